@@ -1,0 +1,61 @@
+import { z } from 'zod';
+
+/**
+ * Response schemas are loose (unknown fields pass through, so a newer service does not break an
+ * older client); request bodies are strict (decisions §5: unknown body fields are refused).
+ */
+
+export const LinkSchema = z.looseObject({ href: z.string() });
+export type Link = z.infer<typeof LinkSchema>;
+
+/** RFC 3339 date-time; the reference backend always answers in UTC with milliseconds. */
+export const DateTimeSchema = z.iso.datetime({ offset: true });
+
+export const EnvelopeLinksSchema = z.looseObject({
+  first: LinkSchema,
+  last: LinkSchema,
+  next: LinkSchema.optional(),
+  previous: LinkSchema.optional(),
+});
+
+/** The collection envelope of every list response (service.md "Collection envelope"). */
+export function envelopeOf<T extends z.ZodType>(item: T) {
+  return z.looseObject({
+    page: z.number().int(),
+    pageSize: z.number().int(),
+    totalValues: z.number().int(),
+    self: LinkSchema,
+    links: EnvelopeLinksSchema,
+    values: z.array(item),
+  });
+}
+export type Envelope<T> = {
+  page: number;
+  pageSize: number;
+  totalValues: number;
+  self: Link;
+  links: z.infer<typeof EnvelopeLinksSchema>;
+  values: T[];
+};
+
+/** An expanded collection property (decisions §2): keeps its href, adds every item. */
+export function expandedCollectionOf<T extends z.ZodType>(item: T) {
+  return z.looseObject({ href: z.string(), totalValues: z.number().int(), values: z.array(item) });
+}
+
+/** An expanded single-resource property (decisions §2): keeps its href, adds the resource. */
+export function expandedResourceOf<T extends z.ZodObject>(resource: T) {
+  return resource.extend({ href: z.string() });
+}
+
+/** A person reference in a request body. */
+export const IdentifierRefSchema = z.strictObject({
+  identifier: z.string().trim().min(1, 'must not be empty').max(100),
+});
+export type IdentifierRef = z.infer<typeof IdentifierRefSchema>;
+
+/** Free text that must carry something: 1–10,000 characters once trimmed, kept as sent. */
+export const DetailsSchema = z
+  .string()
+  .refine((s) => s.trim().length >= 1, 'must not be blank')
+  .refine((s) => s.trim().length <= 10_000, 'must be at most 10000 characters after trimming');

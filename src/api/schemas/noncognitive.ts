@@ -1,0 +1,36 @@
+import { z } from 'zod';
+import { DateTimeSchema, LinkSchema } from './common.ts';
+
+export const AdministrationSchema = z.looseObject({
+  id: z.number().int(),
+  title: z.string(),
+  startDate: DateTimeSchema,
+  endDate: DateTimeSchema,
+  /** A free string (decisions §8): Scheduled, Open, Closed in seed data; show others as they come. */
+  status: z.string(),
+  results: LinkSchema,
+  self: LinkSchema,
+});
+export type Administration = z.infer<typeof AdministrationSchema>;
+
+export const AssessmentFactorSchema = z.looseObject({
+  id: z.number().int(),
+  name: z.string(),
+  description: z.string(),
+  self: LinkSchema,
+});
+export type AssessmentFactor = z.infer<typeof AssessmentFactorSchema>;
+
+export const FactorResultSchema = z.looseObject({
+  assessmentId: z.number().int(),
+  /** A national percentile in seed data; clients do not assume the scale. */
+  score: z.number(),
+  validityConcern: z.boolean(),
+  factor: LinkSchema,
+  self: LinkSchema,
+});
+export type FactorResult = z.infer<typeof FactorResultSchema>;
+
+export const FactorResultExpansions = {
+  factor: AssessmentFactorSchema.extend({ href: z.string() }),
+} as const;

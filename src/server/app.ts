@@ -1,0 +1,108 @@
+import { randomUUID } from 'node:crypto';
+import type { DatabaseSync } from 'node:sqlite';
+import { Hono } from 'hono';
+import { HTTPException } from 'hono/http-exception';
+import { registerTokenEndpoint, requireCredentials } from './auth/auth.routes.ts';
+import { createTokenStore, type ClientProfile } from './auth/tokens.ts';
+import { createHrefs } from './http/hrefs.ts';
+import { honoPath, register, type Operation } from './http/operation.ts';
+import { ProblemError, problemBody, problemResponse } from './http/problem.ts';
+import { buildOpenApiDocument } from './openapi.ts';
+import { createRepositories } from './repositories/index.ts';
+import { categoryOperations } from './routes/categories.routes.ts';
+import { noncognitiveOperations } from './routes/noncognitive.routes.ts';
+import { notationOperations } from './routes/notations.routes.ts';
+import { peopleOperations } from './routes/people.routes.ts';
+import { triggerOperations } from './routes/triggers.routes.ts';
+
+export const BASE_PATH = '/api';
+
+export const operations: readonly Operation[] = [
+  ...notationOperations,
+  ...triggerOperations,
+  ...categoryOperations,
+  ...peopleOperations,
+  ...noncognitiveOperations,
+];
+
+export interface AppOptions {
+  db: DatabaseSync;
+  clients: readonly ClientProfile[];
+  tokenTtlSeconds: number;
+  /** Overrides the base URL in every href (decisions §1); otherwise the request's origin + /api. */
+  publicBaseUrl?: string | undefined;
+  /** Where real faults are reported (never to the caller). */
+  logError?: (correlationId: string, error: unknown) => void;
+}
+
+/** Every route's path as a regular expression, for 405 with Allow on a known path. */
+function methodTable(ops: readonly Operation[]) {
+  const table = new Map<string, { pattern: RegExp; methods: Set<string> }>();
+  const add = (path: string, method: string) => {
+    const source = `^${BASE_PATH}${honoPath(path).replace(/\/$/, '').replace(/:\w+/g, '[^/]+')}/?$`;
+    const entry = table.get(source) ?? { pattern: new RegExp(source), methods: new Set<string>() };
+    entry.methods.add(method.toUpperCase());
+    table.set(source, entry);
+  };
+  for (const op of ops) add(op.path, op.method);
+  add('/oauth2/token', 'post');
+  add('/openapi.json', 'get');
+  return (path: string): string[] => {
+    const allowed = new Set<string>();
+    for (const { pattern, methods } of table.values()) if (pattern.test(path)) for (const m of methods) allowed.add(m);
+    return [...allowed];
+  };
+}
+
+/** The reference backend (E1–E19 and the extensions) as a Hono app over one database. */
+export function createApp(options: AppOptions): Hono {
+  const repos = createRepositories(options.db);
+  const tokens = createTokenStore(options.clients, options.tokenTtlSeconds);
+  const app = new Hono({ strict: false });
+  const allowedMethods = methodTable(operations);
+  const logError =
+    options.logError ?? ((id, error) => console.error(`[${new Date().toISOString()}] ${id}`, error));
+  const baseUrl = (requestUrl: string) => options.publicBaseUrl?.replace(/\/$/, '') ?? `${new URL(requestUrl).origin}${BASE_PATH}`;
+
+  app.onError((error, c) => {
+    if (error instanceof ProblemError) {
+      return problemResponse(problemBody(error.status, error.detail, { ...(error.errors ? { errors: error.errors } : {}), ...(error.typeSlug ? { typeSlug: error.typeSlug } : {}) }), error.headers);
+    }
+    // A malformed percent-escape in the path or query is bad input, not a fault.
+    if (error instanceof URIError) return problemResponse(problemBody(400, 'The URL has a malformed percent-encoding'));
+    if (error instanceof HTTPException && error.status < 500) return problemResponse(problemBody(error.status, error.message));
+    const correlationId = randomUUID();
+    logError(correlationId, error);
+    return problemResponse(
+      problemBody(500, `An internal error occurred. Please contact support and quote the correlation id ${correlationId}.`, {
+        instance: `urn:uuid:${correlationId}`,
+        correlationId,
+      }),
+    );
+  });
+
+  app.notFound((c) => {
+    const path = new URL(c.req.url).pathname;
+    const allowed = allowedMethods(path);
+    if (allowed.length > 0) {
+      return problemResponse(problemBody(405, `${c.req.method} is not supported on ${path}; use ${allowed.join(', ')}`), {
+        allow: allowed.join(', '),
+      });
+    }
+    return problemResponse(problemBody(404, `Nothing is at ${path}`));
+  });
+
+  app.get(`${BASE_PATH}/openapi.json`, (c) => c.json(buildOpenApiDocument(operations, baseUrl(c.req.url))));
+  registerTokenEndpoint(app, BASE_PATH, tokens);
+
+  const guard = requireCredentials(tokens);
+  app.use(`${BASE_PATH}/*`, async (c, next) => {
+    const path = new URL(c.req.url).pathname.replace(/\/$/, '');
+    if (path === `${BASE_PATH}/oauth2/token` || path === `${BASE_PATH}/openapi.json`) return next();
+    return guard(c, next);
+  });
+
+  const env = { repos, hrefsFor: (c: { req: { url: string } }) => createHrefs(baseUrl(c.req.url)) };
+  for (const op of operations) register(app, BASE_PATH, op, env);
+  return app;
+}

@@ -1,0 +1,33 @@
+import type { DatabaseSync, StatementSync } from 'node:sqlite';
+
+/** Prepares each distinct SQL text once per database (filters build a handful of variants). */
+export function statementCache(db: DatabaseSync) {
+  const cache = new Map<string, StatementSync>();
+  return (sql: string): StatementSync => {
+    let stmt = cache.get(sql);
+    if (!stmt) {
+      stmt = db.prepare(sql);
+      cache.set(sql, stmt);
+    }
+    return stmt;
+  };
+}
+
+/**
+ * Runs `fn` in one write transaction. BEGIN IMMEDIATE takes the write lock up front so that a
+ * rule checked inside (the 20-active rule, a network replace) cannot race another writer.
+ */
+export function transaction<T>(db: DatabaseSync, fn: () => T): T {
+  db.exec('BEGIN IMMEDIATE');
+  try {
+    const result = fn();
+    db.exec('COMMIT');
+    return result;
+  } catch (error) {
+    db.exec('ROLLBACK');
+    throw error;
+  }
+}
+
+/** Binds a list as one parameter: `col IN (SELECT value FROM json_each(?))`. */
+export const jsonList = (values: readonly (string | number)[]) => JSON.stringify(values);

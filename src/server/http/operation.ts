@@ -1,0 +1,129 @@
+import type { Context, Hono } from 'hono';
+import { z } from 'zod';
+import type { ProblemFieldError } from '../../api/schemas/index.ts';
+import type { Repositories } from '../repositories/index.ts';
+import { readJsonBody } from './body.ts';
+import type { Hrefs } from './hrefs.ts';
+import { ProblemError } from './problem.ts';
+
+export type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
+
+export interface Reply {
+  status: number;
+  body?: unknown;
+  headers?: Record<string, string>;
+}
+
+export interface HandlerContext<Q, B> {
+  params: Record<string, string>;
+  /** Number-typed path ids, validated as positive integers. */
+  ids: Record<string, number>;
+  query: Q;
+  body: B;
+  url: URL;
+  hrefs: Hrefs;
+  repos: Repositories;
+  /** Query parameter names this operation accepts (kept in envelope links). */
+  accepted: readonly string[];
+}
+
+export interface OperationDef<Q extends z.ZodType | undefined, B extends z.ZodType | undefined> {
+  /** The contract's number (E1–E19) or 'extension' (decisions §9). */
+  ref: string;
+  operationId: string;
+  method: Method;
+  /** OpenAPI form, relative to the base path: `/notations/updates/{id}`. */
+  path: string;
+  summary: string;
+  tag: string;
+  /** Path parameters; `integer` ones answer 400 unless they are positive integers. */
+  pathParams?: Record<string, 'integer' | 'string'>;
+  query?: Q;
+  body?: B;
+  responses: Record<number, { description: string; schema?: z.ZodType }>;
+  handle: (
+    ctx: HandlerContext<Q extends z.ZodType ? z.output<Q> : undefined, B extends z.ZodType ? z.output<B> : undefined>,
+  ) => Reply;
+}
+
+export type Operation = OperationDef<z.ZodType | undefined, z.ZodType | undefined>;
+
+export function defineOperation<Q extends z.ZodType | undefined = undefined, B extends z.ZodType | undefined = undefined>(
+  def: OperationDef<Q, B>,
+): Operation {
+  return def as unknown as Operation;
+}
+
+/** The query parameter names an operation accepts (kept in envelope links). */
+export function queryNames(op: Operation): string[] {
+  const schema = op.query;
+  if (!schema) return [];
+  const shape = (schema instanceof z.ZodObject ? schema : (schema as unknown as { def?: { in?: z.ZodObject } }).def?.in)?.shape;
+  return shape ? Object.keys(shape) : [];
+}
+
+export function honoPath(path: string): string {
+  return path.replace(/\{(\w+)\}/g, ':$1').replace(/(.)\/$/, '$1');
+}
+
+function issuesToErrors(issues: z.core.$ZodIssue[], where: ProblemFieldError['in']): ProblemFieldError[] {
+  const errors: ProblemFieldError[] = [];
+  for (const issue of issues) {
+    const path = issue.path.map((p) => (typeof p === 'number' ? `[${p}]` : String(p))).join('.').replace(/\.\[/g, '[');
+    if (issue.code === 'unrecognized_keys') {
+      for (const key of issue.keys) {
+        errors.push({ in: where, name: path ? `${path}.${key}` : key, message: 'is not a known field' });
+      }
+      continue;
+    }
+    const missing = issue.code === 'invalid_type' && /received undefined/.test(issue.message);
+    errors.push({ in: where, name: path || where, message: missing ? 'is required' : issue.message });
+  }
+  return errors;
+}
+
+export interface OperationEnv {
+  repos: Repositories;
+  hrefsFor: (c: Context) => Hrefs;
+}
+
+/** Registers an operation: path ids → query → body are validated together, then the handler runs. */
+export function register(app: Hono, basePath: string, op: Operation, env: OperationEnv): void {
+  const names = queryNames(op);
+  app.on(op.method.toUpperCase(), `${basePath}${honoPath(op.path)}`, async (c) => {
+    const errors: ProblemFieldError[] = [];
+    const params = c.req.param() as Record<string, string>;
+    const ids: Record<string, number> = {};
+    for (const [name, type] of Object.entries(op.pathParams ?? {})) {
+      const raw = params[name] ?? '';
+      if (type === 'integer') {
+        if (/^\d+$/.test(raw) && Number(raw) >= 1) ids[name] = Number(raw);
+        else errors.push({ in: 'path', name, message: 'must be a positive integer' });
+      }
+    }
+    let query: unknown = undefined;
+    if (op.query) {
+      const parsed = op.query.safeParse(c.req.query());
+      if (parsed.success) query = parsed.data;
+      else errors.push(...issuesToErrors(parsed.error.issues, 'query'));
+    }
+    let body: unknown = undefined;
+    if (op.body) {
+      const raw = await readJsonBody(c);
+      const parsed = op.body.safeParse(raw);
+      if (parsed.success) body = parsed.data;
+      else errors.push(...issuesToErrors(parsed.error.issues, 'body'));
+    }
+    if (errors.length > 0) {
+      const summary = errors.map((e) => `${e.in} ${e.name}: ${e.message}`).join('; ');
+      throw new ProblemError(400, `The request is not valid: ${summary}`, { errors });
+    }
+    const url = new URL(c.req.url);
+    const reply = op.handle({ params, ids, query, body, url, hrefs: env.hrefsFor(c), repos: env.repos, accepted: names } as never);
+    if (reply.status === 204) return c.body(null, 204, reply.headers);
+    return new Response(JSON.stringify(reply.body), {
+      status: reply.status,
+      headers: { 'content-type': 'application/json', ...reply.headers },
+    });
+  });
+}

@@ -1,0 +1,67 @@
+import type { DatabaseSync } from 'node:sqlite';
+import { jsonList, statementCache } from '../db/sql.ts';
+import type { AdministrationRow, FactorResultRow, FactorRow, Page } from './rows.ts';
+
+const ADMIN_COLUMNS = 'id, assessment_id, title, start_date, end_date, status';
+const RESULT_SELECT = `SELECT fr.administration_id, fr.person, fr.factor_id, f.assessment_id, fr.score, fr.validity_concern
+  FROM factor_result fr JOIN factor f ON f.id = fr.factor_id`;
+
+export function createNoncognitiveRepository(db: DatabaseSync) {
+  const sql = statementCache(db);
+  return {
+    /** Newest first by start date, then id descending (decisions §4). */
+    administrations(filter: { respondent?: string | undefined }, page: number, pageSize: number): Page<AdministrationRow> {
+      const clause = filter.respondent
+        ? 'WHERE id IN (SELECT administration_id FROM factor_result WHERE person = ?)'
+        : '';
+      const args = filter.respondent ? [filter.respondent] : [];
+      const total = (sql(`SELECT count(*) AS n FROM administration ${clause}`).get(...args) as { n: number }).n;
+      const rows = sql(
+        `SELECT ${ADMIN_COLUMNS} FROM administration ${clause} ORDER BY start_date DESC, id DESC LIMIT ? OFFSET ?`,
+      ).all(...args, pageSize, (page - 1) * pageSize) as unknown as AdministrationRow[];
+      return { total, rows };
+    },
+    administration(id: number): AdministrationRow | undefined {
+      return sql(`SELECT ${ADMIN_COLUMNS} FROM administration WHERE id = ?`).get(id) as AdministrationRow | undefined;
+    },
+    /** Respondents of an administration, by identifier. */
+    respondents(administrationId: number, page: number, pageSize: number): Page<string> {
+      const total = (
+        sql('SELECT count(DISTINCT person) AS n FROM factor_result WHERE administration_id = ?').get(administrationId) as {
+          n: number;
+        }
+      ).n;
+      const rows = sql(
+        'SELECT DISTINCT person FROM factor_result WHERE administration_id = ? ORDER BY person LIMIT ? OFFSET ?',
+      ).all(administrationId, pageSize, (page - 1) * pageSize) as unknown as { person: string }[];
+      return { total, rows: rows.map((r) => r.person) };
+    },
+    /** By factor id ascending (decisions §4). */
+    results(administrationId: number, person: string): FactorResultRow[] {
+      return sql(`${RESULT_SELECT} WHERE fr.administration_id = ? AND fr.person = ? ORDER BY fr.factor_id`).all(
+        administrationId,
+        person,
+      ) as unknown as FactorResultRow[];
+    },
+    result(administrationId: number, person: string, factorId: number): FactorResultRow | undefined {
+      return sql(`${RESULT_SELECT} WHERE fr.administration_id = ? AND fr.person = ? AND fr.factor_id = ?`).get(
+        administrationId,
+        person,
+        factorId,
+      ) as FactorResultRow | undefined;
+    },
+    factor(assessmentId: number, factorId: number): FactorRow | undefined {
+      return sql('SELECT id, assessment_id, name, description FROM factor WHERE id = ? AND assessment_id = ?').get(
+        factorId,
+        assessmentId,
+      ) as FactorRow | undefined;
+    },
+    factors(ids: readonly number[]): Map<number, FactorRow> {
+      const rows = sql(
+        'SELECT id, assessment_id, name, description FROM factor WHERE id IN (SELECT value FROM json_each(?))',
+      ).all(jsonList(ids)) as unknown as FactorRow[];
+      return new Map(rows.map((r) => [r.id, r]));
+    },
+  };
+}
+export type NoncognitiveRepository = ReturnType<typeof createNoncognitiveRepository>;

@@ -1,0 +1,47 @@
+import type { DatabaseSync } from 'node:sqlite';
+import { jsonList, statementCache } from '../db/sql.ts';
+import type { Page, PersonRow } from './rows.ts';
+
+const COLUMNS = 'identifier, first_name, last_name, email, role';
+
+export function createPeopleRepository(db: DatabaseSync) {
+  const sql = statementCache(db);
+  return {
+    get(identifier: string): PersonRow | undefined {
+      return sql(`SELECT ${COLUMNS} FROM person WHERE identifier = ?`).get(identifier) as PersonRow | undefined;
+    },
+    /** The people among `identifiers`, keyed by identifier (unknown ones are simply absent). */
+    getMany(identifiers: readonly string[]): Map<string, PersonRow> {
+      const unique = [...new Set(identifiers)];
+      const rows = sql(`SELECT ${COLUMNS} FROM person WHERE identifier IN (SELECT value FROM json_each(?))`).all(
+        jsonList(unique),
+      ) as unknown as PersonRow[];
+      return new Map(rows.map((r) => [r.identifier, r]));
+    },
+    /** Name/identifier/email search, ordered by last name, first name, identifier. */
+    search(filter: { role?: string; q?: string }, page: number, pageSize: number): Page<PersonRow> {
+      const where: string[] = [];
+      const args: (string | number)[] = [];
+      if (filter.role) {
+        where.push('role = ?');
+        args.push(filter.role);
+      }
+      const terms = (filter.q ?? '').toLowerCase().split(/\s+/).filter(Boolean);
+      for (const term of terms) {
+        // Every word must match somewhere: "ana gar" finds Ana García.
+        where.push("(sort_key LIKE ? ESCAPE '\\' OR lower(email) LIKE ? ESCAPE '\\')");
+        const like = `%${term.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
+        args.push(like, like);
+      }
+      const clause = where.length ? `WHERE ${where.join(' AND ')}` : '';
+      const total = (sql(`SELECT count(*) AS n FROM person ${clause}`).get(...args) as { n: number }).n;
+      const rows = sql(`SELECT ${COLUMNS} FROM person ${clause} ORDER BY sort_key LIMIT ? OFFSET ?`).all(
+        ...args,
+        pageSize,
+        (page - 1) * pageSize,
+      ) as unknown as PersonRow[];
+      return { total, rows };
+    },
+  };
+}
+export type PeopleRepository = ReturnType<typeof createPeopleRepository>;

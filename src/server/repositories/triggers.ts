@@ -1,0 +1,31 @@
+import type { DatabaseSync } from 'node:sqlite';
+import { statementCache } from '../db/sql.ts';
+import type { Page, TriggerRow } from './rows.ts';
+
+const COLUMNS = 'id, name, additional_advice, audience_type, can_student_view, created_on, elevate_to_alert';
+
+export function createTriggerRepository(db: DatabaseSync) {
+  const sql = statementCache(db);
+  return {
+    get(id: number): TriggerRow | undefined {
+      return sql(`SELECT ${COLUMNS} FROM trigger_def WHERE id = ?`).get(id) as TriggerRow | undefined;
+    },
+    list(page: number, pageSize: number): Page<TriggerRow> {
+      const total = (sql('SELECT count(*) AS n FROM trigger_def').get() as { n: number }).n;
+      const rows = sql(`SELECT ${COLUMNS} FROM trigger_def ORDER BY id LIMIT ? OFFSET ?`).all(
+        pageSize,
+        (page - 1) * pageSize,
+      ) as unknown as TriggerRow[];
+      return { total, rows };
+    },
+    update(id: number, fields: { name: string; additionalAdvice: string; elevateToAlert: boolean }): void {
+      sql('UPDATE trigger_def SET name = ?, additional_advice = ?, elevate_to_alert = ? WHERE id = ?').run(
+        fields.name,
+        fields.additionalAdvice,
+        fields.elevateToAlert ? 1 : 0,
+        id,
+      );
+    },
+  };
+}
+export type TriggerRepository = ReturnType<typeof createTriggerRepository>;

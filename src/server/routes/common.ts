@@ -1,0 +1,33 @@
+import type { ProblemFieldError } from '../../api/schemas/index.ts';
+import { badRequest, notFound } from '../http/problem.ts';
+import type { Repositories } from '../repositories/index.ts';
+
+/** 400 naming every field that failed a rule checked against stored data (decisions §7). */
+export function failIfAny(errors: ProblemFieldError[]): void {
+  if (errors.length > 0) {
+    throw badRequest(`The request is not valid: ${errors.map((e) => `${e.name}: ${e.message}`).join('; ')}`, errors);
+  }
+}
+
+export function requirePersonExists(repos: Repositories, identifier: string, field: string, errors: ProblemFieldError[]): void {
+  if (!repos.people.get(identifier)) errors.push({ in: 'body', name: field, message: `no person has the identifier '${identifier}'` });
+}
+
+export function found<T>(value: T | undefined, what: string): T {
+  if (value === undefined) throw notFound(`No ${what} was found`);
+  return value;
+}
+
+/** A string-typed path id (E8, E11, E19) that is not a number matches nothing: 404, not 400. */
+export function numericOrNotFound(raw: string | undefined, what: string): number {
+  if (raw === undefined || !/^\d+$/.test(raw)) throw notFound(`No ${what} '${raw ?? ''}' was found`);
+  return Number(raw);
+}
+
+export const created = (href: string) => ({ status: 201, body: { href }, headers: { location: href } });
+export const noContent = () => ({ status: 204 });
+
+/** Documented error statuses, for /openapi.json. */
+export const err = (status: number, description: string) => ({ [status]: { description } });
+export const ERRORS_READ = { ...err(400, 'Invalid parameters'), ...err(401, 'Unauthorized'), ...err(500, 'Internal error') };
+export const ERRORS_READ_ONE = { ...ERRORS_READ, ...err(404, 'Not found') };

@@ -64,7 +64,7 @@ export function createApp(options: AppOptions): Hono {
     options.logError ?? ((id, error) => console.error(`[${new Date().toISOString()}] ${id}`, error));
   const baseUrl = (requestUrl: string) => options.publicBaseUrl?.replace(/\/$/, '') ?? `${new URL(requestUrl).origin}${BASE_PATH}`;
 
-  app.onError((error, c) => {
+  app.onError((error) => {
     if (error instanceof ProblemError) {
       return problemResponse(problemBody(error.status, error.detail, { ...(error.errors ? { errors: error.errors } : {}), ...(error.typeSlug ? { typeSlug: error.typeSlug } : {}) }), error.headers);
     }

@@ -3,12 +3,14 @@ import type { Problem, ProblemFieldError } from '../../api/schemas/index.ts';
 const TITLES: Record<number, [slug: string, title: string]> = {
   400: ['invalid-request', 'Invalid request'],
   401: ['unauthorized', 'Authorization failed'],
+  403: ['forbidden', 'Forbidden'],
   404: ['not-found', 'Not found'],
   405: ['method-not-allowed', 'Method not allowed'],
   409: ['conflict', 'Conflict'],
   413: ['payload-too-large', 'Request body too large'],
   415: ['unsupported-media-type', 'Unsupported media type'],
   500: ['internal-error', 'Internal server error'],
+  502: ['bad-gateway', 'The service could not be reached'],
 };
 
 export const PROBLEM_CONTENT_TYPE = 'application/problem+json';

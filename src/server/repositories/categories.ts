@@ -1,6 +1,5 @@
 import type { DatabaseSync } from 'node:sqlite';
 import { jsonList, statementCache } from '../db/sql.ts';
-import { groupBy } from './comments.ts';
 import type { CategoryRow, Page } from './rows.ts';
 
 export function createCategoryRepository(db: DatabaseSync) {
@@ -25,11 +24,23 @@ export function createCategoryRepository(db: DatabaseSync) {
     },
     /** Categories of each notation, by category id. */
     forNotations(notationIds: readonly number[]): Map<number, CategoryRow[]> {
-      const rows = sql(
-        `SELECT nc.notation_id, c.id, c.name, c.is_active FROM notation_category nc JOIN category c ON c.id = nc.category_id
-         WHERE nc.notation_id IN (SELECT value FROM json_each(?)) ORDER BY nc.notation_id, c.id`,
-      ).all(jsonList(notationIds)) as unknown as (CategoryRow & { notation_id: number })[];
-      return groupBy(rows, (r) => r.notation_id);
+      // Thirty-odd categories: read them once and join in memory; the links come off the
+      // primary key (notation_id, category_id), already in category order.
+      const all = new Map(
+        (sql('SELECT id, name, is_active FROM category').all() as unknown as CategoryRow[]).map((c) => [c.id, c]),
+      );
+      const links = sql(
+        'SELECT nc.notation_id, nc.category_id FROM json_each(?) j JOIN notation_category nc ON nc.notation_id = j.value',
+      ).all(jsonList(notationIds)) as unknown as { notation_id: number; category_id: number }[];
+      const byNotation = new Map<number, CategoryRow[]>();
+      for (const link of links) {
+        const category = all.get(link.category_id);
+        if (!category) continue;
+        const list = byNotation.get(link.notation_id);
+        if (list) list.push(category);
+        else byNotation.set(link.notation_id, [category]);
+      }
+      return byNotation;
     },
     countActiveOtherThan(id: number): number {
       return (sql('SELECT count(*) AS n FROM category WHERE is_active = 1 AND id <> ?').get(id) as { n: number }).n;

@@ -33,6 +33,18 @@ const bool = (b: boolean | null | undefined) => (b === null || b === undefined ?
 
 export function createNotationRepository(db: DatabaseSync) {
   const sql = statementCache(db);
+  // Totals of the same filter are asked for page after page; any notation write clears them.
+  const counts = new Map<string, number>();
+  const count = (clause: string, args: (string | number)[]): number => {
+    const key = `${clause}\u0000${args.join('\u0000')}`;
+    let n = counts.get(key);
+    if (n === undefined) {
+      if (counts.size > 2_000) counts.clear();
+      n = (sql(`SELECT count(*) AS n FROM notation WHERE ${clause}`).get(...args) as { n: number }).n;
+      counts.set(key, n);
+    }
+    return n;
+  };
   return {
     /** Newest first by createdOn, then id descending (decisions §4). */
     list(kind: NotationKind, filter: NotationFilter, page: number, pageSize: number): Page<NotationRow> {
@@ -59,7 +71,7 @@ export function createNotationRepository(db: DatabaseSync) {
         }
       }
       const clause = where.join(' AND ');
-      const total = (sql(`SELECT count(*) AS n FROM notation WHERE ${clause}`).get(...args) as { n: number }).n;
+      const total = count(clause, args);
       const offset = (page - 1) * pageSize;
       const rows =
         offset >= total
@@ -75,6 +87,7 @@ export function createNotationRepository(db: DatabaseSync) {
       return sql(`SELECT ${COLUMNS} FROM notation WHERE id = ? AND kind = ?`).get(id, kind) as NotationRow | undefined;
     },
     create(n: NewNotation): number {
+      counts.clear();
       const result = sql(
         `INSERT INTO notation (kind, student, created_by, created_on, modified_on, details, audience_type, can_student_view, status, data_insight_type, encouragement_type_id, is_encouragement, trigger_id)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
@@ -97,6 +110,7 @@ export function createNotationRepository(db: DatabaseSync) {
     },
     /** Bumps the last-modified time (a comment was added or the status changed). */
     touch(id: number, at: number, status?: string): void {
+      counts.clear();
       if (status === undefined) sql('UPDATE notation SET modified_on = max(modified_on, ?) WHERE id = ?').run(at, id);
       else sql('UPDATE notation SET modified_on = max(modified_on, ?), status = ? WHERE id = ?').run(at, status, id);
     },

@@ -13,7 +13,7 @@ export function createPeopleRepository(db: DatabaseSync) {
     /** The people among `identifiers`, keyed by identifier (unknown ones are simply absent). */
     getMany(identifiers: readonly string[]): Map<string, PersonRow> {
       const unique = [...new Set(identifiers)];
-      const rows = sql(`SELECT ${COLUMNS} FROM person WHERE identifier IN (SELECT value FROM json_each(?))`).all(
+      const rows = sql(`SELECT p.identifier, first_name, last_name, email, role FROM json_each(?) j JOIN person p ON p.identifier = j.value`).all(
         jsonList(unique),
       ) as unknown as PersonRow[];
       return new Map(rows.map((r) => [r.identifier, r]));

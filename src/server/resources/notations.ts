@@ -2,7 +2,7 @@ import type { Link } from '../../api/schemas/index.ts';
 import { toIso } from '../../lib/dates.ts';
 import type { Hrefs, NotationKind } from '../http/hrefs.ts';
 import type { Repositories } from '../repositories/index.ts';
-import type { NotationRow } from '../repositories/rows.ts';
+import type { NotationRow, PersonRow } from '../repositories/rows.ts';
 import { link, renderCategory, renderComment, renderEncouragementType, renderPerson } from './render.ts';
 
 export type NotationExpand = 'categories' | 'comments' | 'createdBy' | 'student' | 'type';
@@ -23,15 +23,23 @@ export function renderNotations(
   const peopleNeeded: string[] = [];
   if (expand.has('student')) for (const r of rows) peopleNeeded.push(r.student);
   if (expand.has('createdBy')) for (const r of rows) if (r.created_by) peopleNeeded.push(r.created_by);
-  const people = peopleNeeded.length ? repos.people.getMany(peopleNeeded) : new Map();
+  const people = peopleNeeded.length ? repos.people.getMany(peopleNeeded) : new Map<string, PersonRow>();
   const categories = expand.has('categories') ? repos.categories.forNotations(ids) : undefined;
   const comments = expand.has('comments') ? repos.comments.forNotations(ids) : undefined;
   const types = expand.has('type') ? repos.encouragementTypes.all() : undefined;
 
+  // One object per person for the whole page: a student or author repeated across rows is
+  // rendered once (JSON.stringify writes shared objects out each time).
+  const rendered = new Map<string, Link>();
   const personLink = (identifier: string, expanded: boolean): Link => {
-    const href = h.person(identifier);
     const person = expanded ? people.get(identifier) : undefined;
-    return person ? { href, ...renderPerson(h, person) } : link(href);
+    if (!person) return link(h.person(identifier));
+    let value = rendered.get(identifier);
+    if (!value) {
+      value = { href: h.person(identifier), ...renderPerson(h, person) };
+      rendered.set(identifier, value);
+    }
+    return value;
   };
 
   return rows.map((r) => {

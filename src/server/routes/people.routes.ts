@@ -87,7 +87,7 @@ export const peopleOperations: Operation[] = [
       identifiers.forEach((identifier, i) => {
         const name = `[${i}].identifier`;
         if (seen.has(identifier)) errors.push({ in: 'body', name, message: `'${identifier}' is listed twice` });
-        else if (identifier === person.identifier) errors.push({ in: 'body', name, message: 'a person cannot be in their own success network' });
+        else if (identifier === person.identifier) errors.push({ in: 'body', name, message: `'${identifier}' cannot be in their own success network` });
         else if (!known.has(identifier)) errors.push({ in: 'body', name, message: `no person has the identifier '${identifier}'` });
         seen.add(identifier);
       });

@@ -398,10 +398,14 @@ function generate(db: DatabaseSync, key: number, scale: number, nowMs: number): 
     const tableLen = HISTORY_DAYS + 2 * PAD;
     const dateText: string[] = new Array<string>(tableLen);
     const dayText: string[] = new Array<string>(tableLen);
+    /** The same day, or the Friday before when it falls on a weekend (classes meet on weekdays). */
+    const schoolDay = new Int32Array(tableLen);
     for (let i = 0; i < tableLen; i++) {
       const d = new Date(startDay + (i - PAD) * DAY);
       dateText[i] = `${MONTHS[d.getUTCMonth()] as string} ${d.getUTCDate()}`;
       dayText[i] = WEEKDAYS[d.getUTCDay()] as string;
+      const wd = d.getUTCDay();
+      schoolDay[i] = Math.max(0, wd === 6 ? i - 1 : wd === 0 ? i - 2 : i);
     }
     const dayWeights = new Float64Array(HISTORY_DAYS);
     const dayTerm = new Int32Array(HISTORY_DAYS);
@@ -517,7 +521,7 @@ function generate(db: DatabaseSync, key: number, scale: number, nowMs: number): 
         const k2 = (k1 + rng.int(1, 3)) % 4;
         ctx.course = COURSES[(base + k1 * step) % nL] as string;
         ctx.course2 = COURSES[(base + k2 * step) % nL] as string;
-        const ref = k - rng.int(0, 6) + PAD;
+        const ref = schoolDay[k - rng.int(0, 6) + PAD] as number;
         ctx.date = dateText[ref] as string;
         ctx.day = dayText[ref] as string;
         ctx.later = dateText[k + rng.int(5, 14) + PAD] as string;
@@ -551,12 +555,12 @@ function generate(db: DatabaseSync, key: number, scale: number, nowMs: number): 
             if (!rng.chance(isAlert ? 0.03 : 0.06)) {
               addCategory(old && topic.legacy.length > 0 && rng.chance(0.5) ? rng.pick(topic.legacy) : topic.category);
               if (topic.related.length > 0 && rng.chance(0.3)) addCategory(rng.pick(topic.related));
-              if (rng.chance(0.08)) addCategory(rng.pick(activeCategoryIds));
+              if (rng.chance(0.04)) addCategory(rng.pick(activeCategoryIds));
             }
             if (isAlert && topic.trigger !== undefined && rng.chance(0.25)) {
               const t = TRIGGERS[topic.trigger - 1] as (typeof TRIGGERS)[number];
               triggerId = topic.trigger;
-              details = `${t.name}: ${t.detail(ctx)}\n\n${t.additionalAdvice}`;
+              details = `${t.name} — ${t.detail(ctx)}\n\n${t.additionalAdvice}`;
               audience = t.audienceType;
               canStudentView = t.canStudentView ? 1 : 0;
               createdBy = staffIds[netMembers[netStart[s] as number] as number] as string;
@@ -601,7 +605,7 @@ function generate(db: DatabaseSync, key: number, scale: number, nowMs: number): 
           if (candidates.length > 0 && rng.chance(0.45)) {
             triggerId = rng.pick(candidates);
             const t = TRIGGERS[triggerId - 1] as (typeof TRIGGERS)[number];
-            details = `${t.name}: ${t.detail(ctx)}`;
+            details = `${t.name} — ${t.detail(ctx)}`;
             if (rng.chance(0.4)) details += `\n\n${t.additionalAdvice}`;
           } else {
             details = rng.pick(DATA_INSIGHT_TEXT[insightType as (typeof DATA_INSIGHT_TYPES)[number]])(ctx);
@@ -759,9 +763,18 @@ function seedNoncognitive(
       if (force || rng.chance(a === openIdx ? 0.35 : 0.5)) responded[a * nStudents + s] = 1;
     }
   };
-  for (let s = 0; s < nStudents; s++) {
-    if (s === 0) continue;
-    markFrom(s, rng.pickWeighted(entryAdmins, entryWeights), false);
+  const closedCsas: number[] = [];
+  for (let a = 0; a < openIdx; a++) if ((chosen[a] as Window).assessment === 2) closedCsas.push(a);
+  for (let s = 1; s < nStudents; s++) {
+    const entry = rng.pickWeighted(entryAdmins, entryWeights);
+    markFrom(s, entry, false);
+    // every student has at least one set of scores (so any student can be used as an example)
+    let any = false;
+    for (let a = 0; a <= openIdx && !any; a++) any = responded[a * nStudents + s] === 1;
+    if (!any) {
+      const a = entry >= 0 || closedCsas.length === 0 ? Math.max(entry, 0) : rng.pick(closedCsas);
+      responded[a * nStudents + s] = 1;
+    }
   }
   {
     // S000001: entered with the latest closed fall SSI that has a closed CSA after it.

@@ -15,7 +15,7 @@ export interface TextCtx {
   /** One of the student's courses this term ("MATH 121"), and a different one. */
   course: string;
   course2: string;
-  /** A day shortly before the notation ("March 3") and its weekday ("Tuesday"). */
+  /** A weekday shortly before the notation ("March 3") and its name ("Tuesday"). */
   date: string;
   day: string;
   /** A day one to two weeks after the notation. */
@@ -529,9 +529,10 @@ export const FIELDS: readonly string[] = [
   'criminal justice', 'computer science', 'physical therapy', 'environmental science',
 ];
 
+/** What a registration hold is for ("a registration hold for …"). */
 export const HOLDS: readonly string[] = [
-  'unpaid balance', 'missing immunization records', 'advising', 'library fine',
-  'missing high school transcript', 'parking citation',
+  'an unpaid balance', 'missing immunization records', 'a required advising appointment',
+  'a library fine', 'a missing high school transcript', 'an unpaid parking citation',
 ];
 
 export const EVENTS: readonly string[] = [
@@ -598,7 +599,7 @@ export const TOPICS: readonly Topic[] = [
       (c) => `${c.first} has zeros on ${c.a()} and ${c.a2()} in ${c.course} because neither was submitted.`,
     ],
     actions: [
-      (c) => `${c.first} can still turn in ${c.a()} for partial credit until ${c.later}.`,
+      (c) => `${c.first} can still turn the work in for partial credit until ${c.later}.`,
       (c) => `Could someone in ${c.first}'s network check in about the missing work?`,
       () => 'I will accept the late work if it comes in by the end of next week.',
     ],
@@ -799,8 +800,8 @@ export const TOPICS: readonly Topic[] = [
     updateWeight: 5,
     observations: [
       (c) =>
-        `${c.first} has a registration hold (${c.pick(HOLDS)}) and cannot register for next term.`,
-      (c) => `Registration opens ${c.later} and ${c.first} still has a ${c.pick(HOLDS)} hold.`,
+        `${c.first} has a registration hold for ${c.pick(HOLDS)} and cannot register for next term.`,
+      (c) => `Registration opens ${c.later} and ${c.first} still has a hold for ${c.pick(HOLDS)}.`,
     ],
     actions: [
       (c) => `Sent ${c.first} the steps to clear the hold with the Registrar's Office.`,

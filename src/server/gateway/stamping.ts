@@ -1,0 +1,30 @@
+import { ProblemError } from '../http/problem.ts';
+
+/** The writes whose body names who acts, and the field that does (E4, E13, the extensions). */
+const ACTOR_FIELDS: [method: string, pattern: RegExp, field: 'createdBy' | 'modifiedBy'][] = [
+  ['POST', /^\/notations\/(updates|alerts)\/?$/, 'createdBy'],
+  ['POST', /^\/notations\/(updates|alerts)\/[^/]+\/comments\/?$/, 'createdBy'],
+  ['PATCH', /^\/notations\/triggers\/[^/]+\/?$/, 'modifiedBy'],
+];
+
+/**
+ * Stamps the signed-in person as the actor of a write: a missing actor is filled in, the same
+ * one passes, a different one is refused with 403 (nobody writes in another person's name).
+ */
+export function stampActor(method: string, path: string, body: unknown, identifier: string): unknown {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return body;
+  const record = body as Record<string, unknown>;
+  const known = ACTOR_FIELDS.find(([m, pattern]) => m === method && pattern.test(path))?.[2];
+  for (const field of ['createdBy', 'modifiedBy'] as const) {
+    const actor = record[field];
+    if (actor === undefined) continue;
+    const claimed = typeof actor === 'object' && actor !== null ? (actor as Record<string, unknown>).identifier : undefined;
+    if (claimed !== undefined && claimed !== identifier) {
+      throw new ProblemError(403, `${field} must be the signed-in person (${identifier}); writing in another person's name is refused`, {
+        errors: [{ in: 'body', name: `${field}.identifier`, message: 'must be the signed-in person' }],
+      });
+    }
+  }
+  if (known) return { ...record, [known]: { identifier } };
+  return body;
+}

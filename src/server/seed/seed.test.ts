@@ -1,0 +1,454 @@
+import { describe, it, expect } from 'vitest';
+import { DatabaseSync } from 'node:sqlite';
+import { createHash } from 'node:crypto';
+import { INDEX_SQL, SCHEMA_SQL } from '../db/schema.ts';
+import { seedDatabase, type SeedOptions, type SeedSummary } from './seed.ts';
+import { Rng } from './random.ts';
+
+const NOW = new Date('2026-06-01T00:00:00Z');
+const NOW_MS = NOW.getTime();
+const DAY = 86_400_000;
+
+function seeded(options: SeedOptions): { db: DatabaseSync; summary: SeedSummary } {
+  const db = new DatabaseSync(':memory:');
+  db.exec(SCHEMA_SQL);
+  const summary = seedDatabase(db, options);
+  db.exec(INDEX_SQL); // also proves category names are unique case-insensitively
+  return { db, summary };
+}
+
+type Row = Record<string, unknown>;
+const all = (db: DatabaseSync, sql: string, ...params: (string | number)[]): Row[] =>
+  db.prepare(sql).all(...params) as Row[];
+const one = (db: DatabaseSync, sql: string, ...params: (string | number)[]): Row =>
+  db.prepare(sql).get(...params) as Row;
+const num = (db: DatabaseSync, sql: string, ...params: (string | number)[]): number =>
+  Object.values(one(db, sql, ...params))[0] as number;
+
+const TABLES: Record<string, string> = {
+  meta: 'key',
+  person: 'identifier',
+  category: 'id',
+  encouragement_type: 'id',
+  trigger_def: 'id',
+  notation: 'id',
+  notation_category: 'notation_id, category_id',
+  comment: 'id',
+  success_network: 'person, member',
+  assessment: 'id',
+  factor: 'id',
+  administration: 'id',
+  factor_result: 'administration_id, person, factor_id',
+};
+
+/** One hash per table over every row in primary-key order. */
+function fingerprint(db: DatabaseSync): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [table, order] of Object.entries(TABLES)) {
+    const hash = createHash('sha256');
+    for (const row of db.prepare(`SELECT * FROM ${table} ORDER BY ${order}`).iterate()) {
+      hash.update(JSON.stringify(row));
+      hash.update('\n');
+    }
+    out[table] = hash.digest('hex');
+  }
+  return out;
+}
+
+/** Invariants that hold at every scale. */
+function checkInvariants(db: DatabaseSync, summary: SeedSummary): void {
+  // counts match the summary
+  expect(num(db, 'SELECT count(*) FROM person')).toBe(summary.people);
+  expect(num(db, "SELECT count(*) FROM person WHERE role = 'Student'")).toBe(summary.students);
+  expect(num(db, "SELECT count(*) FROM person WHERE role <> 'Student'")).toBe(summary.staff);
+  expect(num(db, 'SELECT count(*) FROM notation')).toBe(summary.notations);
+  expect(num(db, 'SELECT count(*) FROM comment')).toBe(summary.comments);
+  expect(num(db, 'SELECT count(*) FROM category')).toBe(summary.categories);
+  expect(num(db, 'SELECT count(*) FROM category WHERE is_active = 1')).toBe(summary.activeCategories);
+  expect(num(db, 'SELECT count(*) FROM trigger_def')).toBe(summary.triggers);
+  expect(num(db, 'SELECT count(*) FROM administration')).toBe(summary.administrations);
+  expect(num(db, 'SELECT count(*) FROM factor_result')).toBe(summary.factorResults);
+
+  // people
+  for (const p of all(db, 'SELECT * FROM person')) {
+    const id = p.identifier as string;
+    if (p.role === 'Student') expect(id).toMatch(/^S\d{6}$/);
+    else expect(id).toMatch(/^E\d{4}$/);
+    expect(p.email).toMatch(/^[a-z]+\.[a-z]+\d*@example\.edu$/);
+    expect(p.sort_key).toBe(`${p.last_name as string} ${p.first_name as string} ${id}`.toLowerCase());
+  }
+  expect(num(db, 'SELECT count(DISTINCT email) FROM person')).toBe(summary.people);
+  expect(num(db, "SELECT count(*) FROM person WHERE identifier = 'S000001'")).toBe(1);
+
+  // categories, types, triggers, assessments
+  expect(summary.categories).toBe(30);
+  expect(summary.activeCategories).toBe(20);
+  expect(all(db, 'SELECT id FROM category ORDER BY id').map((r) => r.id)).toEqual(
+    Array.from({ length: 30 }, (_, i) => i + 1),
+  );
+  expect(all(db, 'SELECT id, name FROM encouragement_type ORDER BY id')).toEqual(
+    [
+      'Academic Excellence', 'Active Participation', 'Craftsmanship', 'Innovative Approach',
+      'Mentoring', 'Positivity', 'Quality of Effort', 'Thoughtfulness', 'Other',
+    ].map((name, i) => ({ id: i + 1, name })),
+  );
+  expect(num(db, "SELECT count(*) FROM encouragement_type WHERE icon = ''")).toBe(0);
+  const firstNotation = num(db, 'SELECT min(created_on) FROM notation');
+  expect(num(db, 'SELECT max(created_on) FROM trigger_def')).toBeLessThan(firstNotation);
+  expect(num(db, "SELECT count(*) FROM trigger_def WHERE audience_type NOT IN ('All','FullNetwork')")).toBe(0);
+  expect(num(db, 'SELECT count(*) FROM trigger_def WHERE elevate_to_alert = 1')).toBeGreaterThan(0);
+  expect(all(db, 'SELECT assessment_id a, count(*) n FROM factor GROUP BY 1 ORDER BY 1')).toEqual([
+    { a: 1, n: 6 },
+    { a: 2, n: 7 },
+  ]);
+  expect(all(db, 'SELECT id FROM factor ORDER BY id').map((r) => r.id)).toEqual(
+    Array.from({ length: 13 }, (_, i) => i + 1),
+  );
+
+  // success networks: 2–6 distinct staff members, positions 0..n-1, an advisor first
+  expect(
+    num(db, "SELECT count(*) FROM person p WHERE role = 'Student' AND NOT EXISTS (SELECT 1 FROM success_network n WHERE n.person = p.identifier)"),
+  ).toBe(0);
+  const networks = all(
+    db,
+    'SELECT person, count(*) n, count(DISTINCT member) d, min(position) lo, max(position) hi, sum(position) sp FROM success_network GROUP BY person',
+  );
+  expect(networks.length).toBe(summary.students);
+  for (const n of networks) {
+    const size = n.n as number;
+    expect(size).toBeGreaterThanOrEqual(2);
+    expect(size).toBeLessThanOrEqual(6);
+    expect(n.d).toBe(size);
+    expect(n.lo).toBe(0);
+    expect(n.hi).toBe(size - 1);
+    expect(n.sp).toBe((size * (size - 1)) / 2);
+  }
+  expect(
+    num(db, "SELECT count(*) FROM success_network n JOIN person m ON m.identifier = n.member WHERE n.position = 0 AND m.role <> 'Advisor'"),
+  ).toBe(0);
+  expect(
+    num(db, "SELECT count(*) FROM success_network n LEFT JOIN person m ON m.identifier = n.member WHERE m.role IS NULL OR m.role = 'Student'"),
+  ).toBe(0);
+
+  // notations: times, ids, kind-specific columns
+  expect(num(db, 'SELECT max(created_on) FROM notation')).toBeLessThan(NOW_MS);
+  expect(firstNotation).toBeGreaterThanOrEqual(NOW_MS - 730 * DAY);
+  expect(num(db, 'SELECT max(id) FROM notation')).toBe(summary.notations);
+  expect(
+    num(db, 'SELECT count(*) FROM (SELECT created_on - lag(created_on) OVER (ORDER BY id) d FROM notation) WHERE d < 0'),
+  ).toBe(0);
+  expect(
+    num(db, "SELECT count(*) FROM notation WHERE typeof(created_on) <> 'integer' OR typeof(modified_on) <> 'integer'"),
+  ).toBe(0);
+  expect(num(db, "SELECT count(*) FROM notation WHERE trim(details) = '' OR length(details) > 10000")).toBe(0);
+  expect(num(db, "SELECT count(*) FROM notation WHERE kind NOT IN ('update','alert','dataInsight','encouragement')")).toBe(0);
+  expect(
+    num(db, "SELECT count(*) FROM notation n JOIN person p ON p.identifier = n.student WHERE p.role <> 'Student'"),
+  ).toBe(0);
+  expect(
+    num(db, "SELECT count(*) FROM notation WHERE kind = 'update' AND (audience_type NOT IN ('Private','All','FullNetwork') OR can_student_view NOT IN (0,1) OR created_by IS NULL OR status IS NOT NULL)"),
+  ).toBe(0);
+  expect(
+    num(db, "SELECT count(*) FROM notation WHERE kind = 'alert' AND (audience_type NOT IN ('All','FullNetwork') OR can_student_view NOT IN (0,1) OR created_by IS NULL OR status NOT IN ('Open','Lowered'))"),
+  ).toBe(0);
+  expect(
+    num(db, "SELECT count(*) FROM notation WHERE kind = 'dataInsight' AND (created_by IS NOT NULL OR data_insight_type NOT IN ('BaselineSurvey','UnexcusedAbsence','Grade','CustomQuestion','AdministrationResponse','Api') OR (trigger_id IS NOT NULL AND trigger_id NOT BETWEEN 1 AND 12))"),
+  ).toBe(0);
+  expect(
+    num(db, "SELECT count(*) FROM notation WHERE kind = 'encouragement' AND (audience_type NOT IN ('Private','All') OR is_encouragement <> 1 OR encouragement_type_id NOT BETWEEN 1 AND 9 OR created_by IS NULL)"),
+  ).toBe(0);
+  expect(
+    num(db, "SELECT count(*) FROM notation n JOIN person p ON p.identifier = n.created_by WHERE p.role = 'Student'"),
+  ).toBe(0);
+
+  // categories only on updates and alerts, at most 3, existing ids
+  expect(
+    num(db, "SELECT count(*) FROM notation_category c JOIN notation n ON n.id = c.notation_id WHERE n.kind NOT IN ('update','alert')"),
+  ).toBe(0);
+  expect(num(db, 'SELECT coalesce(max(c), 0) FROM (SELECT count(*) c FROM notation_category GROUP BY notation_id)')).toBeLessThanOrEqual(3);
+  expect(num(db, 'SELECT count(*) FROM notation_category WHERE category_id NOT BETWEEN 1 AND 30')).toBe(0);
+
+  // comments: after their notation, before now, never on encouragements
+  expect(num(db, 'SELECT max(id) FROM comment')).toBe(summary.comments);
+  expect(
+    num(db, 'SELECT count(*) FROM comment c JOIN notation n ON n.id = c.notation_id WHERE c.created_on <= n.created_on OR c.created_on >= ?', NOW_MS),
+  ).toBe(0);
+  expect(
+    num(db, "SELECT count(*) FROM comment c JOIN notation n ON n.id = c.notation_id WHERE n.kind = 'encouragement'"),
+  ).toBe(0);
+  expect(
+    num(db, "SELECT count(*) FROM comment c JOIN person p ON p.identifier = c.created_by WHERE p.role = 'Student'"),
+  ).toBe(0);
+  // modified_on = max(created_on, last comment)
+  expect(
+    num(db, 'SELECT count(*) FROM notation n WHERE modified_on <> max(created_on, coalesce((SELECT max(created_on) FROM comment c WHERE c.notation_id = n.id), 0))'),
+  ).toBe(0);
+  // lowering: exactly one lowering comment on every Lowered alert, and it is the last one
+  expect(
+    num(db, "SELECT count(*) FROM comment c JOIN notation n ON n.id = c.notation_id WHERE c.used_to_lower_alert = 1 AND (n.kind <> 'alert' OR n.status <> 'Lowered')"),
+  ).toBe(0);
+  expect(
+    num(db, "SELECT count(*) FROM notation n WHERE kind = 'alert' AND status = 'Lowered' AND (SELECT count(*) FROM comment c WHERE c.notation_id = n.id AND c.used_to_lower_alert = 1) <> 1"),
+  ).toBe(0);
+  expect(
+    num(db, "SELECT count(*) FROM notation n WHERE kind = 'alert' AND status = 'Lowered' AND (SELECT used_to_lower_alert FROM comment c WHERE c.notation_id = n.id ORDER BY created_on DESC, id DESC LIMIT 1) <> 1"),
+  ).toBe(0);
+  expect(num(db, 'SELECT count(*) FROM comment WHERE used_to_lower_alert NOT IN (0,1)')).toBe(0);
+
+  // administrations: Closed in the past, one Open around now, one Scheduled later without results
+  const admins = all(db, 'SELECT * FROM administration ORDER BY id');
+  expect(admins.filter((a) => a.status === 'Open')).toHaveLength(1);
+  expect(admins.filter((a) => a.status === 'Scheduled')).toHaveLength(1);
+  expect(new Set(admins.map((a) => a.title)).size).toBe(admins.length);
+  for (const a of admins) {
+    const start = a.start_date as number;
+    const end = a.end_date as number;
+    expect(start).toBeLessThan(end);
+    if (a.status === 'Closed') expect(end).toBeLessThan(NOW_MS);
+    if (a.status === 'Open') {
+      expect(start).toBeLessThan(NOW_MS);
+      expect(end).toBeGreaterThan(NOW_MS);
+    }
+    if (a.status === 'Scheduled') {
+      expect(start).toBeGreaterThan(NOW_MS);
+      expect(num(db, 'SELECT count(*) FROM factor_result WHERE administration_id = ?', a.id as number)).toBe(0);
+    }
+    expect(a.title).toMatch(
+      a.assessment_id === 1
+        ? /^(Spring|Summer|Fall) \d{4} Student Strengths Inventory$/
+        : /^(Spring|Summer|Fall) \d{4} Continuing Student Assessment$/,
+    );
+  }
+
+  // factor results: one row per factor of the administration's assessment, scores 1–99,
+  // validity concern on all rows of a respondent or none
+  expect(
+    num(db, 'SELECT count(*) FROM factor_result r JOIN administration a ON a.id = r.administration_id JOIN factor f ON f.id = r.factor_id WHERE f.assessment_id <> a.assessment_id'),
+  ).toBe(0);
+  expect(
+    num(db, "SELECT count(*) FROM factor_result WHERE score NOT BETWEEN 1 AND 99 OR typeof(score) <> 'integer' OR validity_concern NOT IN (0,1)"),
+  ).toBe(0);
+  expect(
+    num(db, `SELECT count(*) FROM (
+      SELECT r.administration_id, r.person, count(*) n, min(validity_concern) lo, max(validity_concern) hi,
+             (SELECT count(*) FROM factor f JOIN administration a ON a.assessment_id = f.assessment_id WHERE a.id = r.administration_id) want
+      FROM factor_result r GROUP BY 1, 2) WHERE n <> want OR lo <> hi`),
+  ).toBe(0);
+  expect(
+    num(db, "SELECT count(*) FROM factor_result r JOIN person p ON p.identifier = r.person WHERE p.role <> 'Student'"),
+  ).toBe(0);
+  expect(num(db, "SELECT count(DISTINCT administration_id) FROM factor_result WHERE person = 'S000001'")).toBeGreaterThanOrEqual(2);
+}
+
+describe('seedDatabase at scale 1', () => {
+  const { db, summary } = seeded({ seed: 1, scale: 1, now: NOW });
+
+  it('reports the expected volumes', () => {
+    expect(summary.students).toBe(600);
+    expect(summary.staff).toBe(80);
+    expect(summary.people).toBe(680);
+    expect(summary.notations).toBeGreaterThanOrEqual(24_000);
+    expect(summary.notations).toBeLessThanOrEqual(26_000);
+    expect(summary.comments).toBeGreaterThan(5_000);
+    expect(summary.comments).toBeLessThan(25_000);
+    expect(summary.categories).toBe(30);
+    expect(summary.activeCategories).toBe(20);
+    expect(summary.triggers).toBeGreaterThanOrEqual(10);
+    expect(summary.triggers).toBeLessThanOrEqual(14);
+    expect(summary.administrations).toBeGreaterThanOrEqual(8);
+    expect(summary.administrations).toBeLessThanOrEqual(10);
+    expect(summary.factorResults).toBeGreaterThan(3_000);
+    expect(summary.ms).toBeGreaterThanOrEqual(0);
+  });
+
+  it('satisfies the data invariants', () => {
+    checkInvariants(db, summary);
+  });
+
+  it('has a realistic staff mix', () => {
+    const roles = Object.fromEntries(
+      all(db, "SELECT role, count(*) n FROM person WHERE role <> 'Student' GROUP BY role").map((r) => [r.role, r.n]),
+    ) as Record<string, number>;
+    expect(Object.keys(roles).sort()).toEqual(['Advisor', 'Coach', 'Faculty', 'Staff']);
+    expect((roles.Advisor ?? 0) / summary.staff).toBeGreaterThan(0.3);
+    expect((roles.Advisor ?? 0) / summary.staff).toBeLessThan(0.4);
+    expect(num(db, 'SELECT count(DISTINCT first_name) FROM person')).toBeGreaterThan(150);
+    expect(num(db, 'SELECT count(DISTINCT last_name) FROM person')).toBeGreaterThan(150);
+  });
+
+  it('mixes notation kinds and spreads them over two years, recent days included', () => {
+    const share = (kind: string): number =>
+      num(db, 'SELECT count(*) FROM notation WHERE kind = ?', kind) / summary.notations;
+    expect(share('update')).toBeGreaterThan(0.36);
+    expect(share('update')).toBeLessThan(0.44);
+    expect(share('alert')).toBeGreaterThan(0.26);
+    expect(share('alert')).toBeLessThan(0.34);
+    expect(share('dataInsight')).toBeGreaterThan(0.17);
+    expect(share('dataInsight')).toBeLessThan(0.23);
+    expect(share('encouragement')).toBeGreaterThan(0.08);
+    expect(share('encouragement')).toBeLessThan(0.12);
+    const last30 = num(db, 'SELECT count(*) FROM notation WHERE created_on >= ?', NOW_MS - 30 * DAY);
+    expect(last30 / summary.notations).toBeGreaterThan(0.03);
+    expect(num(db, 'SELECT count(*) FROM notation WHERE created_on >= ?', NOW_MS - DAY)).toBeGreaterThan(0);
+    // every quarter of the two years has notations
+    for (let q = 0; q < 8; q++) {
+      const from = NOW_MS - 730 * DAY + q * 91 * DAY;
+      expect(
+        num(db, 'SELECT count(*) FROM notation WHERE created_on >= ? AND created_on < ?', from, from + 91 * DAY),
+      ).toBeGreaterThan(1000);
+    }
+    expect(num(db, "SELECT count(*) FROM notation WHERE kind = 'dataInsight' AND trigger_id IS NOT NULL")).toBeGreaterThan(0);
+  });
+
+  it('skews notations over students: S000001 gets exactly 1 %', () => {
+    expect(num(db, "SELECT count(*) FROM notation WHERE student = 'S000001'")).toBe(Math.round(summary.notations * 0.01));
+    const perStudent = all(db, 'SELECT student, count(*) n FROM notation GROUP BY student ORDER BY n DESC').map(
+      (r) => r.n as number,
+    );
+    expect(perStudent[0]).toBe(250); // S000001 is the busiest
+    expect(perStudent.filter((n) => n >= 150).length).toBeGreaterThanOrEqual(4); // a handful more
+    const median = perStudent[Math.floor(perStudent.length / 2)] as number;
+    expect(median).toBeGreaterThanOrEqual(15);
+    expect(median).toBeLessThanOrEqual(60);
+  });
+
+  it('mostly has network members write about their students', () => {
+    const inNetwork = num(
+      db,
+      "SELECT avg(EXISTS (SELECT 1 FROM success_network s WHERE s.person = n.student AND s.member = n.created_by)) FROM notation n WHERE kind IN ('update','alert','encouragement')",
+    );
+    expect(inNetwork).toBeGreaterThan(0.75);
+  });
+
+  it('gives categories to updates and alerts, inactive ones only on older notations', () => {
+    const withCats = num(
+      db,
+      "SELECT avg(EXISTS (SELECT 1 FROM notation_category c WHERE c.notation_id = n.id)) FROM notation n WHERE kind = 'alert'",
+    );
+    expect(withCats).toBeGreaterThan(0.9);
+    expect(
+      num(db, 'SELECT count(*) FROM notation_category c JOIN category k ON k.id = c.category_id JOIN notation n ON n.id = c.notation_id WHERE k.is_active = 0 AND n.created_on > ?', NOW_MS - 365 * DAY),
+    ).toBe(0);
+    expect(
+      num(db, 'SELECT count(*) FROM notation_category c JOIN category k ON k.id = c.category_id WHERE k.is_active = 0'),
+    ).toBeGreaterThan(0);
+  });
+
+  it('comments on about a third of updates and lowers about half of older alerts', () => {
+    const commented = (kind: string): number =>
+      num(db, 'SELECT avg(EXISTS (SELECT 1 FROM comment c WHERE c.notation_id = n.id)) FROM notation n WHERE kind = ?', kind);
+    expect(commented('update')).toBeGreaterThan(0.25);
+    expect(commented('update')).toBeLessThan(0.45);
+    expect(commented('dataInsight')).toBeGreaterThan(0.05);
+    expect(commented('dataInsight')).toBeLessThan(0.15);
+    expect(num(db, 'SELECT max(c) FROM (SELECT count(*) c FROM comment GROUP BY notation_id)')).toBeLessThanOrEqual(4);
+    const lowered = num(
+      db,
+      "SELECT avg(status = 'Lowered') FROM notation WHERE kind = 'alert' AND created_on < ?",
+      NOW_MS - 14 * DAY,
+    );
+    expect(lowered).toBeGreaterThan(0.4);
+    expect(lowered).toBeLessThan(0.6);
+  });
+
+  it('has 1–3 administrations for most students and about 3 % validity concerns', () => {
+    const perStudent = all(
+      db,
+      "SELECT (SELECT count(DISTINCT administration_id) FROM factor_result r WHERE r.person = p.identifier) n FROM person p WHERE role = 'Student'",
+    ).map((r) => r.n as number);
+    const oneToThree = perStudent.filter((n) => n >= 1 && n <= 3).length / perStudent.length;
+    expect(oneToThree).toBeGreaterThan(0.7);
+    expect(Math.min(...perStudent)).toBeGreaterThanOrEqual(1);
+    const concern = num(
+      db,
+      'SELECT avg(v) FROM (SELECT max(validity_concern) v FROM factor_result GROUP BY administration_id, person)',
+    );
+    expect(concern).toBeGreaterThanOrEqual(0.01);
+    expect(concern).toBeLessThanOrEqual(0.06);
+    // roughly bell-shaped: most scores in the middle, some in the tails
+    const mid = num(db, 'SELECT avg(score BETWEEN 25 AND 75) FROM factor_result');
+    expect(mid).toBeGreaterThan(0.55);
+    expect(mid).toBeLessThan(0.95);
+  });
+});
+
+describe('seedDatabase determinism', () => {
+  const options: SeedOptions = { seed: 7, scale: 1, now: NOW };
+
+  it('gives identical content for the same options, different content for another seed', () => {
+    const a = fingerprint(seeded(options).db);
+    const b = fingerprint(seeded({ ...options, now: new Date(NOW_MS) }).db);
+    expect(b).toEqual(a);
+    const c = fingerprint(seeded({ ...options, seed: 8 }).db);
+    for (const table of ['person', 'notation', 'comment', 'success_network', 'factor_result']) {
+      expect(c[table]).not.toBe(a[table]);
+    }
+    // the fixed definitions do not depend on the seed
+    expect(c.category).toBe(a.category);
+    expect(c.encouragement_type).toBe(a.encouragement_type);
+  });
+});
+
+describe('seedDatabase at other scales and dates', () => {
+  it('keeps the invariants at a small scale', () => {
+    const { db, summary } = seeded({ seed: 3, scale: 0.05, now: NOW });
+    expect(summary.students).toBe(30);
+    expect(summary.staff).toBe(10);
+    expect(summary.notations).toBe(1250);
+    checkInvariants(db, summary);
+  });
+
+  it('keeps the invariants at scale 2 with a start day in another season', () => {
+    const now = new Date('2025-11-17T00:00:00Z');
+    const { db, summary } = seeded({ seed: 11, scale: 2, now });
+    expect(summary.students).toBe(1200);
+    expect(summary.notations).toBe(50_000);
+    expect(num(db, 'SELECT max(created_on) FROM notation')).toBeLessThan(now.getTime());
+    expect(num(db, "SELECT count(*) FROM notation WHERE student = 'S000001'")).toBe(500);
+    expect(
+      one(db, "SELECT title FROM administration WHERE status = 'Open'").title,
+    ).toBe('Fall 2025 Student Strengths Inventory');
+  });
+
+  it('rolls back and rethrows when an insert fails', () => {
+    const db = new DatabaseSync(':memory:');
+    db.exec(SCHEMA_SQL);
+    db.exec("INSERT INTO category (id, name, is_active) VALUES (1, 'taken', 1)");
+    expect(() => seedDatabase(db, { seed: 1, scale: 0.05, now: NOW })).toThrow();
+    expect(num(db, 'SELECT count(*) FROM person')).toBe(0);
+    expect(num(db, 'SELECT count(*) FROM category')).toBe(1);
+  });
+
+  it('rejects bad options', () => {
+    const db = new DatabaseSync(':memory:');
+    db.exec(SCHEMA_SQL);
+    expect(() => seedDatabase(db, { seed: 1, scale: 0, now: NOW })).toThrow(RangeError);
+    expect(() => seedDatabase(db, { seed: Number.NaN, scale: 1, now: NOW })).toThrow(RangeError);
+    expect(() => seedDatabase(db, { seed: 1, scale: 1, now: new Date('nope') })).toThrow(RangeError);
+  });
+});
+
+describe('Rng', () => {
+  it('is deterministic per seed and stream and stays in range', () => {
+    const a = new Rng(5, 1);
+    const b = new Rng(5, 1);
+    const c = new Rng(5, 2);
+    const xs = Array.from({ length: 100 }, () => a.u32());
+    expect(Array.from({ length: 100 }, () => b.u32())).toEqual(xs);
+    expect(Array.from({ length: 100 }, () => c.u32())).not.toEqual(xs);
+    for (let i = 0; i < 10_000; i++) {
+      const v = a.int(-3, 4);
+      expect(v).toBeGreaterThanOrEqual(-3);
+      expect(v).toBeLessThanOrEqual(4);
+      expect(Number.isInteger(v)).toBe(true);
+    }
+    const counts = [0, 0, 0];
+    for (let i = 0; i < 30_000; i++) {
+      const k = a.weighted([1, 2, 3]);
+      counts[k] = (counts[k] ?? 0) + 1;
+    }
+    expect(counts[0]! / 30_000).toBeCloseTo(1 / 6, 1);
+    expect(counts[2]! / 30_000).toBeCloseTo(1 / 2, 1);
+    expect(a.shuffle([1, 2, 3, 4, 5]).sort()).toEqual([1, 2, 3, 4, 5]);
+  });
+});

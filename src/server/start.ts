@@ -1,0 +1,40 @@
+import { existsSync } from 'node:fs';
+import { serve } from '@hono/node-server';
+import { serveStatic } from '@hono/node-server/serve-static';
+import type { Hono } from 'hono';
+import { createStack } from './stack.ts';
+
+/** `npm start`: the built dashboard and the gateway (with its upstream) on one port. */
+const root = new URL('../../dist/', import.meta.url).pathname;
+
+function serveApp(app: Hono): void {
+  // Hashed assets never change; index.html always revalidates.
+  app.use('/assets/*', async (c, next) => {
+    await next();
+    c.header('cache-control', 'public, max-age=31536000, immutable');
+  });
+  app.use('/*', serveStatic({ root }));
+  app.get('*', serveStatic({ root, path: 'index.html' }));
+}
+
+let stack;
+try {
+  if (!existsSync(`${root}index.html`)) throw new Error('dist/index.html is missing: run `npm run build` first (npm start does).');
+  stack = createStack(process.env, serveApp);
+} catch (error) {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(2);
+}
+const { gateway, config, describe, close } = stack;
+const server = serve({ fetch: gateway.fetch, port: config.port, hostname: config.host }, (info) => {
+  console.log(`Dashboard on http://${info.address}:${info.port}/ — ${describe}`);
+});
+const stop = () => {
+  server.close(() => {
+    close();
+    process.exit(0);
+  });
+  setTimeout(() => process.exit(0), 2000).unref();
+};
+process.on('SIGINT', stop);
+process.on('SIGTERM', stop);

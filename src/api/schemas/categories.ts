@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LinkSchema } from './common.ts';
+import { LinkSchema, trimmedText } from './common.ts';
 
 /** A category as the admin extension lists it (with its state). */
 export const CategoryRecordSchema = z.looseObject({
@@ -10,10 +10,10 @@ export const CategoryRecordSchema = z.looseObject({
 });
 export type CategoryRecord = z.infer<typeof CategoryRecordSchema>;
 
-/** E14: both fields required (decisions §7). */
+/** E14: both fields required; the name is checked trimmed and set as sent (decisions §7, service.md). */
 export const EditCategoryBodySchema = z.strictObject({
   isActive: z.boolean(),
-  name: z.string().trim().min(1, 'must not be blank').max(100, 'must be at most 100 characters'),
+  name: trimmedText(100),
 });
 export type EditCategoryBody = z.infer<typeof EditCategoryBodySchema>;
 

@@ -56,8 +56,20 @@ export const IdentifierRefSchema = z.strictObject({
 });
 export type IdentifierRef = z.infer<typeof IdentifierRefSchema>;
 
-/** Free text that must carry something: 1–10,000 characters once trimmed, kept as sent. */
-export const DetailsSchema = z
-  .string()
-  .refine((s) => s.trim().length >= 1, 'must not be blank')
-  .refine((s) => s.trim().length <= 10_000, 'must be at most 10000 characters after trimming');
+/** Characters as a person counts them: code points, so an emoji is one, not two UTF-16 units. */
+export const characterCount = (s: string): number => {
+  let n = 0;
+  for (const _ of s) n += 1;
+  return n;
+};
+
+/** Text that must carry something: `min`–`max` characters once trimmed, stored as sent. */
+export function trimmedText(max: number, min = 1) {
+  return z
+    .string()
+    .refine((s) => characterCount(s.trim()) >= min, min === 1 ? 'must not be blank' : `must be at least ${min} characters after trimming`)
+    .refine((s) => characterCount(s.trim()) <= max, `must be at most ${max} characters after trimming`);
+}
+
+/** 1–10,000 characters once trimmed (decisions §7). */
+export const DetailsSchema = trimmedText(10_000);

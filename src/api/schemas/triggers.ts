@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DateTimeSchema, IdentifierRefSchema, LinkSchema } from './common.ts';
+import { DateTimeSchema, IdentifierRefSchema, LinkSchema, trimmedText } from './common.ts';
 import { ALERT_AUDIENCES } from './notations.ts';
 
 export const TriggerSchema = z.looseObject({
@@ -18,7 +18,7 @@ export type Trigger = z.infer<typeof TriggerSchema>;
 export const PatchTriggerBodySchema = z.strictObject({
   additionalAdvice: z.string().max(10_000).optional(),
   elevateToAlert: z.boolean().optional(),
-  name: z.string().trim().min(1, 'must not be blank').max(200).optional(),
+  name: trimmedText(200).optional(),
   modifiedBy: IdentifierRefSchema,
   studentIdentifiers: z.array(z.string().trim().min(1, 'must not be empty').max(100)).max(1000).optional(),
 });

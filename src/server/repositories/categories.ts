@@ -45,9 +45,11 @@ export function createCategoryRepository(db: DatabaseSync) {
     countActiveOtherThan(id: number): number {
       return (sql('SELECT count(*) AS n FROM category WHERE is_active = 1 AND id <> ?').get(id) as { n: number }).n;
     },
-    /** Another category with this name, compared case-insensitively. */
+    /** Another category with this name, compared trimmed and case-insensitively (any script). */
     nameTakenByOther(name: string, id: number): boolean {
-      return sql('SELECT 1 FROM category WHERE name = ? COLLATE NOCASE AND id <> ?').get(name, id) !== undefined;
+      const wanted = name.trim().toLocaleLowerCase('und');
+      const rows = sql('SELECT id, name FROM category WHERE id <> ?').all(id) as unknown as { id: number; name: string }[];
+      return rows.some((r) => r.name.trim().toLocaleLowerCase('und') === wanted);
     },
     update(id: number, name: string, isActive: boolean): void {
       sql('UPDATE category SET name = ?, is_active = ? WHERE id = ?').run(name, isActive ? 1 : 0, id);

@@ -1,6 +1,37 @@
-import { defineConfig } from 'vitest/config';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import react from '@vitejs/plugin-react';
+import { defineConfig, type Plugin } from 'vitest/config';
+
+/**
+ * `npm run dev`: the same gateway as `npm start` (sessions, credentials, the in-process reference
+ * backend) mounted in Vite's dev server at /api and /session, so the token flow runs every day.
+ */
+function gateway(): Plugin {
+  return {
+    name: 'student-success-gateway',
+    apply: 'serve',
+    async configureServer(server) {
+      const [{ getRequestListener }, { createStack }] = await Promise.all([
+        import('@hono/node-server'),
+        import('./src/server/stack.ts'),
+      ]);
+      const stack = createStack(process.env);
+      const listener = getRequestListener(stack.gateway.fetch);
+      server.config.logger.info(`  gateway: ${stack.describe}`);
+      server.middlewares.use((req: IncomingMessage, res: ServerResponse, next: () => void) => {
+        const url = req.url ?? '';
+        if (url.startsWith('/api/') || url === '/api' || url.startsWith('/session')) void listener(req, res);
+        else next();
+      });
+      server.httpServer?.once('close', () => stack.close());
+    },
+  };
+}
 
 export default defineConfig({
+  plugins: [react(), gateway()],
+  server: { host: '127.0.0.1', port: 5173 },
+  build: { sourcemap: true, chunkSizeWarningLimit: 800 },
   test: {
     include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'bench/**/*.test.ts'],
     // Each file starts its own seeded backend; two workers match the machine's two cores.

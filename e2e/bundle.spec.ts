@@ -1,0 +1,28 @@
+import { readFileSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
+import { expect, test } from '@playwright/test';
+
+/**
+ * The initial route's JavaScript: the entry script and every module it preloads, gzip-compressed
+ * as a server would send them. Pages, date pickers and anything heavy load later, with their route.
+ */
+export function initialJavaScript(dist = 'dist'): { files: string[]; gzipBytes: number } {
+  const html = readFileSync(`${dist}/index.html`, 'utf8');
+  const files = [...html.matchAll(/<(?:script[^>]+src|link[^>]+rel="modulepreload"[^>]+href)="\/([^"]+\.js)"/g)].map((m) => m[1]!);
+  const gzipBytes = files.reduce((sum, file) => sum + gzipSync(readFileSync(`${dist}/${file}`), { level: 9 }).length, 0);
+  return { files, gzipBytes };
+}
+
+test('the initial route loads under 225 KiB of gzipped JavaScript', () => {
+  const { files, gzipBytes } = initialJavaScript();
+  test.info().annotations.push({ type: 'initial JS (gzip)', description: `${(gzipBytes / 1024).toFixed(1)} KiB in ${files.length} files` });
+  expect(files.length).toBeGreaterThan(0);
+  expect(gzipBytes).toBeLessThan(225 * 1024);
+});
+
+test('the initial route does not carry the date pickers, the virtualizer or page code', () => {
+  const { files } = initialJavaScript();
+  const text = files.map((f) => readFileSync(`dist/${f}`, 'utf8')).join('\n');
+  expect(text).not.toContain('MuiDateCalendar');
+  expect(text).not.toContain('MuiDataGrid');
+});

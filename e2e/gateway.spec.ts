@@ -1,0 +1,52 @@
+import { expect, test } from '@playwright/test';
+import { screenshot, signIn } from './support.ts';
+
+const SECRETS = ['demo-secret', 'demo-subscription-key'];
+
+test('no credential reaches the browser, while /api answers for the signed-in person', async ({ page, context }) => {
+  const traffic: string[] = [];
+  page.on('request', (request) => {
+    traffic.push(`${request.method()} ${request.url()} ${JSON.stringify(request.headers())} ${request.postData() ?? ''}`);
+  });
+  page.on('response', async (response) => {
+    const body = await response.text().catch(() => '');
+    traffic.push(`${response.status()} ${response.url()} ${JSON.stringify(response.headers())} ${body}`);
+  });
+
+  await signIn(page);
+  await expect(page.getByRole('heading', { name: 'Recent alerts' })).toBeVisible();
+  await expect(page.getByTestId('signed-in-as')).toContainText('Cook');
+  const rows = page.getByRole('table', { name: 'Recent alerts' }).getByRole('row');
+  await expect(rows.nth(1)).toBeVisible();
+  expect(await rows.count()).toBeGreaterThan(5);
+  await screenshot(page, 'recent-alerts-light');
+
+  // The page's data came from /api, answered with data …
+  expect(traffic.some((t) => /^200 http:\/\/127\.0\.0\.1:\d+\/api\/notations\/alerts\//.test(t))).toBe(true);
+  // … and nothing the browser sent or received carries a credential.
+  const all = traffic.join('\n');
+  for (const secret of SECRETS) expect(all).not.toContain(secret);
+  expect(all.toLowerCase()).not.toContain('ocp-apim-subscription-key');
+  expect(all).not.toMatch(/"authorization":/i);
+  expect(all).not.toContain('access_token');
+  // The session cookie is HttpOnly: scripts cannot read it.
+  expect(await page.evaluate(() => document.cookie)).not.toContain('ss_session');
+  const cookies = await context.cookies();
+  expect(cookies.find((c) => c.name === 'ss_session')).toMatchObject({ httpOnly: true, sameSite: 'Lax' });
+});
+
+test('without a session /api answers 401 and the app shows the sign-in screen', async ({ page, request }) => {
+  expect((await request.get('/api/notations/alerts/')).status()).toBe(401);
+  await page.goto('/students/S000001');
+  await expect(page).toHaveURL(/\/sign-in$/);
+  await expect(page.getByText('demo sign-in')).toBeVisible();
+  await screenshot(page, 'sign-in-light');
+});
+
+test('signing out ends the session', async ({ page }) => {
+  await signIn(page);
+  await expect(page.getByRole('heading', { name: 'Recent alerts' })).toBeVisible();
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await expect(page).toHaveURL(/\/sign-in$/);
+  expect((await page.request.get('/api/notations/alerts/')).status()).toBe(401);
+});

@@ -1,0 +1,593 @@
+import { z } from 'zod';
+import * as S from './schemas/index.ts';
+import { expandedSchema, type Expanded, type ExpandName, type ExpansionMap } from './expand.ts';
+import * as X from './expansions.ts';
+import {
+  ApiError,
+  createHttp,
+  parsePage,
+  parseResource,
+  type HttpConfig,
+  type HttpRequest,
+  type Page,
+  type RequestOptions,
+} from './http.ts';
+import { isOwnHref, parseHref, pathOf, type HrefKind, type HrefTarget } from './links.ts';
+import { listAll, type AllValues, type ListAllOptions } from './paging.ts';
+import {
+  toWireEncouragementList,
+  toWireExpand,
+  toWireNotationList,
+  toWirePage,
+  type AdministrationListParams,
+  type EncouragementFilters,
+  type EncouragementListParams,
+  type ExpandParams,
+  type NotationFilters,
+  type NotationListParams,
+  type PageParams,
+  type PeopleListParams,
+  type WireQuery,
+} from './params.ts';
+import { requestToken } from './token-provider.ts';
+
+/**
+ * The typed client of the Student Success service: one method per operation (service.md E1–E19)
+ * and per extension of the reference backend (decisions §9), grouped by resource. Every response
+ * is parsed with the contract's schemas; every failure is an `ApiError`.
+ *
+ * In the browser: `createApiClient({ baseUrl: '/api' })` (the same-origin gateway adds the
+ * credentials). In Node: `createApiClient({ baseUrl, subscriptionKey, accessToken: createTokenProvider(…) })`.
+ */
+export type ApiClientConfig = HttpConfig;
+
+/** A path id: the contract types most as numbers, some (E8, E11, E19) as strings. */
+export type Id = number | string;
+
+type UpdateExpand = ExpandName<typeof X.UpdateExpansions>;
+type AlertExpand = ExpandName<typeof X.AlertExpansions>;
+type DataInsightExpand = ExpandName<typeof X.DataInsightExpansions>;
+type EncouragementExpand = ExpandName<typeof X.EncouragementExpansions>;
+type CommentExpand = ExpandName<typeof X.CommentExpansions>;
+type FactorResultExpand = ExpandName<typeof X.FactorResultExpansions>;
+
+export type ExpandedUpdate<E extends UpdateExpand> = Expanded<S.Update, typeof X.UpdateExpansions, E>;
+export type ExpandedAlert<E extends AlertExpand> = Expanded<S.Alert, typeof X.AlertExpansions, E>;
+export type ExpandedDataInsight<E extends DataInsightExpand> = Expanded<S.DataInsight, typeof X.DataInsightExpansions, E>;
+export type ExpandedEncouragement<E extends EncouragementExpand> = Expanded<S.Encouragement, typeof X.EncouragementExpansions, E>;
+export type ExpandedComment<E extends CommentExpand> = Expanded<S.Comment, typeof X.CommentExpansions, E>;
+export type ExpandedFactorResult<E extends FactorResultExpand> = Expanded<S.FactorResult, typeof X.FactorResultExpansions, E>;
+
+/**
+ * A list method typed by `expand`. Its last signature (no expansion) is the one TypeScript uses
+ * when the method itself is passed as a value, so that `listAll(api.alerts.list, filters)` works;
+ * for every page with expansions use `api.alerts.listAll({ expand })`.
+ */
+export interface ExpandableList<P, T, M extends ExpansionMap> {
+  <const E extends ExpandName<M> = never>(params?: P & ExpandParams<E>, options?: RequestOptions): Promise<Page<Expanded<T, M, E>>>;
+  (params?: P & ExpandParams<never>, options?: RequestOptions): Promise<Page<T>>;
+}
+
+export type CreateUpdateInput = z.input<typeof S.CreateUpdateBodySchema>;
+export type CreateAlertInput = z.input<typeof S.CreateAlertBodySchema>;
+export type CreateCommentInput = z.input<typeof S.CreateCommentBodySchema>;
+export type PatchTriggerInput = z.input<typeof S.PatchTriggerBodySchema>;
+export type EditCategoryInput = z.input<typeof S.EditCategoryBodySchema>;
+export type ReplaceSuccessNetworkInput = z.input<typeof S.ReplaceSuccessNetworkBodySchema>;
+
+/** What an href of each kind resolves to (`api.follow`, `api.resolve`). */
+export interface HrefValues {
+  person: S.Person;
+  people: Page<S.Person>;
+  successNetwork: Page<S.Link>;
+  update: S.Update;
+  updates: Page<S.Update>;
+  dataInsight: S.DataInsight;
+  dataInsights: Page<S.DataInsight>;
+  alert: S.Alert;
+  alerts: Page<S.Alert>;
+  encouragement: S.Encouragement;
+  encouragements: Page<S.Encouragement>;
+  comments: Page<S.Comment>;
+  comment: S.Comment;
+  notationCategories: Page<S.Category>;
+  category: S.CategoryRecord;
+  categories: Page<S.CategoryRecord>;
+  encouragementType: S.EncouragementType;
+  encouragementTypes: Page<S.EncouragementType>;
+  trigger: S.Trigger;
+  triggers: Page<S.Trigger>;
+  administration: S.Administration;
+  administrations: Page<S.Administration>;
+  administrationResults: Page<S.Link>;
+  factorScores: Page<S.FactorResult>;
+  factorScore: S.FactorResult;
+  factor: S.AssessmentFactor;
+}
+
+/** The result of `api.follow(href)`: narrow on `kind`. */
+export type Followed = {
+  [K in HrefKind]: { kind: K; target: Extract<HrefTarget, { kind: K }>; value: HrefValues[K] };
+}[HrefKind];
+
+const NOTATION_OPERATION = { update: 'updates', alert: 'alerts', dataInsight: 'dataInsights' } as const;
+
+/** Per kind: the operation an href stands for, and how its body parses. */
+function hrefReader(target: HrefTarget): { operation: string; schema: z.ZodType; list: boolean } {
+  switch (target.kind) {
+    case 'person':
+      return { operation: 'people.get', schema: S.PersonSchema, list: false };
+    case 'people':
+      return { operation: 'people.list', schema: S.PersonSchema, list: true };
+    case 'successNetwork':
+      return { operation: 'people.successNetwork.get', schema: S.LinkSchema, list: true };
+    case 'update':
+      return { operation: 'updates.get', schema: S.UpdateSchema, list: false };
+    case 'updates':
+      return { operation: 'updates.list', schema: S.UpdateSchema, list: true };
+    case 'dataInsight':
+      return { operation: 'dataInsights.get', schema: S.DataInsightSchema, list: false };
+    case 'dataInsights':
+      return { operation: 'dataInsights.list', schema: S.DataInsightSchema, list: true };
+    case 'alert':
+      return { operation: 'alerts.get', schema: S.AlertSchema, list: false };
+    case 'alerts':
+      return { operation: 'alerts.list', schema: S.AlertSchema, list: true };
+    case 'encouragement':
+      return { operation: 'encouragements.get', schema: S.EncouragementSchema, list: false };
+    case 'encouragements':
+      return { operation: 'encouragements.list', schema: S.EncouragementSchema, list: true };
+    case 'comments':
+      return { operation: `${NOTATION_OPERATION[target.notation]}.comments`, schema: S.CommentSchema, list: true };
+    case 'comment':
+      return { operation: `${NOTATION_OPERATION[target.notation]}.comment`, schema: S.CommentSchema, list: false };
+    case 'notationCategories':
+      return { operation: `${NOTATION_OPERATION[target.notation]}.categories`, schema: S.CategorySchema, list: true };
+    case 'category':
+      return { operation: 'categories.get', schema: S.CategoryRecordSchema, list: false };
+    case 'categories':
+      return { operation: 'categories.list', schema: S.CategoryRecordSchema, list: true };
+    case 'encouragementType':
+      return { operation: 'encouragements.types.get', schema: S.EncouragementTypeSchema, list: false };
+    case 'encouragementTypes':
+      return { operation: 'encouragements.types.list', schema: S.EncouragementTypeSchema, list: true };
+    case 'trigger':
+      return { operation: 'triggers.get', schema: S.TriggerSchema, list: false };
+    case 'triggers':
+      return { operation: 'triggers.list', schema: S.TriggerSchema, list: true };
+    case 'administration':
+      return { operation: 'noncognitive.administrations.get', schema: S.AdministrationSchema, list: false };
+    case 'administrations':
+      return { operation: 'noncognitive.administrations.list', schema: S.AdministrationSchema, list: true };
+    case 'administrationResults':
+      return { operation: 'noncognitive.administrations.results', schema: S.LinkSchema, list: true };
+    case 'factorScores':
+      return { operation: 'noncognitive.factorScores', schema: S.FactorResultSchema, list: true };
+    case 'factorScore':
+      return { operation: 'noncognitive.factorScore', schema: S.FactorResultSchema, list: false };
+    case 'factor':
+      return { operation: 'noncognitive.factor', schema: S.AssessmentFactorSchema, list: false };
+  }
+}
+
+/** Only what the client relies on: it is an OpenAPI document. */
+const OpenApiDocumentSchema = z.looseObject({ openapi: z.string() });
+
+const seg = (id: Id): string => encodeURIComponent(String(id));
+
+export function createApiClient(config: ApiClientConfig) {
+  const http = createHttp(config);
+  const { baseUrl } = http;
+
+  async function one<T extends z.ZodType>(
+    operation: string,
+    path: string,
+    schema: T,
+    query?: WireQuery,
+    options?: RequestOptions,
+  ): Promise<z.infer<T>> {
+    const response = await http.send({ operation, method: 'GET', path, ...(query ? { query } : {}) }, options);
+    return parseResource(operation, schema, response);
+  }
+
+  async function page<T extends z.ZodType>(
+    operation: string,
+    path: string,
+    itemSchema: T,
+    query?: WireQuery,
+    options?: RequestOptions,
+  ): Promise<Page<z.infer<T>>> {
+    const response = await http.send({ operation, method: 'GET', path, ...(query ? { query } : {}) }, options);
+    return parsePage(operation, itemSchema, response);
+  }
+
+  /** A GET whose item type depends on `expand`: the schema is built from the expansion map. */
+  function expandedOne<R>(
+    operation: string,
+    path: string,
+    base: z.ZodObject,
+    map: ExpansionMap,
+    expand: readonly string[] | undefined,
+    query: WireQuery,
+    options?: RequestOptions,
+  ): Promise<R> {
+    return one(operation, path, expandedSchema(base, map, expand), query, options) as Promise<R>;
+  }
+
+  function expandedPage<R>(
+    operation: string,
+    path: string,
+    base: z.ZodObject,
+    map: ExpansionMap,
+    expand: readonly string[] | undefined,
+    query: WireQuery,
+    options?: RequestOptions,
+  ): Promise<Page<R>> {
+    return page(operation, path, expandedSchema(base, map, expand), query, options) as Promise<Page<R>>;
+  }
+
+  async function write<T extends z.ZodType>(
+    operation: string,
+    method: HttpRequest['method'],
+    path: string,
+    body: unknown,
+    schema: T,
+    options?: RequestOptions,
+  ): Promise<z.infer<T>> {
+    const response = await http.send({ operation, method, path, body }, options);
+    return parseResource(operation, schema, response);
+  }
+
+  async function writeNoContent(
+    operation: string,
+    method: HttpRequest['method'],
+    path: string,
+    body: unknown,
+    options?: RequestOptions,
+  ): Promise<void> {
+    await http.send({ operation, method, path, body }, options);
+  }
+
+  async function read(target: HrefTarget, url: string | undefined, options?: RequestOptions): Promise<unknown> {
+    const { operation, schema, list } = hrefReader(target);
+    const request: HttpRequest = url ? { operation, method: 'GET', url } : { operation, method: 'GET', path: pathOf(target) };
+    const response = await http.send(request, options);
+    return list ? parsePage(operation, schema, response) : parseResource(operation, schema, response);
+  }
+
+  const updates = {
+    /** E1 `GET /notations/updates/`. */
+    list: ((params?: NotationFilters & ExpandParams<string>, options?: RequestOptions) =>
+      expandedPage('updates.list', '/notations/updates/', S.UpdateSchema, X.UpdateExpansions, params?.expand, toWireNotationList(params), options)) as ExpandableList<NotationFilters, S.Update, typeof X.UpdateExpansions>,
+    /** E2 `GET /notations/updates/{id}`. */
+    get<const E extends UpdateExpand = never>(
+      id: Id,
+      params?: ExpandParams<E>,
+      options?: RequestOptions,
+    ): Promise<ExpandedUpdate<E>> {
+      return expandedOne('updates.get', `/notations/updates/${seg(id)}`, S.UpdateSchema, X.UpdateExpansions, params?.expand, toWireExpand(params), options);
+    },
+    /** E3 `GET /notations/updates/{id}/comments`. */
+    comments<const E extends CommentExpand = never>(
+      id: Id,
+      params?: ExpandParams<E>,
+      options?: RequestOptions,
+    ): Promise<Page<ExpandedComment<E>>> {
+      return expandedPage('updates.comments', `/notations/updates/${seg(id)}/comments`, S.CommentSchema, X.CommentExpansions, params?.expand, toWireExpand(params), options);
+    },
+    /** E4 `POST /notations/updates/` → a link to the created update. */
+    create(body: CreateUpdateInput, options?: RequestOptions): Promise<S.Created> {
+      return write('updates.create', 'POST', '/notations/updates/', body, S.CreatedSchema, options);
+    },
+    /** Extension `GET /notations/updates/{id}/categories`. */
+    categories(id: Id, options?: RequestOptions): Promise<Page<S.Category>> {
+      return page('updates.categories', `/notations/updates/${seg(id)}/categories`, S.CategorySchema, undefined, options);
+    },
+    /** Extension `GET /notations/updates/{id}/comments/{commentid}`. */
+    comment<const E extends CommentExpand = never>(
+      id: Id,
+      commentId: Id,
+      params?: ExpandParams<E>,
+      options?: RequestOptions,
+    ): Promise<ExpandedComment<E>> {
+      return expandedOne('updates.comment', `/notations/updates/${seg(id)}/comments/${seg(commentId)}`, S.CommentSchema, X.CommentExpansions, params?.expand, toWireExpand(params), options);
+    },
+    /** Extension `POST /notations/updates/{id}/comments` (`usedToLowerAlert` must be absent or false). */
+    addComment(id: Id, body: CreateCommentInput, options?: RequestOptions): Promise<S.Created> {
+      return write('updates.addComment', 'POST', `/notations/updates/${seg(id)}/comments`, body, S.CreatedSchema, options);
+    },
+    /** Every page of E1 (see `listAll`). */
+    listAll<const E extends UpdateExpand = never>(
+      params?: Omit<NotationListParams<E>, 'page' | 'pageSize'>,
+      options?: ListAllOptions,
+    ): Promise<AllValues<ExpandedUpdate<E>>> {
+      return listAll((p: NotationListParams<E>, o) => updates.list<E>(p, o), params ?? {}, options);
+    },
+  };
+
+  const dataInsights = {
+    /** E5 `GET /notations/dataInsights/` (its start-of-range parameter is sent as `createOnStart`). */
+    list: ((params?: NotationFilters & ExpandParams<string>, options?: RequestOptions) =>
+      expandedPage('dataInsights.list', '/notations/dataInsights/', S.DataInsightSchema, X.DataInsightExpansions, params?.expand, toWireNotationList(params, 'createOnStart'), options)) as ExpandableList<NotationFilters, S.DataInsight, typeof X.DataInsightExpansions>,
+    /** E6 `GET /notations/dataInsights/{id}`. */
+    get<const E extends DataInsightExpand = never>(
+      id: Id,
+      params?: ExpandParams<E>,
+      options?: RequestOptions,
+    ): Promise<ExpandedDataInsight<E>> {
+      return expandedOne('dataInsights.get', `/notations/dataInsights/${seg(id)}`, S.DataInsightSchema, X.DataInsightExpansions, params?.expand, toWireExpand(params), options);
+    },
+    /** Extension `GET /notations/dataInsights/{id}/comments`. */
+    comments<const E extends CommentExpand = never>(
+      id: Id,
+      params?: ExpandParams<E>,
+      options?: RequestOptions,
+    ): Promise<Page<ExpandedComment<E>>> {
+      return expandedPage('dataInsights.comments', `/notations/dataInsights/${seg(id)}/comments`, S.CommentSchema, X.CommentExpansions, params?.expand, toWireExpand(params), options);
+    },
+    /** Extension `GET /notations/dataInsights/{id}/comments/{commentid}` (the `self` of its comments). */
+    comment<const E extends CommentExpand = never>(
+      id: Id,
+      commentId: Id,
+      params?: ExpandParams<E>,
+      options?: RequestOptions,
+    ): Promise<ExpandedComment<E>> {
+      return expandedOne('dataInsights.comment', `/notations/dataInsights/${seg(id)}/comments/${seg(commentId)}`, S.CommentSchema, X.CommentExpansions, params?.expand, toWireExpand(params), options);
+    },
+    /** Every page of E5. */
+    listAll<const E extends DataInsightExpand = never>(
+      params?: Omit<NotationListParams<E>, 'page' | 'pageSize'>,
+      options?: ListAllOptions,
+    ): Promise<AllValues<ExpandedDataInsight<E>>> {
+      return listAll((p: NotationListParams<E>, o) => dataInsights.list<E>(p, o), params ?? {}, options);
+    },
+  };
+
+  const alerts = {
+    /** E7 `GET /notations/alerts/`. */
+    list: ((params?: NotationFilters & ExpandParams<string>, options?: RequestOptions) =>
+      expandedPage('alerts.list', '/notations/alerts/', S.AlertSchema, X.AlertExpansions, params?.expand, toWireNotationList(params), options)) as ExpandableList<NotationFilters, S.Alert, typeof X.AlertExpansions>,
+    /** Extension `GET /notations/alerts/{id}`. */
+    get<const E extends AlertExpand = never>(
+      id: Id,
+      params?: ExpandParams<E>,
+      options?: RequestOptions,
+    ): Promise<ExpandedAlert<E>> {
+      return expandedOne('alerts.get', `/notations/alerts/${seg(id)}`, S.AlertSchema, X.AlertExpansions, params?.expand, toWireExpand(params), options);
+    },
+    /** E8 `GET /notations/alerts/{id}/categories`. */
+    categories(id: Id, options?: RequestOptions): Promise<Page<S.Category>> {
+      return page('alerts.categories', `/notations/alerts/${seg(id)}/categories`, S.CategorySchema, undefined, options);
+    },
+    /** E9 `GET /notations/alerts/{id}/comments/{commentid}`. */
+    comment<const E extends CommentExpand = never>(
+      id: Id,
+      commentId: Id,
+      params?: ExpandParams<E>,
+      options?: RequestOptions,
+    ): Promise<ExpandedComment<E>> {
+      return expandedOne('alerts.comment', `/notations/alerts/${seg(id)}/comments/${seg(commentId)}`, S.CommentSchema, X.CommentExpansions, params?.expand, toWireExpand(params), options);
+    },
+    /** Extension `GET /notations/alerts/{id}/comments`. */
+    comments<const E extends CommentExpand = never>(
+      id: Id,
+      params?: ExpandParams<E>,
+      options?: RequestOptions,
+    ): Promise<Page<ExpandedComment<E>>> {
+      return expandedPage('alerts.comments', `/notations/alerts/${seg(id)}/comments`, S.CommentSchema, X.CommentExpansions, params?.expand, toWireExpand(params), options);
+    },
+    /** Extension `POST /notations/alerts/` → a link to the created alert. */
+    create(body: CreateAlertInput, options?: RequestOptions): Promise<S.Created> {
+      return write('alerts.create', 'POST', '/notations/alerts/', body, S.CreatedSchema, options);
+    },
+    /**
+     * Extension `POST /notations/alerts/{id}/comments`. `usedToLowerAlert: true` lowers an open
+     * alert (409 on a lowered one).
+     */
+    addComment(id: Id, body: CreateCommentInput, options?: RequestOptions): Promise<S.Created> {
+      return write('alerts.addComment', 'POST', `/notations/alerts/${seg(id)}/comments`, body, S.CreatedSchema, options);
+    },
+    /** Every page of E7. */
+    listAll<const E extends AlertExpand = never>(
+      params?: Omit<NotationListParams<E>, 'page' | 'pageSize'>,
+      options?: ListAllOptions,
+    ): Promise<AllValues<ExpandedAlert<E>>> {
+      return listAll((p: NotationListParams<E>, o) => alerts.list<E>(p, o), params ?? {}, options);
+    },
+  };
+
+  const encouragements = {
+    /** E10 `GET /notations/encouragements/`. */
+    list: ((params?: EncouragementFilters & ExpandParams<string>, options?: RequestOptions) =>
+      expandedPage('encouragements.list', '/notations/encouragements/', S.EncouragementSchema, X.EncouragementExpansions, params?.expand, toWireEncouragementList(params), options)) as ExpandableList<EncouragementFilters, S.Encouragement, typeof X.EncouragementExpansions>,
+    /** Extension `GET /notations/encouragements/{id}`. */
+    get<const E extends EncouragementExpand = never>(
+      id: Id,
+      params?: ExpandParams<E>,
+      options?: RequestOptions,
+    ): Promise<ExpandedEncouragement<E>> {
+      return expandedOne('encouragements.get', `/notations/encouragements/${seg(id)}`, S.EncouragementSchema, X.EncouragementExpansions, params?.expand, toWireExpand(params), options);
+    },
+    types: {
+      /** E11 `GET /notations/encouragements/types/{id}`. */
+      get(id: Id, options?: RequestOptions): Promise<S.EncouragementType> {
+        return one('encouragements.types.get', `/notations/encouragements/types/${seg(id)}`, S.EncouragementTypeSchema, undefined, options);
+      },
+      /** Extension `GET /notations/encouragements/types/`. */
+      list(params?: PageParams, options?: RequestOptions): Promise<Page<S.EncouragementType>> {
+        return page('encouragements.types.list', '/notations/encouragements/types/', S.EncouragementTypeSchema, toWirePage(params), options);
+      },
+    },
+    /** Every page of E10. */
+    listAll<const E extends EncouragementExpand = never>(
+      params?: Omit<EncouragementListParams<E>, 'page' | 'pageSize'>,
+      options?: ListAllOptions,
+    ): Promise<AllValues<ExpandedEncouragement<E>>> {
+      return listAll((p: EncouragementListParams<E>, o) => encouragements.list<E>(p, o), params ?? {}, options);
+    },
+  };
+
+  const triggers = {
+    /** E12 `GET /notations/triggers/{id}`. */
+    get(id: Id, options?: RequestOptions): Promise<S.Trigger> {
+      return one('triggers.get', `/notations/triggers/${seg(id)}`, S.TriggerSchema, undefined, options);
+    },
+    /**
+     * E13 `PATCH /notations/triggers/{id}`: only the fields sent change; each student listed gets
+     * one new notation from the trigger as edited.
+     */
+    update(id: Id, body: PatchTriggerInput, options?: RequestOptions): Promise<void> {
+      return writeNoContent('triggers.update', 'PATCH', `/notations/triggers/${seg(id)}`, body, options);
+    },
+    /** Extension `GET /notations/triggers/`. */
+    list(params?: PageParams, options?: RequestOptions): Promise<Page<S.Trigger>> {
+      return page('triggers.list', '/notations/triggers/', S.TriggerSchema, toWirePage(params), options);
+    },
+  };
+
+  const categories = {
+    /** E14 `PUT /notations/categories/{id}`: 409 when the 20-active rule refuses an activation. */
+    edit(id: Id, body: EditCategoryInput, options?: RequestOptions): Promise<void> {
+      return writeNoContent('categories.edit', 'PUT', `/notations/categories/${seg(id)}`, body, options);
+    },
+    /** Extension `GET /notations/categories/` (with each category's state). */
+    list(params?: PageParams, options?: RequestOptions): Promise<Page<S.CategoryRecord>> {
+      return page('categories.list', '/notations/categories/', S.CategoryRecordSchema, toWirePage(params), options);
+    },
+    /** Extension `GET /notations/categories/{id}`. */
+    get(id: Id, options?: RequestOptions): Promise<S.CategoryRecord> {
+      return one('categories.get', `/notations/categories/${seg(id)}`, S.CategoryRecordSchema, undefined, options);
+    },
+  };
+
+  const people = {
+    /** Extension `GET /people/{identifier}`. */
+    get(identifier: string, options?: RequestOptions): Promise<S.Person> {
+      return one('people.get', `/people/${seg(identifier)}`, S.PersonSchema, undefined, options);
+    },
+    /** Extension `GET /people/?role=&q=`. */
+    list(params?: PeopleListParams, options?: RequestOptions): Promise<Page<S.Person>> {
+      return page('people.list', '/people/', S.PersonSchema, { ...toWirePage(params), role: params?.role, q: params?.q }, options);
+    },
+    successNetwork: {
+      /** E15 `GET /people/{id}/successNetwork`: links to the people of the network. */
+      get(identifier: string, options?: RequestOptions): Promise<Page<S.Link>> {
+        return page('people.successNetwork.get', `/people/${seg(identifier)}/successNetwork`, S.LinkSchema, undefined, options);
+      },
+      /** E16 `PUT /people/{id}/successNetwork`: the body replaces the whole network. */
+      replace(identifier: string, body: ReplaceSuccessNetworkInput, options?: RequestOptions): Promise<void> {
+        return writeNoContent('people.successNetwork.replace', 'PUT', `/people/${seg(identifier)}/successNetwork`, body, options);
+      },
+    },
+  };
+
+  const noncognitive = {
+    administrations: {
+      /** E17 `GET /noncognitives/administrations/`. */
+      list(params?: AdministrationListParams, options?: RequestOptions): Promise<Page<S.Administration>> {
+        return page('noncognitive.administrations.list', '/noncognitives/administrations/', S.AdministrationSchema, { ...toWirePage(params), personIdentifier: params?.personIdentifier }, options);
+      },
+      /** Extension `GET /noncognitives/administrations/{id}`. */
+      get(id: Id, options?: RequestOptions): Promise<S.Administration> {
+        return one('noncognitive.administrations.get', `/noncognitives/administrations/${seg(id)}`, S.AdministrationSchema, undefined, options);
+      },
+      /** Extension `GET /noncognitives/administrations/{id}/results`: links to each respondent's factor scores. */
+      results(id: Id, params?: PageParams, options?: RequestOptions): Promise<Page<S.Link>> {
+        return page('noncognitive.administrations.results', `/noncognitives/administrations/${seg(id)}/results`, S.LinkSchema, toWirePage(params), options);
+      },
+    },
+    /** E18 `GET /noncognitives/administrations/{id}/results/{personIdentifier}/factors`. */
+    factorScores<const E extends FactorResultExpand = never>(
+      administrationId: Id,
+      personIdentifier: string,
+      params?: ExpandParams<E>,
+      options?: RequestOptions,
+    ): Promise<Page<ExpandedFactorResult<E>>> {
+      return expandedPage('noncognitive.factorScores', `/noncognitives/administrations/${seg(administrationId)}/results/${seg(personIdentifier)}/factors`, S.FactorResultSchema, X.FactorResultExpansions, params?.expand, toWireExpand(params), options);
+    },
+    /** Extension `GET …/results/{personIdentifier}/factors/{factorId}`: one factor score, the `self` of an E18 item. */
+    factorScore<const E extends FactorResultExpand = never>(
+      administrationId: Id,
+      personIdentifier: string,
+      factorId: Id,
+      params?: ExpandParams<E>,
+      options?: RequestOptions,
+    ): Promise<ExpandedFactorResult<E>> {
+      return expandedOne('noncognitive.factorScore', `/noncognitives/administrations/${seg(administrationId)}/results/${seg(personIdentifier)}/factors/${seg(factorId)}`, S.FactorResultSchema, X.FactorResultExpansions, params?.expand, toWireExpand(params), options);
+    },
+    /** E19 `GET /noncognitives/assessments/{id}/factors/{factorId}`. */
+    factor(assessmentId: Id, factorId: Id, options?: RequestOptions): Promise<S.AssessmentFactor> {
+      return one('noncognitive.factor', `/noncognitives/assessments/${seg(assessmentId)}/factors/${seg(factorId)}`, S.AssessmentFactorSchema, undefined, options);
+    },
+  };
+
+  const auth = {
+    /**
+     * Extension `POST {baseUrl}/oauth2/token` (client credentials). Node only: a browser has no
+     * secret. Prefer `createTokenProvider`, which caches and renews.
+     */
+    token(credentials: { clientId: string; clientSecret: string; scope?: string }, options?: { signal?: AbortSignal }): Promise<S.TokenResponse> {
+      return requestToken({
+        tokenUrl: `${baseUrl}/oauth2/token`,
+        ...credentials,
+        ...(config.fetch ? { fetch: config.fetch } : {}),
+        ...(options?.signal ? { signal: options.signal } : {}),
+      });
+    },
+  };
+
+  return {
+    baseUrl,
+    updates,
+    dataInsights,
+    alerts,
+    encouragements,
+    triggers,
+    categories,
+    people,
+    noncognitive,
+    auth,
+    /** Extension `GET /openapi.json` (no auth needed): the machine-readable contract. */
+    openapi(options?: RequestOptions): Promise<Record<string, unknown>> {
+      return one('openapi', '/openapi.json', OpenApiDocumentSchema, undefined, options);
+    },
+    /** True when `href` is under this client's base URL (only such hrefs may be linked or followed). */
+    isOwnHref(href: string): boolean {
+      return isOwnHref(href, baseUrl);
+    },
+    /** What an own href points to, or null (foreign, unsafe, or not an API path). */
+    parseHref(href: string): HrefTarget | null {
+      return parseHref(href, baseUrl);
+    },
+    /** Fetches what a parsed href points to, with the operation and schema of its kind. */
+    resolve<T extends HrefTarget>(target: T, options?: RequestOptions): Promise<HrefValues[T['kind']]> {
+      return read(target, undefined, options) as Promise<HrefValues[T['kind']]>;
+    },
+    /**
+     * GETs an href found in a response (its query — page, filters, expand — kept) and parses it
+     * by what it points to. An href outside the base URL is refused and never fetched: an
+     * ApiError of kind `invalid-response`.
+     */
+    async follow(href: string, options?: RequestOptions): Promise<Followed> {
+      const target = parseHref(href, baseUrl);
+      if (!target) {
+        throw new ApiError({
+          kind: 'invalid-response',
+          operation: 'follow',
+          message: isOwnHref(href, baseUrl)
+            ? 'the href does not point to a resource this client knows'
+            : 'refused to follow an href outside the base URL',
+        });
+      }
+      const value = await read(target, new URL(href, `${absoluteOrigin(baseUrl)}/`).href, options);
+      return { kind: target.kind, target, value } as Followed;
+    },
+  };
+}
+
+export type ApiClient = ReturnType<typeof createApiClient>;
+
+function absoluteOrigin(baseUrl: string): string {
+  const location = (globalThis as { location?: { href?: string } }).location?.href;
+  return new URL(baseUrl, location ?? 'http://invalid.localhost/').href.replace(/\/+$/, '');
+}

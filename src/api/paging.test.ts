@@ -1,0 +1,131 @@
+import { describe, expect, it, vi } from 'vitest';
+import { ApiError, type Page } from './http.ts';
+import { listAll } from './paging.ts';
+import type { PageParams } from './params.ts';
+import { sleep } from './test-support.ts';
+
+interface Params extends PageParams {
+  filter?: string;
+}
+
+/** A fake list of `total` numbers, paged like the service, with observable concurrency. */
+function fakeList(total: number, opts: { delayMs?: (page: number) => number; failOn?: number; invalidOn?: number } = {}) {
+  const state = { inFlight: 0, maxInFlight: 0, calls: [] as Params[], aborted: 0 };
+  const fetchPage = async (params: Params, options: { signal?: AbortSignal }): Promise<Page<number>> => {
+    state.calls.push(params);
+    state.inFlight += 1;
+    state.maxInFlight = Math.max(state.maxInFlight, state.inFlight);
+    try {
+      const page = params.page ?? 1;
+      const pageSize = params.pageSize ?? 100;
+      await new Promise<void>((resolve, reject) => {
+        const t = setTimeout(resolve, opts.delayMs?.(page) ?? 5);
+        options.signal?.addEventListener('abort', () => {
+          clearTimeout(t);
+          state.aborted += 1;
+          reject(new ApiError({ kind: 'aborted', operation: 'fake.list' }));
+        });
+      });
+      if (page === opts.failOn) throw new ApiError({ kind: 'http', operation: 'fake.list', status: 500 });
+      const start = (page - 1) * pageSize;
+      const values = Array.from({ length: Math.max(0, Math.min(pageSize, total - start)) }, (_, i) => start + i);
+      const invalid = page === opts.invalidOn ? [{ index: 0, issues: [], value: null }] : [];
+      return {
+        page,
+        pageSize,
+        totalValues: total,
+        self: { href: 'x' },
+        links: { first: { href: 'x' }, last: { href: 'x' } },
+        values: invalid.length ? values.slice(1) : values,
+        invalidCount: invalid.length,
+        invalidItems: invalid,
+      };
+    } finally {
+      state.inFlight -= 1;
+    }
+  };
+  return { fetchPage, state };
+}
+
+describe('listAll', () => {
+  it('returns every value in order, whatever order the pages arrive in', async () => {
+    const { fetchPage, state } = fakeList(1050, { delayMs: (p) => (p % 2 === 0 ? 30 : 2) });
+    const all = await listAll(fetchPage, { filter: 'x' }, { pageSize: 100 });
+    expect(all.values).toEqual(Array.from({ length: 1050 }, (_, i) => i));
+    expect(all.totalValues).toBe(1050);
+    expect(all.pages).toBe(11);
+    expect(state.calls[0]).toEqual({ filter: 'x', page: 1, pageSize: 100 });
+    expect(state.calls.map((c) => c.page).sort((a, b) => a! - b!)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11]);
+  });
+
+  it('fetches page 1 alone, then at most `concurrency` pages at once', async () => {
+    const { fetchPage, state } = fakeList(2000, { delayMs: () => 10 });
+    await listAll(fetchPage, {}, { pageSize: 100, concurrency: 3 });
+    expect(state.maxInFlight).toBe(3);
+    const sequential = fakeList(500);
+    await listAll(sequential.fetchPage, {}, { pageSize: 100, concurrency: 1 });
+    expect(sequential.state.maxInFlight).toBe(1);
+  });
+
+  it('defaults to pageSize 1000 and concurrency 4; one page means one request', async () => {
+    const { fetchPage, state } = fakeList(7);
+    const all = await listAll(fetchPage, {});
+    expect(state.calls).toEqual([{ page: 1, pageSize: 1000 }]);
+    expect(all.values).toHaveLength(7);
+    const empty = fakeList(0);
+    expect((await listAll(empty.fetchPage, {})).values).toEqual([]);
+    const big = fakeList(10_000, { delayMs: () => 10 });
+    await listAll(big.fetchPage, {});
+    expect(big.state.calls).toHaveLength(10);
+    expect(big.state.maxInFlight).toBe(4);
+  });
+
+  it('reports progress up to the total and sums invalid items', async () => {
+    const { fetchPage } = fakeList(250, { invalidOn: 2 });
+    const onProgress = vi.fn();
+    const all = await listAll(fetchPage, {}, { pageSize: 100, onProgress });
+    expect(onProgress).toHaveBeenCalledTimes(3);
+    expect(onProgress).toHaveBeenNthCalledWith(1, { loaded: 100, total: 250 });
+    expect(onProgress).toHaveBeenLastCalledWith({ loaded: 250, total: 250 });
+    expect(all.invalidCount).toBe(1);
+    expect(all.invalidItems[0]).toMatchObject({ page: 2, index: 0 });
+    expect(all.values).toHaveLength(249);
+  });
+
+  it('is cancelled by the signal: rejects with an aborted ApiError and stops issuing requests', async () => {
+    const { fetchPage, state } = fakeList(5000, { delayMs: () => 20 });
+    const controller = new AbortController();
+    const pending = listAll(fetchPage, {}, { pageSize: 100, signal: controller.signal });
+    await sleep(50);
+    controller.abort();
+    const error = await pending.catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).kind).toBe('aborted');
+    const issued = state.calls.length;
+    expect(issued).toBeLessThan(50);
+    expect(state.aborted).toBeGreaterThan(0);
+    await sleep(60);
+    expect(state.calls.length).toBe(issued);
+    expect(state.inFlight).toBe(0);
+  });
+
+  it('an already aborted signal issues nothing', async () => {
+    const { fetchPage, state } = fakeList(10);
+    await expect(listAll(fetchPage, {}, { signal: AbortSignal.abort() })).rejects.toMatchObject({ kind: 'aborted' });
+    expect(state.calls).toHaveLength(0);
+  });
+
+  it('a failing page rejects with its own error and stops the others', async () => {
+    const { fetchPage, state } = fakeList(3000, { failOn: 3, delayMs: (p) => (p === 3 ? 1 : 40) });
+    const error = await listAll(fetchPage, {}, { pageSize: 100, concurrency: 2 }).catch((e: unknown) => e);
+    expect(error).toMatchObject({ kind: 'http', status: 500 });
+    await sleep(80);
+    expect(state.calls.length).toBeLessThan(10);
+  });
+
+  it('refuses a concurrency or pageSize below 1', async () => {
+    const { fetchPage } = fakeList(1);
+    await expect(listAll(fetchPage, {}, { concurrency: 0 })).rejects.toThrow(RangeError);
+    await expect(listAll(fetchPage, {}, { pageSize: 0 })).rejects.toThrow(RangeError);
+  });
+});

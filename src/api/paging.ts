@@ -1,0 +1,116 @@
+import { ApiError, abortKind } from './errors.ts';
+import type { InvalidItem, Page, RequestOptions } from './http.ts';
+import type { PageParams } from './params.ts';
+
+export interface ListAllProgress {
+  /** Items received so far (shown or not). */
+  loaded: number;
+  /** `totalValues` of the first page. */
+  total: number;
+}
+
+export interface ListAllOptions {
+  signal?: AbortSignal;
+  onProgress?: (progress: ListAllProgress) => void;
+  /** Pages in flight at once after the first; default 4. */
+  concurrency?: number;
+  /** Default 1000, the service's maximum. */
+  pageSize?: number;
+}
+
+export interface AllValues<T> {
+  /** Every item of every page, in the service's order. */
+  values: T[];
+  totalValues: number;
+  /** Items left out because they did not match the contract, summed over the pages. */
+  invalidCount: number;
+  invalidItems: (InvalidItem & { page: number })[];
+  pages: number;
+}
+
+/** A client list method, e.g. `api.alerts.list`, or a lambda that calls one. */
+export type FetchPage<P extends PageParams, T> = (params: P, options: RequestOptions) => Promise<Page<T>>;
+
+function abortError(signal: AbortSignal): ApiError {
+  return new ApiError({ kind: abortKind(signal.reason), operation: 'listAll', cause: signal.reason });
+}
+
+/**
+ * Every page of a list: page 1 first (it tells how many there are), then the rest with at most
+ * `concurrency` requests in flight, assembled in order. Aborting `signal` stops issuing requests,
+ * aborts those in flight and rejects with an aborted ApiError. The first failing page rejects the
+ * whole and aborts the others.
+ *
+ *     const { values } = await listAll(api.alerts.list, { identifiers: ['S000123'] }, { signal });
+ *     await listAll((p, o) => api.alerts.list({ ...p, expand: ['student'] }, o), {});
+ */
+export async function listAll<P extends PageParams, T>(
+  fetchPage: FetchPage<P, T>,
+  params: Omit<P, 'page' | 'pageSize'>,
+  options: ListAllOptions = {},
+): Promise<AllValues<T>> {
+  const { signal, onProgress } = options;
+  const concurrency = Math.floor(options.concurrency ?? 4);
+  const requestedSize = Math.floor(options.pageSize ?? 1000);
+  if (!(concurrency >= 1)) throw new RangeError('concurrency must be at least 1');
+  if (!(requestedSize >= 1)) throw new RangeError('pageSize must be at least 1');
+  if (signal?.aborted) throw abortError(signal);
+
+  // One controller for everything in flight: the caller's abort and our own (a failed page).
+  const controller = new AbortController();
+  const forward = () => controller.abort(signal?.reason);
+  signal?.addEventListener('abort', forward, { once: true });
+  const call = (page: number, pageSize: number) =>
+    fetchPage({ ...params, page, pageSize } as P, { signal: controller.signal });
+
+  try {
+    const first = await call(1, requestedSize);
+    if (signal?.aborted) throw abortError(signal);
+    // The service's page size is the one the page count follows.
+    const pageSize = first.pageSize >= 1 ? first.pageSize : requestedSize;
+    const lastPage = Math.max(1, Math.ceil(first.totalValues / pageSize));
+    const total = first.totalValues;
+    const pages: Page<T>[] = [first];
+    let loaded = first.values.length + first.invalidCount;
+    onProgress?.({ loaded, total });
+
+    let next = 2;
+    let firstError: { error: unknown } | undefined;
+    const worker = async (): Promise<void> => {
+      while (next <= lastPage) {
+        if (controller.signal.aborted) return;
+        const n = next++;
+        try {
+          const page = await call(n, pageSize);
+          pages[n - 1] = page;
+          loaded += page.values.length + page.invalidCount;
+          if (!controller.signal.aborted) onProgress?.({ loaded, total });
+        } catch (error) {
+          // The first failure is the cause; the siblings it aborts fail after it.
+          firstError ??= { error };
+          controller.abort(error);
+          return;
+        }
+      }
+    };
+    const workers = Array.from({ length: Math.min(concurrency, lastPage - 1) }, () => worker());
+    await Promise.all(workers);
+    if (signal?.aborted) throw abortError(signal);
+    if (firstError) throw firstError.error;
+
+    const values: T[] = [];
+    const invalidItems: AllValues<T>['invalidItems'] = [];
+    pages.forEach((page, i) => {
+      values.push(...page.values);
+      for (const item of page.invalidItems) invalidItems.push({ ...item, page: i + 1 });
+    });
+    return { values, totalValues: total, invalidCount: invalidItems.length, invalidItems, pages: lastPage };
+  } catch (error) {
+    if (signal?.aborted && !(error instanceof ApiError && (error.kind === 'aborted' || error.kind === 'timeout'))) {
+      throw abortError(signal);
+    }
+    throw error;
+  } finally {
+    signal?.removeEventListener('abort', forward);
+  }
+}

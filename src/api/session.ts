@@ -1,0 +1,66 @@
+import { z } from 'zod';
+import { ApiError } from './errors.ts';
+import { ProblemSchema } from './schemas/index.ts';
+
+/**
+ * The gateway's session endpoints (not part of the service): who is signed in in this browser.
+ * Same origin, cookie-based; no credential ever passes through here.
+ */
+export const SessionSchema = z.looseObject({
+  identifier: z.string(),
+  person: z.looseObject({ identifier: z.string(), firstName: z.string(), lastName: z.string(), email: z.string(), role: z.string() }),
+});
+export type Session = z.infer<typeof SessionSchema>;
+
+async function call(operation: string, method: string, body?: unknown): Promise<Response> {
+  try {
+    return await fetch('/session', {
+      method,
+      credentials: 'same-origin',
+      headers: body === undefined ? { accept: 'application/json' } : { accept: 'application/json', 'content-type': 'application/json' },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+  } catch (cause) {
+    throw new ApiError({ kind: 'network', operation, method, url: '/session', cause });
+  }
+}
+
+async function failure(operation: string, method: string, response: Response): Promise<ApiError> {
+  const problem = ProblemSchema.safeParse(await response.json().catch(() => undefined));
+  return new ApiError({ kind: 'http', operation, method, url: '/session', status: response.status, ...(problem.success ? { problem: problem.data } : {}) });
+}
+
+export const StaffSchema = z.array(
+  z.looseObject({ identifier: z.string(), firstName: z.string(), lastName: z.string(), role: z.string() }),
+);
+export type StaffMember = z.infer<typeof StaffSchema>[number];
+
+export const sessionClient = {
+  /** Staff to sign in as (the demo sign-in of the reference backend). */
+  async staff(q: string, signal?: AbortSignal): Promise<StaffMember[]> {
+    let response: Response;
+    try {
+      response = await fetch(`/session/staff?q=${encodeURIComponent(q)}`, { headers: { accept: 'application/json' }, ...(signal ? { signal } : {}) });
+    } catch (cause) {
+      throw new ApiError({ kind: signal?.aborted ? 'aborted' : 'network', operation: 'session.staff', method: 'GET', url: '/session/staff', cause });
+    }
+    if (!response.ok) throw await failure('session.staff', 'GET', response);
+    return StaffSchema.parse(await response.json());
+  },
+  /** The signed-in person, or null when nobody is. */
+  async current(): Promise<Session | null> {
+    const response = await call('session.current', 'GET');
+    if (response.status === 401) return null;
+    if (!response.ok) throw await failure('session.current', 'GET', response);
+    return SessionSchema.parse(await response.json());
+  },
+  async signIn(identifier: string): Promise<Session> {
+    const response = await call('session.signIn', 'POST', { identifier });
+    if (!response.ok) throw await failure('session.signIn', 'POST', response);
+    return SessionSchema.parse(await response.json());
+  },
+  async signOut(): Promise<void> {
+    const response = await call('session.signOut', 'DELETE');
+    if (!response.ok && response.status !== 401) throw await failure('session.signOut', 'DELETE', response);
+  },
+};

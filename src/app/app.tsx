@@ -1,0 +1,30 @@
+import { useState } from 'react';
+import CssBaseline from '@mui/material/CssBaseline';
+import { ThemeProvider } from '@mui/material/styles';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { RouterProvider } from 'react-router/dom';
+import { ApiProvider } from './api-context.tsx';
+import { browserApi } from './api-client.ts';
+import { createQueryClient } from './query-client.ts';
+import { createAppRouter } from './router.tsx';
+import { theme } from './theme.ts';
+import { ToastProvider, toastBus } from './toasts.tsx';
+
+export function App() {
+  const [queryClient] = useState(() =>
+    createQueryClient({ onBackgroundError: () => toastBus.show('Could not refresh; showing the last data loaded.', 'warning') }),
+  );
+  const [router] = useState(() => createAppRouter(queryClient));
+  return (
+    <ThemeProvider theme={theme} defaultMode="system" noSsr>
+      <CssBaseline enableColorScheme />
+      <QueryClientProvider client={queryClient}>
+        <ApiProvider client={browserApi()}>
+          <ToastProvider>
+            <RouterProvider router={router} />
+          </ToastProvider>
+        </ApiProvider>
+      </QueryClientProvider>
+    </ThemeProvider>
+  );
+}

@@ -1,0 +1,17 @@
+import Button from '@mui/material/Button';
+import Typography from '@mui/material/Typography';
+import { Link } from 'react-router';
+
+export function NotFoundPage() {
+  return (
+    <>
+      <Typography variant="h5" component="h1" gutterBottom>
+        Page not found
+      </Typography>
+      <Typography sx={{ mb: 2 }}>Nothing is at this address. It may have moved, or the link may be mistyped.</Typography>
+      <Button component={Link} to="/" variant="contained">
+        Go to the start page
+      </Button>
+    </>
+  );
+}

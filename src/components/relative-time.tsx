@@ -1,0 +1,33 @@
+import Box from '@mui/material/Box';
+import Tooltip from '@mui/material/Tooltip';
+import { format, formatDistance } from 'date-fns';
+
+export interface RelativeTimeProps {
+  /** An RFC 3339 date-time, as the API sends it. */
+  dateTime: string;
+  /** "Now", for tests and for lists that render many times at once; default the clock. */
+  now?: Date;
+}
+
+/**
+ * "3 days ago", with the exact local time in a tooltip. The element is focusable so that the
+ * tooltip also opens from the keyboard; the exact time describes it (the visible words stay its name).
+ */
+export function RelativeTime({ dateTime, now }: RelativeTimeProps) {
+  const date = new Date(dateTime);
+  if (Number.isNaN(date.getTime())) return <span>{dateTime}</span>;
+  const relative = formatDistance(date, now ?? new Date(), { addSuffix: true });
+  const exact = format(date, 'PPPP, p');
+  return (
+    <Tooltip title={exact} describeChild>
+      <Box
+        component="time"
+        dateTime={date.toISOString()}
+        tabIndex={0}
+        sx={{ borderRadius: 0.5, '&:focus-visible': { outline: 2, outlineColor: 'primary.main', outlineOffset: 2 } }}
+      >
+        {relative}
+      </Box>
+    </Tooltip>
+  );
+}

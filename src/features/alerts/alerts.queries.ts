@@ -1,0 +1,293 @@
+import { mutationOptions, queryOptions, useMutation, type QueryClient, type QueryFilters, type QueryKey } from '@tanstack/react-query';
+import type { ApiClient, CreateAlertInput, CreateCommentInput, Id } from '../../api/client.ts';
+import type { ExpandName } from '../../api/expand.ts';
+import type { AlertExpansions, CommentExpansions } from '../../api/expansions.ts';
+import type { ListAllProgress } from '../../api/paging.ts';
+import type { NotationListParams } from '../../api/params.ts';
+import type { AlertStatus } from '../../api/schemas/index.ts';
+import { useApi } from '../../app/api-context.tsx';
+
+/**
+ * The alerts' query layer (STYLE rules 2 and 3): `alertKeys` are the keys, general → specific,
+ * `alertQueries` the `queryOptions` factories (client passed in, so tests bring their own),
+ * `alertMutations` the mutation options behind the `use…` hooks.
+ *
+ * Keys (ids are strings in keys, so `12` and `'12'` share an entry; filter objects are normalised):
+ *
+ *     ['alerts']                                                 everything about alerts
+ *     ['alerts', 'list']                                         every list, paged or whole
+ *     ['alerts', 'list', filters]                                E7, one page
+ *     ['alerts', 'list', filters, 'all']                         E7, every page (listAll)
+ *     ['alerts', 'detail', id, { expand? }]                      one alert
+ *     ['alerts', 'categories', id]                               E8
+ *     ['alerts', 'comments', id, { expand? }]                    the alert's comments
+ *     ['alerts', 'comment', id, commentId, { expand? }]          E9
+ *
+ * The notation roots are shared by convention across features, which do not import each other:
+ * `['updates', 'list', filters…]` and `['dataInsights', 'list', filters…]` (timeline) have the
+ * same shape, so "the student's timeline" is every notation list filtered to that student.
+ */
+
+type AlertExpand = ExpandName<typeof AlertExpansions>;
+type CommentExpand = ExpandName<typeof CommentExpansions>;
+type AllPagesParams<E extends string> = Omit<NotationListParams<E>, 'page' | 'pageSize'>;
+
+/** Options of the whole-list queries that do not change the result (so not in the key). */
+export interface ListAllQueryOptions {
+  /** Called as pages arrive (by the fetch that runs; a second observer of the key gets none). */
+  onProgress?: (progress: ListAllProgress) => void;
+  pageSize?: number;
+  concurrency?: number;
+}
+
+/** A filter object as it goes in a key. */
+export type KeyParams = Readonly<Record<string, unknown>>;
+
+/**
+ * Filters as they go in a key: unset values and empty lists dropped (the service reads them as
+ * "no filter"), lists sorted and deduplicated (they are sets), dates as ISO strings, so that two
+ * spellings of one request share one cache entry.
+ */
+export function keyParams(params: object): KeyParams {
+  const out: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(params)) {
+    if (value === undefined || value === null) continue;
+    if (Array.isArray(value)) {
+      if (value.length > 0) out[name] = [...new Set(value)].sort();
+    } else if (value instanceof Date) {
+      out[name] = Number.isNaN(value.getTime()) ? String(value) : value.toISOString();
+    } else {
+      out[name] = value;
+    }
+  }
+  return out;
+}
+
+const expandKey = (expand: readonly string[] | undefined): KeyParams => keyParams({ expand });
+
+const all = ['alerts'] as const;
+
+export const alertKeys = {
+  all,
+  lists: () => [...all, 'list'] as const,
+  list: (params: NotationListParams<string> = {}) => [...all, 'list', keyParams(params)] as const,
+  listAll: (params: AllPagesParams<string> = {}) => [...all, 'list', keyParams(params), 'all'] as const,
+  details: () => [...all, 'detail'] as const,
+  /** Every variant (`expand`) of one alert. */
+  detail: (id: Id) => [...all, 'detail', String(id)] as const,
+  categories: (id: Id) => [...all, 'categories', String(id)] as const,
+  /** Every variant of one alert's comment list. */
+  comments: (id: Id) => [...all, 'comments', String(id)] as const,
+  comment: (id: Id, commentId: Id) => [...all, 'comment', String(id), String(commentId)] as const,
+};
+
+export const alertQueries = {
+  all: alertKeys.all,
+  lists: alertKeys.lists,
+  details: alertKeys.details,
+  /** E7, one page. */
+  list: <const E extends AlertExpand = never>(api: ApiClient, params: NotationListParams<E> = {}) =>
+    queryOptions({
+      queryKey: alertKeys.list(params),
+      queryFn: ({ signal }) => api.alerts.list<E>(params, { signal }),
+    }),
+  /** E7, every page of a range (`createdOnStart`/`End`, `modifiedOnStart`/`End`) and filter. */
+  listAll: <const E extends AlertExpand = never>(api: ApiClient, params: AllPagesParams<E> = {}, options: ListAllQueryOptions = {}) =>
+    queryOptions({
+      queryKey: alertKeys.listAll(params),
+      queryFn: ({ signal }) => api.alerts.listAll<E>(params, { ...options, signal }),
+    }),
+  detail: <const E extends AlertExpand = never>(api: ApiClient, id: Id, expand?: readonly E[]) =>
+    queryOptions({
+      queryKey: [...alertKeys.detail(id), expandKey(expand)] as const,
+      queryFn: ({ signal }) => api.alerts.get<E>(id, expand ? { expand } : {}, { signal }),
+    }),
+  /** E8. */
+  categories: (api: ApiClient, id: Id) =>
+    queryOptions({
+      queryKey: alertKeys.categories(id),
+      queryFn: ({ signal }) => api.alerts.categories(id, { signal }),
+    }),
+  comments: <const E extends CommentExpand = never>(api: ApiClient, id: Id, expand?: readonly E[]) =>
+    queryOptions({
+      queryKey: [...alertKeys.comments(id), expandKey(expand)] as const,
+      queryFn: ({ signal }) => api.alerts.comments<E>(id, expand ? { expand } : {}, { signal }),
+    }),
+  /** E9. */
+  comment: <const E extends CommentExpand = never>(api: ApiClient, id: Id, commentId: Id, expand?: readonly E[]) =>
+    queryOptions({
+      queryKey: [...alertKeys.comment(id, commentId), expandKey(expand)] as const,
+      queryFn: ({ signal }) => api.alerts.comment<E>(id, commentId, expand ? { expand } : {}, { signal }),
+    }),
+};
+
+// ---------------------------------------------------------------------------------------------
+// Which keys a write touches.
+
+const NOTATION_ROOTS: readonly unknown[] = ['updates', 'dataInsights', 'alerts'];
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+/** The filter object of a list key, or the `{ expand }` of a detail key. */
+const paramsOf = (key: QueryKey): Record<string, unknown> => key.find(isPlainObject) ?? {};
+const listOf = (key: QueryKey, name: string): unknown[] => {
+  const value = paramsOf(key)[name];
+  return Array.isArray(value) ? (value as unknown[]) : [];
+};
+const isList = (key: QueryKey, root: string) => key[0] === root && key[1] === 'list';
+
+/** A list of `root` that can show a new notation of one of `students`: unfiltered, or filtered to one of them. */
+export function listCovers(key: QueryKey, root: string, students: readonly string[]): boolean {
+  if (!isList(key, root)) return false;
+  const identifiers = listOf(key, 'identifiers');
+  return identifiers.length === 0 || identifiers.some((identifier) => students.includes(String(identifier)));
+}
+
+/** The student's timeline: every notation list (updates, data insights, alerts) filtered to that student. */
+export function onTimelineOf(key: QueryKey, student: string): boolean {
+  return NOTATION_ROOTS.includes(key[0]) && key[1] === 'list' && listOf(key, 'identifiers').includes(student);
+}
+
+/** A list whose items change when a comment is added to one of them: it expands comments or filters on the last-modified time. */
+function showsComments(key: QueryKey): boolean {
+  const params = paramsOf(key);
+  return listOf(key, 'expand').includes('comments') || params.modifiedOnStart !== undefined || params.modifiedOnEnd !== undefined;
+}
+
+/** Every cached entry that shows alert `id`: its details and every alerts list. */
+const showingAlert = (id: Id): QueryFilters => ({
+  queryKey: all,
+  predicate: ({ queryKey }) => isList(queryKey, 'alerts') || (queryKey[1] === 'detail' && queryKey[2] === String(id)),
+});
+
+interface AlertLike {
+  id: number;
+  status?: AlertStatus;
+  student?: { href: string; identifier?: unknown };
+}
+const hasValues = (data: unknown): data is { values: AlertLike[] } => isPlainObject(data) && Array.isArray(data.values);
+const isAlert = (data: unknown): data is AlertLike => isPlainObject(data) && typeof data.id === 'number';
+
+/** `data` (a page, a whole list or one alert) with alert `id` in `status`; other data as it is. */
+function withStatus(data: unknown, id: Id, status: AlertStatus): unknown {
+  const set = (alert: AlertLike) => (String(alert.id) === String(id) ? { ...alert, status } : alert);
+  if (hasValues(data)) return { ...data, values: data.values.map(set) };
+  if (isAlert(data)) return set(data);
+  return data;
+}
+
+/** The identifier of alert `id`'s student, from whatever the cache holds about the alert. */
+function cachedStudentOf(client: QueryClient, api: ApiClient, id: Id): string | undefined {
+  for (const [, data] of client.getQueriesData(showingAlert(id))) {
+    const alerts = hasValues(data) ? data.values : isAlert(data) ? [data] : [];
+    const student = alerts.find((alert) => String(alert.id) === String(id))?.student;
+    if (!student) continue;
+    if (typeof student.identifier === 'string') return student.identifier;
+    const target = api.parseHref(student.href);
+    if (target?.kind === 'person') return target.identifier;
+  }
+  return undefined;
+}
+
+/** A comment was added: the alert (its last-modified time; `expand=comments`), its comments, and the lists that show them. */
+function invalidateCommented(client: QueryClient, id: Id) {
+  return Promise.all([
+    client.invalidateQueries({ queryKey: alertKeys.detail(id) }),
+    client.invalidateQueries({ queryKey: alertKeys.comments(id) }),
+    client.invalidateQueries({ queryKey: alertKeys.lists(), predicate: ({ queryKey }) => showsComments(queryKey) }),
+  ]);
+}
+
+/** The alert was lowered: its details, its comments, every alerts list, and the student's timeline. */
+function invalidateLowered(client: QueryClient, id: Id, student: string | undefined) {
+  return Promise.all([
+    client.invalidateQueries({ queryKey: alertKeys.detail(id) }),
+    client.invalidateQueries({ queryKey: alertKeys.comments(id) }),
+    client.invalidateQueries({ queryKey: alertKeys.lists() }),
+    // Unknown student (nothing cached about the alert): no timeline of it is on screen either.
+    student === undefined ? undefined : client.invalidateQueries({ predicate: ({ queryKey }) => onTimelineOf(queryKey, student) }),
+  ]);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Mutations: the options (testable without React) and the hooks.
+
+export interface AddAlertCommentVariables {
+  alertId: Id;
+  body: CreateCommentInput;
+  /** The alert's student, when the caller knows it; else looked up in the cache. */
+  student?: string;
+}
+
+export interface LowerAlertVariables {
+  alertId: Id;
+  /** Who lowers it (person identifier). */
+  createdBy: string;
+  /** Why: the comment that lowers it. */
+  details: string;
+  student?: string;
+}
+
+export const alertMutations = {
+  /** Extension `POST /notations/alerts/`: the lists that can show the new alert go stale. */
+  create: (api: ApiClient) =>
+    mutationOptions({
+      mutationKey: [...all, 'create'],
+      mutationFn: (body: CreateAlertInput) => api.alerts.create(body),
+      onSuccess: (_created, body, _onMutate, { client }) =>
+        client.invalidateQueries({ predicate: ({ queryKey }) => listCovers(queryKey, 'alerts', [body.student.identifier]) }),
+    }),
+
+  /** Comment on an alert; `usedToLowerAlert: true` also lowers it (see `lower` for the optimistic form). */
+  addComment: (api: ApiClient) =>
+    mutationOptions({
+      mutationKey: [...all, 'addComment'],
+      // The student is looked up before the write, while the cache still shows the alert.
+      onMutate: ({ alertId, student }: AddAlertCommentVariables, { client }) => ({ student: student ?? cachedStudentOf(client, api, alertId) }),
+      mutationFn: ({ alertId, body }: AddAlertCommentVariables) => api.alerts.addComment(alertId, body),
+      onSuccess: (_created, { alertId, body }, { student }, { client }) =>
+        body.usedToLowerAlert ? invalidateLowered(client, alertId, student) : invalidateCommented(client, alertId),
+    }),
+
+  /**
+   * Lower an open alert: a comment with `usedToLowerAlert: true`. Optimistic: the alert shows
+   * `Lowered` in every cached list and detail at once, and goes back if the write fails (409 when
+   * it was lowered already: the refetch that follows shows the truth).
+   */
+  lower: (api: ApiClient) =>
+    mutationOptions({
+      mutationKey: [...all, 'lower'],
+      mutationFn: ({ alertId, createdBy, details }: LowerAlertVariables) =>
+        api.alerts.addComment(alertId, { createdBy: { identifier: createdBy }, details, usedToLowerAlert: true }),
+      onMutate: async ({ alertId, student }: LowerAlertVariables, { client }) => {
+        const filters = showingAlert(alertId);
+        await client.cancelQueries(filters);
+        const snapshot = client.getQueriesData(filters);
+        const known = student ?? cachedStudentOf(client, api, alertId);
+        client.setQueriesData(filters, (data: unknown) => withStatus(data, alertId, 'Lowered'));
+        return { snapshot, student: known };
+      },
+      onError: (_error, _variables, onMutate, { client }) => {
+        for (const [key, data] of onMutate?.snapshot ?? []) client.setQueryData(key, data);
+      },
+      onSettled: (_created, _error, { alertId, student }, onMutate, { client }) =>
+        invalidateLowered(client, alertId, student ?? onMutate?.student),
+    }),
+};
+
+/** The hooks use `api` when given (tests), else the app's client: `useApi()`, which is `browserApi()` unless a provider says otherwise. */
+export function useCreateAlert(api?: ApiClient) {
+  const fromContext = useApi();
+  return useMutation(alertMutations.create(api ?? fromContext));
+}
+
+export function useAddAlertComment(api?: ApiClient) {
+  const fromContext = useApi();
+  return useMutation(alertMutations.addComment(api ?? fromContext));
+}
+
+export function useLowerAlert(api?: ApiClient) {
+  const fromContext = useApi();
+  return useMutation(alertMutations.lower(api ?? fromContext));
+}

@@ -32,6 +32,7 @@ export default defineConfig({
     ignoreHTTPSErrors: true,
     reuseExistingServer: false,
     timeout: 60_000,
-    env: { PORT: String(PORT), HOST: '127.0.0.1', SEED_NOW: '2026-06-01', SEED: '1' },
+    // Data laid back from today: the dashboard's default ranges are relative to the real clock.
+    env: { PORT: String(PORT), HOST: '127.0.0.1', SEED: '1' },
   },
 });

@@ -1,4 +1,7 @@
+import { readFileSync, writeFileSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { join } from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vitest/config';
 
@@ -28,8 +31,27 @@ function gateway(): Plugin {
   };
 }
 
+/** Writes .br and .gz beside each built asset, so `npm start` serves them without compressing per request. */
+function precompress(): Plugin {
+  return {
+    name: 'student-success-precompress',
+    apply: 'build',
+    writeBundle(options, bundle) {
+      const dir = options.dir ?? 'dist';
+      for (const file of Object.keys(bundle)) {
+        if (!/\.(js|css|html|svg|json)$/.test(file)) continue;
+        const path = join(dir, file);
+        const content = readFileSync(path);
+        if (content.length < 1024) continue;
+        writeFileSync(`${path}.br`, brotliCompressSync(content, { params: { [constants.BROTLI_PARAM_QUALITY]: 9 } }));
+        writeFileSync(`${path}.gz`, gzipSync(content, { level: 9 }));
+      }
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), gateway()],
+  plugins: [react(), gateway(), precompress()],
   server: { host: '127.0.0.1', port: 5173 },
   build: { sourcemap: true, chunkSizeWarningLimit: 800 },
   test: {

@@ -8,7 +8,7 @@ export async function signIn(page: Page, name = 'Cook'): Promise<void> {
   await expect(page).toHaveURL(/\/sign-in$/);
   const field = page.getByLabel('Staff member');
   await field.fill(name);
-  await page.getByRole('option').first().click();
+  await page.getByRole('option', { name: new RegExp(name) }).first().click();
   await page.getByRole('button', { name: 'Sign in' }).click();
 }
 

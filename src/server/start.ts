@@ -13,7 +13,7 @@ function serveApp(app: Hono): void {
     await next();
     c.header('cache-control', 'public, max-age=31536000, immutable');
   });
-  app.use('/*', serveStatic({ root }));
+  app.use('/*', serveStatic({ root, precompressed: true }));
   app.get('*', serveStatic({ root, path: 'index.html' }));
 }
 

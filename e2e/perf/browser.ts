@@ -1,0 +1,30 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { chromium, type Browser } from '@playwright/test';
+
+/** The same browser choice as playwright.config.ts: CHROMIUM_PATH, else Debian's, else Playwright's. */
+export async function launchChromium(): Promise<Browser> {
+  const executablePath = process.env.CHROMIUM_PATH ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
+  return chromium.launch({
+    ...(executablePath ? { executablePath } : {}),
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+  });
+}
+
+/** `npm start`'s server (the build must exist) on 127.0.0.1 with the given environment. */
+export async function startDashboard(env: Record<string, string>): Promise<{ origin: string; child: ChildProcess; log: string }> {
+  const child = spawn(process.execPath, [new URL('../../src/server/start.ts', import.meta.url).pathname], {
+    env: { ...process.env, HOST: '127.0.0.1', PORT: '0', ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  let log = '';
+  const origin = await new Promise<string>((resolve, reject) => {
+    child.stdout!.on('data', (chunk: Buffer) => {
+      log += chunk.toString();
+      const match = /Dashboard on (http:\/\/[^/\s]+)\//.exec(log);
+      if (match) resolve(match[1]!);
+    });
+    child.once('exit', (code) => reject(new Error(`dashboard exited with ${code}:\n${log}`)));
+  });
+  return { origin, child, log };
+}

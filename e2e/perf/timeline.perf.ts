@@ -1,0 +1,113 @@
+import { launchChromium, startDashboard } from './browser.ts';
+
+/**
+ * Issue 4's measurements, at SEED_SCALE=10: a student with at least 2,000 notations opened
+ * cold (first timeline row painted, measured in the page from navigation start), scrolled to
+ * the end (most timeline rows in the DOM at once), and revisited warm (requests for
+ * encouragements during the revisit).
+ */
+export interface TimelinePerf {
+  student: string;
+  notations: number;
+  firstRowMs: number;
+  allLoadedMs: number;
+  rowsLoaded: number;
+  maxRowsInDom: number;
+  reachedEnd: boolean;
+  warmEncouragementRequests: number;
+  warmFirstRowMs: number;
+}
+
+const DAY_MS = 86_400_000;
+
+export async function measureTimeline(options: { scale?: number; student?: string } = {}): Promise<TimelinePerf> {
+  const scale = options.scale ?? 10;
+  const student = options.student ?? 'S000001';
+  const dashboard = await startDashboard({ SEED_SCALE: String(scale) });
+  const browser = await launchChromium();
+  try {
+    const context = await browser.newContext({ baseURL: dashboard.origin, viewport: { width: 1280, height: 900 } });
+    await context.request.post('/session', { data: { identifier: 'E0001' } });
+    // Two years back: every notation of the student is in the range, not only the default 12 months.
+    const from = new Date(Date.now() - 731 * DAY_MS).toISOString().slice(0, 10);
+    const url = `/students/${student}?from=${from}`;
+    const count = async (kind: string, start = 'createdOnStart') =>
+      ((await (await context.request.get(`/api/notations/${kind}/?identifiers=${student}&pageSize=1&${start}=${from}`)).json()) as { totalValues: number }).totalValues;
+    const notations = (await count('updates')) + (await count('alerts')) + (await count('dataInsights', 'createOnStart'));
+
+    const page = await context.newPage();
+    await page.addInitScript(() => {
+      const w = window as unknown as { __firstRow?: number };
+      new MutationObserver((_, observer) => {
+        if (document.querySelector('[data-testid="timeline-row"]')) {
+          w.__firstRow = performance.now();
+          observer.disconnect();
+        }
+      }).observe(document, { childList: true, subtree: true });
+    });
+    await page.goto(url);
+    await page.locator('[data-testid="timeline-row"]').first().waitFor();
+    const firstRowMs = await page.evaluate(() => (window as unknown as { __firstRow: number }).__firstRow);
+    await page.waitForLoadState('networkidle');
+    const allLoadedMs = await page.evaluate(() => performance.now());
+
+    // Scroll to the end a screen at a time, counting the rows in the DOM at each step.
+    let maxRowsInDom = 0;
+    let reachedEnd = false;
+    for (let step = 0; step < 5000; step += 1) {
+      const state = await page.evaluate(() => {
+        window.scrollBy(0, window.innerHeight * 0.9);
+        return new Promise<{ rows: number; atEnd: boolean }>((resolve) =>
+          requestAnimationFrame(() =>
+            requestAnimationFrame(() =>
+              resolve({
+                rows: document.querySelectorAll('[data-testid="timeline-row"]').length,
+                atEnd: window.scrollY + window.innerHeight >= document.documentElement.scrollHeight - 2,
+              }),
+            ),
+          ),
+        );
+      });
+      maxRowsInDom = Math.max(maxRowsInDom, state.rows);
+      if (state.atEnd) {
+        reachedEnd = true;
+        break;
+      }
+    }
+    const rowsLoaded = await page.evaluate(() => {
+      const text = document.querySelector('[data-testid="timeline-summary"]')?.textContent ?? '';
+      return Number(/ of ([\d,]+)/.exec(text)?.[1]?.replace(/,/g, '') ?? NaN);
+    });
+
+    // Warm revisit: leave through the app's navigation, come back with the browser's back button.
+    await page.getByRole('link', { name: 'Students' }).first().click();
+    await page.getByRole('heading', { name: 'Students', level: 1 }).waitFor();
+    let warmEncouragementRequests = 0;
+    page.on('request', (r) => {
+      if (r.url().includes('/api/notations/encouragements/') && !r.url().includes('/types')) warmEncouragementRequests += 1;
+    });
+    const before = await page.evaluate(() => performance.now());
+    await page.goBack();
+    await page.locator('[data-testid="timeline-row"]').first().waitFor();
+    const warmFirstRowMs = (await page.evaluate(() => performance.now())) - before;
+    await page.waitForTimeout(1500);
+    return { student, notations, firstRowMs, allLoadedMs, rowsLoaded, maxRowsInDom, reachedEnd, warmEncouragementRequests, warmFirstRowMs };
+  } finally {
+    await browser.close();
+    dashboard.child.kill('SIGTERM');
+  }
+}
+
+export function formatTimeline(r: TimelinePerf): string {
+  return [
+    '| measurement | value | target |',
+    '|---|---:|---|',
+    `| notations of ${r.student} in two years (E1+E5+E7; encouragements extra) | ${r.notations} | ≥ 2,000 |`,
+    `| cold: first timeline row painted after navigation start | ${Math.round(r.firstRowMs)} ms | < 1,000 ms |`,
+    `| cold: every kind loaded (network idle) | ${Math.round(r.allLoadedMs)} ms | — |`,
+    `| timeline items loaded | ${r.rowsLoaded} | — |`,
+    `| most timeline rows in the DOM while scrolling to the end | ${r.maxRowsInDom} (end reached: ${r.reachedEnd}) | ≤ 60 |`,
+    `| warm revisit: requests for encouragements | ${r.warmEncouragementRequests} | 0 |`,
+    `| warm revisit: first row painted after back | ${Math.round(r.warmFirstRowMs)} ms | — |`,
+  ].join('\n');
+}

@@ -1,0 +1,138 @@
+import { useId, useRef, useState, type FormEvent } from 'react';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import { useApi } from '../../../app/api-context.tsx';
+import { toastBus } from '../../../app/toasts.tsx';
+import { useAddAlertCommentFromDraft, useAddUpdateCommentFromDraft } from './compose.mutations.ts';
+import { draftKeys } from './draft-keys.ts';
+import { DetailsField, detailsError, placeFieldErrors, SaveFailure, sentence, useFocusRequest, useSignedIn } from './form-parts.tsx';
+import { useDraft } from './use-draft.ts';
+
+export interface CommentBoxProps {
+  kind: 'update' | 'alert';
+  notationId: number;
+  student: string;
+}
+
+interface CommentDraft {
+  details: string;
+}
+
+const INITIAL: CommentDraft = { details: '' };
+
+/** A small form to comment on an update or an alert (extension POST …/{id}/comments). */
+export function CommentBox(props: CommentBoxProps) {
+  // Another notation is another form: its own draft, errors and save.
+  return <CommentForm key={`${props.kind}:${props.student}:${props.notationId}`} {...props} />;
+}
+
+function CommentForm({ kind, notationId, student }: CommentBoxProps) {
+  const api = useApi();
+  // Both hooks always run (rules of hooks); `kind` picks the one that writes.
+  const onUpdate = useAddUpdateCommentFromDraft(api, student);
+  const onAlert = useAddAlertCommentFromDraft(api, student);
+  const mutation = kind === 'update' ? onUpdate : onAlert;
+  const author = useSignedIn();
+  const labelId = useId();
+
+  const [values, setValues, draft] = useDraft<CommentDraft>(draftKeys.comment(kind, student, notationId), INITIAL);
+  const [attempted, setAttempted] = useState(false);
+  const [serverError, setServerError] = useState<string | undefined>(undefined);
+  const [unplaced, setUnplaced] = useState<string[]>([]);
+  const detailsRef = useRef<HTMLTextAreaElement | HTMLInputElement>(null);
+  const failureRef = useRef<HTMLDivElement>(null);
+  const focusWhenShown = useFocusRequest();
+
+  const clientError = detailsError(values.details);
+  const error = serverError ?? (attempted ? clientError : undefined);
+
+  const handlers = {
+    onSuccess: () => {
+      draft.clear();
+      setAttempted(false);
+      toastBus.show('Comment added', 'success');
+      detailsRef.current?.focus();
+    },
+    onError: (failure: unknown) => {
+      const placed = placeFieldErrors<'details'>(failure, (name, message) => (name === 'details' ? { field: 'details', message: sentence(message) } : undefined));
+      setServerError(placed.fields.details);
+      setUnplaced(placed.unplaced);
+      focusWhenShown(() => (placed.fields.details ? detailsRef.current : failureRef.current));
+    },
+  };
+
+  const submit = () => {
+    if (mutation.isPending) return;
+    setAttempted(true);
+    if (clientError) {
+      detailsRef.current?.focus();
+      return;
+    }
+    if (!author.identifier) return;
+    setServerError(undefined);
+    setUnplaced([]);
+    const body = { createdBy: { identifier: author.identifier }, details: values.details.trim() };
+    if (kind === 'update') onUpdate.mutate({ updateId: notationId, body }, handlers);
+    else onAlert.mutate({ alertId: notationId, body, student }, handlers);
+  };
+
+  const discard = () => {
+    draft.clear();
+    onUpdate.reset();
+    onAlert.reset();
+    setAttempted(false);
+    setServerError(undefined);
+    setUnplaced([]);
+    detailsRef.current?.focus();
+  };
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    submit();
+  };
+
+  return (
+    <Box component="form" noValidate onSubmit={onSubmit} aria-labelledby={labelId}>
+      <Stack spacing={1}>
+        <span id={labelId} hidden>
+          {kind === 'update' ? 'Comment on this update' : 'Comment on this alert'}
+        </span>
+        <DetailsField
+          label="Comment"
+          value={values.details}
+          onChange={(details) => {
+            setValues({ details });
+            setServerError(undefined);
+          }}
+          error={error}
+          hint="Ctrl+Enter adds the comment."
+          onSubmit={submit}
+          inputRef={detailsRef}
+          minRows={2}
+          readOnly={mutation.isPending}
+        />
+        {mutation.error != null && (
+          <SaveFailure
+            ref={failureRef}
+            title="The comment was not added. Your text is kept."
+            error={mutation.error}
+            unplaced={unplaced}
+            onRetry={submit}
+            retrying={mutation.isPending}
+          />
+        )}
+        <Stack direction="row" spacing={1}>
+          <Button type="submit" variant="outlined" size="small" disabled={mutation.isPending || !author.identifier}>
+            {mutation.isPending ? 'Posting…' : 'Add comment'}
+          </Button>
+          {draft.dirty && (
+            <Button type="button" size="small" onClick={discard} disabled={mutation.isPending}>
+              Discard draft
+            </Button>
+          )}
+        </Stack>
+      </Stack>
+    </Box>
+  );
+}

@@ -1,0 +1,189 @@
+import { useId, useRef, useState, type FormEvent } from 'react';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import Stack from '@mui/material/Stack';
+import { isApiError } from '../../../api/errors.ts';
+import { useApi } from '../../../app/api-context.tsx';
+import { toastBus } from '../../../app/toasts.tsx';
+import { useLowerAlertFromDraft } from './compose.mutations.ts';
+import { draftKeys } from './draft-keys.ts';
+import { DetailsField, detailsError, placeFieldErrors, SaveFailure, sentence, useFocusRequest, useSignedIn } from './form-parts.tsx';
+import { useDraft } from './use-draft.ts';
+
+export interface LowerAlertButtonProps {
+  alertId: number;
+  student: string;
+}
+
+interface LowerDraft {
+  details: string;
+}
+
+const INITIAL: LowerDraft = { details: '' };
+
+const isConflict = (error: unknown) => isApiError(error) && error.kind === 'http' && error.status === 409;
+
+/** Told by the mutation itself: the button may be gone when the write ends (see useLowerAlertFromDraft). */
+const FEEDBACK = {
+  lowered: () => toastBus.show('Alert lowered', 'success'),
+  alreadyLowered: () => toastBus.show('This alert was already lowered', 'info'),
+};
+
+/**
+ * Lowers an open alert. The only way to lower one is a comment with `usedToLowerAlert: true`
+ * (decisions §9), so the dialog asks for that comment and will not lower without it. The alerts
+ * query layer shows the alert Lowered at once and refreshes it after the write, whatever its outcome.
+ */
+export function LowerAlertButton(props: LowerAlertButtonProps) {
+  return <LowerAlert key={`${props.student}:${props.alertId}`} {...props} />;
+}
+
+function LowerAlert({ alertId, student }: LowerAlertButtonProps) {
+  const api = useApi();
+  const mutation = useLowerAlertFromDraft(api, student, FEEDBACK);
+  const author = useSignedIn();
+  const ids = { title: useId(), description: useId() };
+  const [open, setOpen] = useState(false);
+
+  const [values, setValues, draft] = useDraft<LowerDraft>(draftKeys.lower(student, alertId), INITIAL);
+  const [attempted, setAttempted] = useState(false);
+  const [serverError, setServerError] = useState<string | undefined>(undefined);
+  const [unplaced, setUnplaced] = useState<string[]>([]);
+  const detailsRef = useRef<HTMLTextAreaElement | HTMLInputElement>(null);
+  const failureRef = useRef<HTMLDivElement>(null);
+  const focusWhenShown = useFocusRequest();
+
+  const clientError = detailsError(values.details);
+  const error = serverError ?? (attempted ? clientError : undefined);
+  const alreadyLowered = isConflict(mutation.error);
+
+  const close = () => {
+    if (mutation.isPending) return;
+    setOpen(false);
+    setAttempted(false);
+    setServerError(undefined);
+    setUnplaced([]);
+    mutation.reset();
+  };
+
+  const submit = () => {
+    if (mutation.isPending || alreadyLowered) return;
+    setAttempted(true);
+    if (clientError) {
+      detailsRef.current?.focus();
+      return;
+    }
+    if (!author.identifier) return;
+    setServerError(undefined);
+    setUnplaced([]);
+    mutation.mutate(
+      { alertId, createdBy: author.identifier, details: values.details.trim(), student },
+      {
+        onSuccess: () => {
+          draft.clear();
+          setOpen(false);
+          setAttempted(false);
+        },
+        onError: (failure) => {
+          if (isConflict(failure)) {
+            // The query layer refreshes the alert (onSettled); the comment stays in the draft.
+            focusWhenShown(() => failureRef.current);
+            return;
+          }
+          const placed = placeFieldErrors<'details'>(failure, (name, message) => (name === 'details' ? { field: 'details', message: sentence(message) } : undefined));
+          setServerError(placed.fields.details);
+          setUnplaced(placed.unplaced);
+          focusWhenShown(() => (placed.fields.details ? detailsRef.current : failureRef.current));
+        },
+      },
+    );
+  };
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    submit();
+  };
+
+  const discard = () => {
+    draft.clear();
+    setAttempted(false);
+    setServerError(undefined);
+    detailsRef.current?.focus();
+  };
+
+  return (
+    <>
+      <Button size="small" variant="outlined" color="warning" onClick={() => setOpen(true)} aria-haspopup="dialog">
+        Lower alert
+      </Button>
+      <Dialog
+        open={open}
+        onClose={close}
+        fullWidth
+        maxWidth="sm"
+        aria-labelledby={ids.title}
+        aria-describedby={ids.description}
+      >
+        <form noValidate onSubmit={onSubmit}>
+        <DialogTitle id={ids.title}>Lower this alert</DialogTitle>
+        <DialogContent>
+          <Stack spacing={2}>
+            <DialogContentText id={ids.description}>
+              An alert is lowered by a comment that says why: it is added to the alert, and the alert shows Lowered for everyone.
+            </DialogContentText>
+            <DetailsField
+              label="Why is it lowered?"
+              value={values.details}
+              onChange={(details) => {
+                setValues({ details });
+                setServerError(undefined);
+              }}
+              error={error}
+              hint="Required. Ctrl+Enter lowers the alert."
+              onSubmit={submit}
+              inputRef={detailsRef}
+              minRows={3}
+              autoFocus
+              readOnly={mutation.isPending}
+            />
+            {alreadyLowered ? (
+              <Alert ref={failureRef} tabIndex={-1} severity="info">
+                This alert was already lowered. It has been refreshed; your comment was not posted and is kept.
+              </Alert>
+            ) : (
+              mutation.error != null && (
+                <SaveFailure
+                  ref={failureRef}
+                  title="The alert was not lowered. Your comment is kept."
+                  error={mutation.error}
+                  unplaced={unplaced}
+                  onRetry={submit}
+                  retrying={mutation.isPending}
+                />
+              )
+            )}
+          </Stack>
+        </DialogContent>
+        <DialogActions>
+          {draft.dirty && (
+            <Button type="button" onClick={discard} disabled={mutation.isPending} sx={{ mr: 'auto' }}>
+              Discard draft
+            </Button>
+          )}
+          <Button type="button" onClick={close} disabled={mutation.isPending}>
+            {alreadyLowered ? 'Close' : 'Cancel'}
+          </Button>
+          <Button type="submit" variant="contained" color="warning" disabled={mutation.isPending || alreadyLowered || !author.identifier}>
+            {mutation.isPending ? 'Lowering…' : 'Lower alert'}
+          </Button>
+        </DialogActions>
+        </form>
+      </Dialog>
+    </>
+  );
+}

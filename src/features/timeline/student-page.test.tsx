@@ -1,0 +1,301 @@
+// @vitest-environment jsdom
+import '@testing-library/jest-dom/vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { ApiClient } from '../../api/client.ts';
+import { startBackend, type TestBackend } from '../../testing/backend.ts';
+import { renderApp, testApi } from '../../testing/render-app.tsx';
+import { StudentPage } from './student-page.tsx';
+
+const RANGE = 'from=2025-06-01&to=2026-06-01';
+const routes = [{ path: '/students/:identifier', element: <StudentPage /> }];
+
+let backend: TestBackend;
+let api: ApiClient;
+
+beforeAll(async () => {
+  backend = await startBackend();
+  api = testApi(backend);
+});
+afterAll(() => backend.close());
+afterEach(() => cleanup());
+
+type Row = { kind: string; id: number; createdOn: string };
+
+/** What the timeline of `student` over RANGE should be, straight from the API, newest first. */
+async function expectedTimeline(student: string): Promise<Row[]> {
+  const filter = { createdOnStart: '2025-06-01', createdOnEnd: '2026-06-01', identifiers: [student] };
+  const [updates, insights, alerts, encouragements] = await Promise.all([
+    api.updates.listAll(filter),
+    api.dataInsights.listAll(filter),
+    api.alerts.listAll(filter),
+    api.encouragements.listAll({ modifiedOnStart: '2025-06-01', modifiedOnEnd: '2026-06-01', expand: ['student'] }),
+  ]);
+  const rows: Row[] = [
+    ...updates.values.map((v) => ({ kind: 'update', id: v.id, createdOn: v.createdOn })),
+    ...insights.values.map((v) => ({ kind: 'dataInsight', id: v.id, createdOn: v.createdOn })),
+    ...alerts.values.map((v) => ({ kind: 'alert', id: v.id, createdOn: v.createdOn })),
+    ...encouragements.values.filter((v) => v.student.identifier === student).map((v) => ({ kind: 'encouragement', id: v.id, createdOn: v.createdOn })),
+  ];
+  return rows.sort((a, b) => Date.parse(b.createdOn) - Date.parse(a.createdOn) || b.id - a.id);
+}
+
+const renderedRows = () =>
+  screen.queryAllByTestId('timeline-row').map((row) => ({ kind: row.dataset.kind ?? '', id: Number(row.dataset.id) }));
+
+async function waitForTimeline() {
+  await waitFor(() => expect(screen.getByTestId('timeline-summary')).toHaveTextContent(/^Showing \d+ of \d+/), { timeout: 15_000 });
+}
+
+/** Counts the requests whose path is `path` (on the way to the real backend). */
+function countingFetch(path: string) {
+  const calls: string[] = [];
+  const wrapped: typeof fetch = (input, init) => {
+    const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url);
+    if (url.pathname.replace(/\/+$/, '') === `/api${path}`) calls.push(url.search);
+    return fetch(input, init);
+  };
+  return { calls, fetch: wrapped };
+}
+
+describe('StudentPage', () => {
+  it('merges updates, data insights, alerts and encouragements newest first, rendering only what is on screen', async () => {
+    const expected = await expectedTimeline('S000001');
+    expect(new Set(expected.map((r) => r.kind)).size).toBe(4);
+    await renderApp({ routes, url: `/students/S000001?${RANGE}`, backend });
+
+    expect(await screen.findByRole('heading', { level: 1, name: /\w+ \w+/ })).toBeInTheDocument();
+    await waitForTimeline();
+    expect(screen.getByTestId('timeline-summary')).toHaveTextContent(`Showing ${expected.length} of ${expected.length} notations`);
+
+    const rows = renderedRows();
+    expect(rows.length).toBeGreaterThan(3);
+    expect(rows.length).toBeLessThanOrEqual(60);
+    expect(rows.length).toBeLessThan(expected.length);
+    expect(rows).toEqual(expected.slice(0, rows.length).map(({ kind, id }) => ({ kind, id })));
+
+    // Each row says its kind in words, when (focusable, exact time in a tooltip) and who.
+    const first = screen.getAllByTestId('timeline-row')[0] as HTMLElement;
+    const time = first.querySelector('time');
+    expect(time).toHaveAttribute('tabindex', '0');
+    expect(time?.textContent).toMatch(/ago$/);
+    // The header counts the range.
+    expect(screen.getByTestId('student-counts')).toHaveTextContent(`${expected.length} notations from 2025-06-01 to 2026-06-01`);
+    const open = (await api.alerts.listAll({ createdOnStart: '2025-06-01', createdOnEnd: '2026-06-01', identifiers: ['S000001'] })).values.filter(
+      (a) => a.status === 'Open',
+    ).length;
+    expect(screen.getByTestId('student-counts')).toHaveTextContent(`${open} open alert`);
+  });
+
+  it('keeps comments collapsed behind a button with aria-expanded', async () => {
+    const user = userEvent.setup();
+    await renderApp({ routes, url: `/students/S000001?${RANGE}&kinds=update,alert`, backend });
+    await waitForTimeline();
+    const row = screen.getAllByTestId('timeline-row')[0] as HTMLElement;
+    const button = within(row).getByRole('button', { name: /^\d+ comments?$/ });
+    expect(button).toHaveAttribute('aria-expanded', 'false');
+    await user.click(button);
+    expect(button).toHaveAttribute('aria-expanded', 'true');
+    const region = document.getElementById(button.getAttribute('aria-controls') ?? '');
+    expect(region).toBeVisible();
+  });
+
+  it('says when in words and gives the exact time on hover', async () => {
+    const user = userEvent.setup();
+    await renderApp({ routes, url: `/students/S000001?${RANGE}`, backend });
+    await waitForTimeline();
+    const time = (screen.getAllByTestId('timeline-row')[0] as HTMLElement).querySelector('time') as HTMLElement;
+    expect(time.textContent).toMatch(/ago$/);
+    await user.hover(time);
+    const tooltip = await screen.findByRole('tooltip');
+    expect(tooltip).toHaveTextContent(/\d{4}/);
+    expect(time).toHaveAccessibleDescription(tooltip.textContent ?? '');
+  });
+
+  it('writes filter changes to the URL', async () => {
+    const user = userEvent.setup();
+    const { router } = await renderApp({ routes, url: `/students/S000001?${RANGE}`, backend });
+    await waitForTimeline();
+
+    await user.click(screen.getByRole('checkbox', { name: 'Updates' }));
+    await waitFor(() => expect(new URLSearchParams(router.state.location.search).get('kinds')).toBe('dataInsight,alert,encouragement'));
+    await waitFor(() => expect(renderedRows().every((r) => r.kind !== 'update')).toBe(true));
+
+    await user.type(screen.getByRole('searchbox', { name: 'Search the timeline' }), 'math');
+    await waitFor(() => expect(new URLSearchParams(router.state.location.search).get('q')).toBe('math'));
+    // The range stays as it was.
+    expect(new URLSearchParams(router.state.location.search).get('from')).toBe('2025-06-01');
+
+    await user.click(screen.getAllByRole('button', { name: 'Clear filters' })[0] as HTMLElement);
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    expect(screen.getByRole('checkbox', { name: 'Updates' })).toBeChecked();
+    expect(screen.getByRole('searchbox', { name: 'Search the timeline' })).toHaveValue('');
+  });
+
+  it('shows the view a URL describes, and ignores bad values with a notice', async () => {
+    await renderApp({ routes, url: `/students/S000001?${RANGE}&kinds=alert,bogus&categories=x`, backend });
+    await waitForTimeline();
+    expect(screen.getByTestId('filter-notice')).toHaveTextContent('bogus');
+    expect(screen.getByRole('checkbox', { name: 'Alerts' })).toBeChecked();
+    expect(screen.getByRole('checkbox', { name: 'Updates' })).not.toBeChecked();
+    const rows = renderedRows();
+    expect(rows.length).toBeGreaterThan(0);
+    expect(rows.every((r) => r.kind === 'alert')).toBe(true);
+    expect(screen.getByRole('group', { name: 'From' })).toBeInTheDocument();
+  });
+
+  it('filters by category from the URL (and shows the category as chosen)', async () => {
+    const updates = await api.updates.listAll({ createdOnStart: '2025-06-01', createdOnEnd: '2026-06-01', identifiers: ['S000001'], expand: ['categories'] });
+    const category = updates.values.flatMap((u) => u.categories.values)[0];
+    if (!category) throw new Error('S000001 has no categorised update');
+    await renderApp({ routes, url: `/students/S000001?${RANGE}&categories=${category.id}`, backend });
+    await waitForTimeline();
+    const rows = screen.getAllByTestId('timeline-row');
+    for (const row of rows) expect(within(row).getByText(category.name)).toBeInTheDocument();
+    const filter = screen.getByRole('combobox', { name: 'Filter by category' });
+    expect(within(filter.closest('.MuiAutocomplete-root') as HTMLElement).getByText(category.name)).toBeInTheDocument();
+  });
+
+  it('shows "No notations match these filters" with a way back', async () => {
+    const user = userEvent.setup();
+    const { router } = await renderApp({ routes, url: `/students/S000001?${RANGE}&q=zzzz-nothing-like-this`, backend });
+    await waitForTimeline();
+    expect(screen.getByText('No notations match these filters')).toBeInTheDocument();
+    expect(screen.queryAllByTestId('timeline-row')).toHaveLength(0);
+    const buttons = screen.getAllByRole('button', { name: 'Clear filters' });
+    await user.click(buttons[buttons.length - 1] as HTMLElement);
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    await waitFor(() => expect(screen.getAllByTestId('timeline-row').length).toBeGreaterThan(0), { timeout: 15_000 });
+  });
+
+  it('loads encouragements once per range, picks each student’s own, and does not refetch for a second student', async () => {
+    const counter = countingFetch('/notations/encouragements');
+    const { router } = await renderApp({ routes, url: `/students/S000001?${RANGE}&kinds=encouragement`, backend, fetch: counter.fetch });
+    await waitForTimeline();
+    const requests = counter.calls.length;
+    expect(requests).toBeGreaterThan(0);
+    const mine = (await expectedTimeline('S000001')).filter((r) => r.kind === 'encouragement');
+    expect(screen.getByTestId('timeline-summary')).toHaveTextContent(`Showing ${mine.length} of`);
+    expect(renderedRows()).toEqual(mine.slice(0, renderedRows().length).map(({ kind, id }) => ({ kind, id })));
+
+    const other = (await expectedTimeline('S000002')).filter((r) => r.kind === 'encouragement');
+    await router.navigate(`/students/S000002?${RANGE}&kinds=encouragement`);
+    await waitFor(() => expect(screen.getByTestId('student-identity')).toHaveTextContent('S000002'));
+    await waitForTimeline();
+    expect(screen.getByTestId('timeline-summary')).toHaveTextContent(`Showing ${other.length} of`);
+    expect(renderedRows()).toEqual(other.slice(0, renderedRows().length).map(({ kind, id }) => ({ kind, id })));
+    expect(counter.calls.length).toBe(requests);
+  });
+
+  it('says which kind failed, offers a retry, and shows the other kinds meanwhile', async () => {
+    const user = userEvent.setup();
+    let failAlerts = true;
+    const failing: typeof fetch = (input, init) => {
+      const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+      if (failAlerts && new URL(url).pathname.startsWith('/api/notations/alerts')) {
+        const problem = { type: 'about:blank', title: 'Bad Request', status: 400, detail: 'The alerts are unavailable in this test.' };
+        return Promise.resolve(new Response(JSON.stringify(problem), { status: 400, headers: { 'content-type': 'application/problem+json' } }));
+      }
+      return fetch(input, init);
+    };
+    await renderApp({ routes, url: `/students/S000001?${RANGE}`, backend, fetch: failing });
+    const failure = await screen.findByTestId('failed-alert', {}, { timeout: 15_000 });
+    expect(failure).toHaveTextContent('Alerts could not be loaded.');
+    expect(failure).toHaveTextContent('The alerts are unavailable in this test.');
+    await waitForTimeline();
+    const kinds = new Set(renderedRows().map((r) => r.kind));
+    expect(kinds.has('alert')).toBe(false);
+    expect(kinds.has('update')).toBe(true);
+
+    failAlerts = false;
+    await user.click(within(failure).getByRole('button', { name: 'Retry' }));
+    await waitFor(() => expect(screen.queryByTestId('failed-alert')).not.toBeInTheDocument(), { timeout: 15_000 });
+    await waitFor(() => expect(renderedRows().some((r) => r.kind === 'alert')).toBe(true));
+  });
+
+  it('says how many items could not be shown when some do not match the contract', async () => {
+    const corrupting: typeof fetch = async (input, init) => {
+      const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+      const response = await fetch(input, init);
+      if (!new URL(url).pathname.startsWith('/api/notations/updates')) return response;
+      const body = (await response.json()) as { values: { audienceType: string }[] };
+      body.values.slice(0, 2).forEach((value) => (value.audienceType = 'Nobody'));
+      return new Response(JSON.stringify(body), { status: response.status, headers: response.headers });
+    };
+    await renderApp({ routes, url: `/students/S000001?${RANGE}`, backend, fetch: corrupting });
+    await waitForTimeline();
+    expect(screen.getByText(/^2 items could not be shown/)).toBeInTheDocument();
+    expect(screen.getAllByTestId('timeline-row').length).toBeGreaterThan(0);
+  });
+
+  it('keeps working with the identifier when the person is unknown (404)', async () => {
+    await renderApp({ routes, url: `/students/S999999?${RANGE}`, backend });
+    expect(await screen.findByRole('heading', { level: 1, name: 'S999999' })).toBeInTheDocument();
+    await waitForTimeline();
+    expect(screen.getByText('No notations match these filters')).toBeInTheDocument();
+    expect(await screen.findByText('The service has no success network for S999999.')).toBeInTheDocument();
+    expect(await screen.findByText('No factor scores for this student yet.')).toBeInTheDocument();
+  });
+
+  it('shows the success network by name, with student links only for students', async () => {
+    const network = await api.people.successNetwork.get('S000001');
+    expect(network.values.length).toBeGreaterThan(0);
+    await renderApp({ routes, url: `/students/S000001?${RANGE}`, backend });
+    const list = await screen.findByRole('list', { name: 'Success network members' });
+    await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(network.values.length));
+    const firstHref = network.values[0]?.href ?? '';
+    const first = await api.people.get(decodeURIComponent(firstHref.split('/').pop() ?? ''));
+    await waitFor(() => expect(list).toHaveTextContent(`${first.firstName} ${first.lastName}`));
+    // The seeded networks are staff: none of them links to a student page.
+    const roles = await Promise.all(network.values.map((link) => api.people.get(decodeURIComponent(link.href.split('/').pop() ?? ''))));
+    expect(roles.every((p) => p.role !== 'Student')).toBe(true);
+    expect(within(list).queryAllByRole('link')).toHaveLength(0);
+    expect(screen.getByRole('link', { name: 'Edit network' })).toHaveAttribute('href', '/students/S000001/network');
+  });
+
+  it('flags a score with a validity concern, never as a plain fact', async () => {
+    const respondent = await findRespondentWithValidityConcern();
+    await renderApp({ routes, url: `/students/${respondent.person}?${RANGE}`, backend });
+    const list = await screen.findByRole('list', { name: /^Factor scores/ }, { timeout: 15_000 });
+    const items = within(list).getAllByTestId('factor-score');
+    expect(items).toHaveLength(respondent.scores.length);
+    respondent.scores.forEach((score, i) => {
+      const item = items[i] as HTMLElement;
+      expect(item).toHaveTextContent(score.name);
+      if (score.validityConcern) expect(item).toHaveTextContent('validity concern — interpret with caution');
+      else expect(item).not.toHaveTextContent('validity concern');
+    });
+    expect(respondent.scores.some((s) => s.validityConcern)).toBe(true);
+  });
+});
+
+/**
+ * Through the API: administrations → results → factor scores, newest administration first, the
+ * first respondent whose newest administration with results has a validity concern.
+ */
+async function findRespondentWithValidityConcern(): Promise<{ person: string; scores: { name: string; validityConcern: boolean }[] }> {
+  const administrations = await api.noncognitive.administrations.list({ pageSize: 1000 });
+  for (const administration of administrations.values) {
+    const results = await api.noncognitive.administrations.results(administration.id, { pageSize: 1000 });
+    for (const link of results.values) {
+      const target = api.parseHref(link.href);
+      if (target?.kind !== 'factorScores') continue;
+      const scores = await api.noncognitive.factorScores(administration.id, target.personIdentifier, { expand: ['factor'] });
+      if (!scores.values.some((s) => s.validityConcern)) continue;
+      // The panel shows the person's newest administration with results: it must be this one.
+      const own = await api.noncognitive.administrations.list({ personIdentifier: target.personIdentifier });
+      let newest: number | undefined;
+      for (const candidate of own.values) {
+        const page = await api.noncognitive.factorScores(candidate.id, target.personIdentifier);
+        if (page.values.length > 0) {
+          newest = candidate.id;
+          break;
+        }
+      }
+      if (newest !== administration.id) continue;
+      return { person: target.personIdentifier, scores: scores.values.map((s) => ({ name: s.factor.name, validityConcern: s.validityConcern })) };
+    }
+  }
+  throw new Error('the seed has no respondent with a validity concern');
+}

@@ -1,0 +1,242 @@
+import { useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import LinearProgress from '@mui/material/LinearProgress';
+import Paper from '@mui/material/Paper';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
+import Typography from '@mui/material/Typography';
+import { useQuery } from '@tanstack/react-query';
+import { useParams, useSearchParams } from 'react-router';
+import { useApi } from '../../app/api-context.tsx';
+import { ProblemMessage } from '../../components/problem-message.tsx';
+import { AlertComposer, UpdateComposer } from './compose/index.ts';
+import { FactorScoresPanel } from './factor-scores-panel.tsx';
+import { StudentHeader } from './student-header.tsx';
+import { SuccessNetworkPanel } from './success-network-panel.tsx';
+import { TimelineFilterBar } from './timeline-filter-bar.tsx';
+import {
+  effectiveRange,
+  hasActiveFilters,
+  KIND_WORDS,
+  NO_FILTERS,
+  parseTimelineFilters,
+  TIMELINE_KINDS,
+  writeTimelineFilters,
+  type DayRange,
+  type TimelineFilters,
+} from './timeline-filters.ts';
+import { categoriesOf, filterTimeline } from './timeline-items.ts';
+import { TimelineList } from './timeline-list.tsx';
+import { encouragementQueries } from './timeline.queries.ts';
+import { useStudentTimeline, type KindLoad, type StudentTimeline } from './use-student-timeline.ts';
+
+/** "Now" for relative times, moved on every minute. */
+function useNow(intervalMs = 60_000): Date {
+  const [now, setNow] = useState(() => new Date());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(new Date()), intervalMs);
+    return () => clearInterval(timer);
+  }, [intervalMs]);
+  return now;
+}
+
+type WriteTab = 'update' | 'alert';
+
+function WriteSection({ student }: { student: string }) {
+  const [tab, setTab] = useState<WriteTab>('update');
+  // The alert form mounts when first opened (less to render before the timeline paints), then
+  // stays mounted; its draft is in localStorage either way.
+  const [alertOpened, setAlertOpened] = useState(false);
+  return (
+    <Paper variant="outlined" component="section" aria-labelledby="write-heading" sx={{ p: 2 }}>
+      <Typography id="write-heading" variant="h6" component="h2">
+        Write
+      </Typography>
+      <Tabs value={tab} onChange={(_, value: WriteTab) => {
+          setTab(value);
+          if (value === 'alert') setAlertOpened(true);
+        }}
+        aria-label="What to write" sx={{ mb: 2 }}>
+        <Tab value="update" label="Update" id="write-tab-update" aria-controls="write-panel-update" />
+        <Tab value="alert" label="Alert" id="write-tab-alert" aria-controls="write-panel-alert" />
+      </Tabs>
+      {/* Both stay mounted once opened, so a draft survives a look at the other tab. */}
+      <Box role="tabpanel" id="write-panel-update" aria-labelledby="write-tab-update" hidden={tab !== 'update'}>
+        <UpdateComposer student={student} />
+      </Box>
+      <Box role="tabpanel" id="write-panel-alert" aria-labelledby="write-tab-alert" hidden={tab !== 'alert'}>
+        {alertOpened && <AlertComposer student={student} />}
+      </Box>
+    </Paper>
+  );
+}
+
+function KindFailure({ load }: { load: KindLoad }) {
+  return (
+    <Box role="group" aria-label={`${KIND_WORDS[load.kind].many} failed to load`} data-testid={`failed-${load.kind}`}>
+      <Typography variant="subtitle2" component="p" sx={{ mb: 0.5 }}>
+        {KIND_WORDS[load.kind].many} could not be loaded.
+      </Typography>
+      <ProblemMessage error={load.error} onRetry={load.retry} />
+    </Box>
+  );
+}
+
+function TimelineSkeleton() {
+  return (
+    <Stack spacing={1.5} aria-hidden>
+      {[0, 1, 2].map((i) => (
+        <Skeleton key={i} variant="rounded" height={120} />
+      ))}
+    </Stack>
+  );
+}
+
+interface TimelineSectionProps {
+  student: string;
+  filters: TimelineFilters;
+  notices: readonly string[];
+  range: DayRange;
+  timeline: StudentTimeline;
+}
+
+function TimelineSection({ student, filters, notices, range, timeline }: TimelineSectionProps) {
+  const api = useApi();
+  const now = useNow();
+  const [, setSearchParams] = useSearchParams();
+  const types = useQuery(encouragementQueries.types(api, { pageSize: 1000 }));
+  const typeNames = useMemo(() => new Map((types.data?.values ?? []).map((type) => [String(type.id), type.name])), [types.data]);
+
+  // Filtering thousands of items waits for React to be idle; typing and ticking stay responsive.
+  const deferredFilters = useDeferredValue(filters);
+  const shown = useMemo(
+    () =>
+      filterTimeline(timeline.items, deferredFilters, range, {
+        extraText: (item) => (item.encouragementTypeId ? typeNames.get(item.encouragementTypeId) : undefined),
+      }),
+    [timeline.items, deferredFilters, range, typeNames],
+  );
+  const categoryOptions = useMemo(() => categoriesOf(timeline.items), [timeline.items]);
+
+  const change = useCallback(
+    (next: Partial<TimelineFilters>) =>
+      setSearchParams((previous) => writeTimelineFilters(previous, { ...parseTimelineFilters(previous).filters, ...next }), { replace: true }),
+    [setSearchParams],
+  );
+  const clear = useCallback(() => setSearchParams((previous) => writeTimelineFilters(previous, NO_FILTERS), { replace: true }), [setSearchParams]);
+
+  const loads = TIMELINE_KINDS.map((kind) => timeline.loads[kind]);
+  const failed = loads.filter((load) => load.error !== null);
+  const loading = loads.filter((load) => load.isPending && load.error === null);
+  const settled = loading.length === 0;
+
+  return (
+    <Box component="section" aria-labelledby="timeline-heading">
+      <Typography id="timeline-heading" variant="h5" component="h2" sx={{ mb: 2 }}>
+        Timeline
+      </Typography>
+      <Stack spacing={2}>
+        <TimelineFilterBar filters={filters} range={range} categoryOptions={categoryOptions} onChange={change} onClear={clear} />
+
+        {notices.length > 0 && (
+          <Alert severity="info" data-testid="filter-notice">
+            Some filters in this address were not understood and are ignored:
+            <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
+              {notices.map((notice) => (
+                <li key={notice}>{notice}</li>
+              ))}
+            </Box>
+          </Alert>
+        )}
+
+        {failed.map((load) => (
+          <KindFailure key={load.kind} load={load} />
+        ))}
+
+        {timeline.invalidCount > 0 && (
+          <Alert severity="warning">
+            {timeline.invalidCount} {timeline.invalidCount === 1 ? 'item' : 'items'} could not be shown: the service sent data the
+            dashboard could not read.
+          </Alert>
+        )}
+
+        <Typography variant="body2" color="text.secondary" role="status" data-testid="timeline-summary">
+          {settled
+            ? `Showing ${shown.length} of ${timeline.items.length} ${timeline.items.length === 1 ? 'notation' : 'notations'} from ${range.from} to ${range.to}.`
+            : `Loading ${loading.map((load) => KIND_WORDS[load.kind].many.toLowerCase()).join(', ')}…`}
+        </Typography>
+
+        <Box aria-busy={!settled} aria-live="off">
+          {!settled && timeline.items.length > 0 && <LinearProgress aria-label="Loading the timeline" sx={{ mb: 1.5 }} />}
+          {!settled && timeline.items.length === 0 && (
+            <>
+              <LinearProgress aria-label="Loading the timeline" sx={{ mb: 1.5 }} />
+              <TimelineSkeleton />
+            </>
+          )}
+          {settled && shown.length === 0 && (
+            <Paper variant="outlined" sx={{ p: 3, textAlign: 'center' }}>
+              <Typography sx={{ mb: hasActiveFilters(filters) ? 1.5 : 0 }}>No notations match these filters</Typography>
+              {hasActiveFilters(filters) && (
+                <Button variant="outlined" onClick={clear}>
+                  Clear filters
+                </Button>
+              )}
+            </Paper>
+          )}
+          {shown.length > 0 && <TimelineList items={shown} student={student} now={now} label={`Timeline of ${student}`} />}
+        </Box>
+      </Stack>
+    </Box>
+  );
+}
+
+function StudentView({ student }: { student: string }) {
+  const [searchParams] = useSearchParams();
+  const { filters, notices } = useMemo(() => parseTimelineFilters(searchParams), [searchParams]);
+  // Today, once per visit: the default range (and so the cache keys) holds still while the page is open.
+  const [today] = useState(() => new Date());
+  const { from, to } = filters;
+  const range = useMemo(() => effectiveRange({ from, to }, today), [from, to, today]);
+  const timeline = useStudentTimeline(student, range);
+  const counts = timeline.isPending
+    ? null
+    : {
+        openAlerts: timeline.items.filter((item) => item.status === 'Open').length,
+        notations: timeline.items.length,
+        complete: TIMELINE_KINDS.every((kind) => timeline.loads[kind].error === null),
+      };
+  return (
+    <Stack spacing={3}>
+      <StudentHeader student={student} range={range} counts={counts} />
+      <Box
+        sx={{
+          display: 'grid',
+          gap: 3,
+          alignItems: 'start',
+          gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 1fr) minmax(260px, 320px)' },
+        }}
+      >
+        <Stack spacing={3} sx={{ minWidth: 0 }}>
+          <WriteSection student={student} />
+          <TimelineSection student={student} filters={filters} notices={notices} range={range} timeline={timeline} />
+        </Stack>
+        <Stack spacing={3} sx={{ minWidth: 0 }}>
+          <SuccessNetworkPanel student={student} />
+          <FactorScoresPanel student={student} />
+        </Stack>
+      </Box>
+    </Stack>
+  );
+}
+
+/** `/students/:identifier`: who the student is, what has been written about them, and who supports them. */
+export function StudentPage() {
+  const { identifier = '' } = useParams();
+  // A fresh view per student: open comments and drafts do not carry over to the next one.
+  return <StudentView key={identifier} student={identifier} />;
+}

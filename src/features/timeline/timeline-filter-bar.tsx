@@ -1,0 +1,166 @@
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import Autocomplete from '@mui/material/Autocomplete';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import FormControl from '@mui/material/FormControl';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormGroup from '@mui/material/FormGroup';
+import FormLabel from '@mui/material/FormLabel';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import SearchOutlined from '@mui/icons-material/SearchOutlined';
+import InputAdornment from '@mui/material/InputAdornment';
+import { useDebouncedValue } from '../../components/use-debounced-value.ts';
+import {
+  hasActiveFilters,
+  KIND_WORDS,
+  shownKinds,
+  TIMELINE_KINDS,
+  type DayRange,
+  type TimelineFilters,
+  type TimelineKind,
+} from './timeline-filters.ts';
+import { KIND_LOOK } from './timeline-visuals.tsx';
+
+interface CategoryOption {
+  id: number;
+  name: string;
+}
+
+export interface TimelineFilterBarProps {
+  filters: TimelineFilters;
+  /** The range in force (the defaults filled in), shown by the date pickers. */
+  range: DayRange;
+  /** The categories the loaded items carry. */
+  categoryOptions: readonly CategoryOption[];
+  onChange: (change: Partial<TimelineFilters>) => void;
+  onClear: () => void;
+}
+
+/** Typing waits this long before it becomes the URL's `q` (and filters the list). */
+const TEXT_DEBOUNCE_MS = 250;
+
+function TextFilter({ value, onChange }: { value: string; onChange: (q: string) => void }) {
+  const [text, setText] = useState(value);
+  const settled = useDebouncedValue(text, TEXT_DEBOUNCE_MS);
+  // What this field last wrote: a different `value` came from elsewhere (clear filters, back).
+  const written = useRef(value);
+  useEffect(() => {
+    if (settled === written.current) return;
+    written.current = settled;
+    onChange(settled);
+  }, [settled, onChange]);
+  useEffect(() => {
+    if (value === written.current) return;
+    written.current = value;
+    setText(value);
+  }, [value]);
+  return (
+    <TextField
+      size="small"
+      type="search"
+      label="Search the timeline"
+      value={text}
+      onChange={(event) => setText(event.target.value)}
+      sx={{ minWidth: 220, flex: '1 1 220px' }}
+      slotProps={{
+        input: {
+          startAdornment: (
+            <InputAdornment position="start">
+              <SearchOutlined aria-hidden />
+            </InputAdornment>
+          ),
+        },
+      }}
+    />
+  );
+}
+
+const DateRangeFields = lazy(async () => ({ default: (await import('./date-range-fields.tsx')).DateRangeFields }));
+
+/** What the range fields show while the pickers load: the same labels and values, read-only. */
+function RangeFallback({ range }: { range: DayRange }) {
+  return (
+    <>
+      <TextField size="small" label="From" value={range.from} slotProps={{ input: { readOnly: true } }} sx={{ width: 170 }} />
+      <TextField size="small" label="To" value={range.to} slotProps={{ input: { readOnly: true } }} sx={{ width: 170 }} />
+    </>
+  );
+}
+
+/** Kinds, categories, date range and text: every change goes to the URL (the page reads it back). */
+export function TimelineFilterBar({ filters, range, categoryOptions, onChange, onClear }: TimelineFilterBarProps) {
+  const kinds = shownKinds(filters);
+  const toggleKind = (kind: TimelineKind, checked: boolean) => {
+    const next = checked ? [...kinds, kind] : kinds.filter((k) => k !== kind);
+    // Every kind checked is "no kind filter".
+    onChange({ kinds: next.length === TIMELINE_KINDS.length ? [] : TIMELINE_KINDS.filter((k) => next.includes(k)) });
+  };
+  const known = new Map(categoryOptions.map((c) => [c.id, c]));
+  // Categories named by the URL but not on any loaded item still show (as their id).
+  const selected = filters.categories.map((id) => known.get(id) ?? { id, name: `Category ${id}` });
+  const options = [...categoryOptions, ...selected.filter((c) => !known.has(c.id))];
+
+  return (
+    <Stack spacing={2} component="form" role="search" aria-label="Timeline filters" onSubmit={(event) => event.preventDefault()}>
+      <FormControl component="fieldset" variant="standard">
+        <FormLabel component="legend">Kinds</FormLabel>
+        <FormGroup row>
+          {TIMELINE_KINDS.map((kind) => {
+            const checked = kinds.includes(kind);
+            const KindIcon = KIND_LOOK[kind].icon;
+            return (
+              <FormControlLabel
+                key={kind}
+                control={
+                  <Checkbox
+                    size="small"
+                    checked={checked}
+                    // The last kind left stays: an empty timeline by choice helps nobody.
+                    disabled={checked && kinds.length === 1}
+                    onChange={(event) => toggleKind(kind, event.target.checked)}
+                  />
+                }
+                label={
+                  <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5 }}>
+                    <KindIcon fontSize="small" color={KIND_LOOK[kind].color} aria-hidden />
+                    {KIND_WORDS[kind].many}
+                  </Box>
+                }
+              />
+            );
+          })}
+        </FormGroup>
+      </FormControl>
+
+      <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'flex-start' }}>
+        <TextFilter value={filters.q} onChange={(q) => onChange({ q })} />
+        <Autocomplete<CategoryOption, true>
+          multiple
+          size="small"
+          options={options}
+          value={selected}
+          getOptionLabel={(option) => option.name}
+          isOptionEqualToValue={(a, b) => a.id === b.id}
+          onChange={(_, value) => onChange({ categories: value.map((c) => c.id) })}
+          noOptionsText="No categories on the loaded notations"
+          renderInput={(params) => <TextField {...params} label="Filter by category" />}
+          sx={{ minWidth: 240, flex: '1 1 240px' }}
+        />
+      </Stack>
+
+      <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center' }}>
+        {/* The pickers are a large module: the page paints first, the pickers follow. */}
+        <Suspense fallback={<RangeFallback range={range} />}>
+          <DateRangeFields range={range} onChange={(next) => onChange(next)} />
+        </Suspense>
+        {hasActiveFilters(filters) && (
+          <Button variant="text" onClick={onClear}>
+            Clear filters
+          </Button>
+        )}
+      </Stack>
+    </Stack>
+  );
+}

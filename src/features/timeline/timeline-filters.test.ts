@@ -1,0 +1,160 @@
+import { describe, expect, it } from 'vitest';
+import {
+  effectiveRange,
+  hasActiveFilters,
+  NO_FILTERS,
+  parseDay,
+  parseTimelineFilters,
+  writeTimelineFilters,
+} from './timeline-filters.ts';
+import {
+  categoriesOf,
+  filterTimeline,
+  fromAlert,
+  fromDataInsight,
+  fromEncouragement,
+  fromUpdate,
+  humanize,
+  mergeTimeline,
+  type Resolvers,
+} from './timeline-items.ts';
+
+const parse = (search: string) => parseTimelineFilters(new URLSearchParams(search));
+
+describe('parseTimelineFilters', () => {
+  it('reads every filter of the example link', () => {
+    const { filters, notices } = parse('kinds=alert,update&categories=3,7&from=2025-06-01&to=2026-06-01&q=math');
+    expect(notices).toEqual([]);
+    expect(filters).toEqual({ kinds: ['update', 'alert'], categories: [3, 7], from: '2025-06-01', to: '2026-06-01', q: 'math' });
+  });
+
+  it('accepts other spellings of a kind and drops duplicates', () => {
+    expect(parse('kinds=DATA-INSIGHT,Alert,alert').filters.kinds).toEqual(['dataInsight', 'alert']);
+    // All four is no filter at all.
+    expect(parse('kinds=update,dataInsight,alert,encouragement').filters.kinds).toEqual([]);
+  });
+
+  it('ignores what it does not understand, with a notice each, and never throws', () => {
+    const { filters, notices } = parse('kinds=alert,bogus&categories=3,x,-1&from=2025-13-01&to=soon&q=');
+    expect(filters).toEqual({ kinds: ['alert'], categories: [3], from: null, to: null, q: '' });
+    expect(notices).toHaveLength(4);
+    expect(notices.join(' ')).toMatch(/bogus/);
+    expect(notices.join(' ')).toMatch(/2025-13-01/);
+  });
+
+  it('drops a range whose start is after its end', () => {
+    const { filters, notices } = parse('from=2026-06-01&to=2025-06-01');
+    expect([filters.from, filters.to]).toEqual([null, null]);
+    expect(notices[0]).toMatch(/after the end/);
+  });
+
+  it('knows real days from look-alikes', () => {
+    expect(parseDay('2024-02-29')).toBe('2024-02-29');
+    expect(parseDay('2025-02-29')).toBeNull();
+    expect(parseDay('2025-6-1')).toBeNull();
+  });
+});
+
+describe('writeTimelineFilters', () => {
+  it('round-trips and keeps parameters it does not own', () => {
+    const filters = { kinds: ['alert' as const], categories: [7, 3], from: '2025-06-01', to: '2026-06-01', q: 'math' };
+    const params = writeTimelineFilters(new URLSearchParams('tab=x&kinds=bogus'), filters);
+    expect(params.get('tab')).toBe('x');
+    expect(params.get('categories')).toBe('3,7');
+    expect(parseTimelineFilters(params).filters).toEqual({ ...filters, categories: [3, 7] });
+    expect(writeTimelineFilters(params, NO_FILTERS).toString()).toBe('tab=x');
+  });
+
+  it('says when anything narrows the view', () => {
+    expect(hasActiveFilters(NO_FILTERS)).toBe(false);
+    expect(hasActiveFilters({ ...NO_FILTERS, q: 'x' })).toBe(true);
+  });
+});
+
+describe('effectiveRange', () => {
+  const today = new Date(2026, 5, 1);
+  it('defaults to the last 12 months', () => {
+    expect(effectiveRange(NO_FILTERS, today)).toEqual({ from: '2025-06-01', to: '2026-06-01' });
+  });
+  it('fills the missing end', () => {
+    expect(effectiveRange({ from: null, to: '2025-01-31' }, today)).toEqual({ from: '2024-01-31', to: '2025-01-31' });
+    expect(effectiveRange({ from: '2026-09-01', to: null }, today)).toEqual({ from: '2026-09-01', to: '2026-09-01' });
+  });
+});
+
+describe('timeline items', () => {
+  const resolve: Resolvers = {
+    person: (link) => link.href.split('/').pop() ?? null,
+    encouragementType: (link) => link.href.split('/').pop() ?? null,
+  };
+  const link = (href: string) => ({ href });
+  const comment = { id: 1, createdBy: link('/people/E1'), createdOn: '2026-01-02T00:00:00.000Z', details: 'Called home', usedToLowerAlert: false };
+  const update = fromUpdate(
+    {
+      id: 5,
+      audienceType: 'All',
+      canStudentView: true,
+      categories: { values: [{ id: 3, name: 'Math' }] },
+      comments: { values: [comment] },
+      createdBy: link('/people/E7'),
+      createdOn: '2026-01-01T10:00:00.000Z',
+      details: 'Struggling with\nfractions',
+    },
+    resolve,
+  );
+  const alert = fromAlert(
+    {
+      id: 4,
+      audienceType: 'All',
+      canStudentView: false,
+      categories: { values: [{ id: 7, name: 'Attendance' }] },
+      comments: { values: [] },
+      createdBy: link('/people/E8'),
+      createdOn: '2026-01-01T10:00:00.000Z',
+      details: 'Missed class',
+      status: 'Open',
+    },
+    resolve,
+  );
+  const insight = fromDataInsight({ id: 9, comments: { values: [] }, createdOn: '2025-12-01T00:00:00.000Z', dataInsightType: 'UnexcusedAbsence', details: 'Absent' }, resolve);
+  const encouragement = fromEncouragement(
+    { id: 2, audienceType: 'All', createdBy: link('/people/E1'), createdOn: '2026-02-01T00:00:00.000Z', details: 'Great work', type: link('/types/4') },
+    resolve,
+  );
+  const range = { from: '2025-01-01', to: '2026-12-31' };
+
+  it('merges newest first, then by id', () => {
+    expect(mergeTimeline([[insight], [alert, update], [encouragement]]).map((i) => i.key)).toEqual([
+      'encouragement-2',
+      'update-5',
+      'alert-4',
+      'dataInsight-9',
+    ]);
+  });
+
+  it('reads authors, comments and types from their links', () => {
+    expect(update.author).toBe('E7');
+    expect(update.comments?.[0]?.author).toBe('E1');
+    expect(encouragement.encouragementTypeId).toBe('4');
+    expect(encouragement.comments).toBeNull();
+    expect(humanize('UnexcusedAbsence')).toBe('Unexcused absence');
+  });
+
+  it('filters by kind, category, text (details, categories, comments, extra) and range', () => {
+    const all = mergeTimeline([[update, alert, insight, encouragement]]);
+    const keys = (filters: Partial<typeof NO_FILTERS>, r = range, extra?: (k: string) => string | undefined) =>
+      filterTimeline(all, { ...NO_FILTERS, ...filters }, r, extra ? { extraText: (i) => extra(i.key) } : {}).map((i) => i.key);
+    expect(keys({ kinds: ['alert', 'dataInsight'] })).toEqual(['alert-4', 'dataInsight-9']);
+    expect(keys({ categories: [3] })).toEqual(['update-5']);
+    expect(keys({ q: 'FRACTIONS' })).toEqual(['update-5']);
+    expect(keys({ q: 'called home' })).toEqual(['update-5']);
+    expect(keys({ q: 'attendance' })).toEqual(['alert-4']);
+    expect(keys({ q: 'unexcused' })).toEqual(['dataInsight-9']);
+    expect(keys({ q: 'mentoring' }, range, (k) => (k === 'encouragement-2' ? 'Mentoring' : undefined))).toEqual(['encouragement-2']);
+    expect(keys({}, { from: '2026-01-01', to: '2026-01-01' })).toEqual(['update-5', 'alert-4']);
+  });
+
+  it('lists the categories the items carry', () => {
+    expect(categoriesOf([update, alert]).map((c) => c.name)).toEqual(['Attendance', 'Math']);
+  });
+});

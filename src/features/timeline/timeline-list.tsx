@@ -1,0 +1,120 @@
+import { useCallback, useLayoutEffect, useRef, useState, type RefObject } from 'react';
+import Box from '@mui/material/Box';
+import { measureElement, useWindowVirtualizer } from '@tanstack/react-virtual';
+import type { TimelineItem } from './timeline-items.ts';
+import { TimelineRow } from './timeline-row.tsx';
+
+/** A row's height before it is measured (and when it cannot be, as in jsdom). */
+export const ESTIMATED_ROW_HEIGHT = 180;
+/** Rows rendered beyond each edge of the window. */
+const OVERSCAN = 6;
+/** Space between rows, inside each measured row. */
+const ROW_GAP_PX = 12;
+
+function windowRect() {
+  return typeof window === 'undefined' ? { width: 0, height: 0 } : { width: window.innerWidth, height: window.innerHeight };
+}
+
+/** The list's distance from the top of the document: the virtualizer's `scrollMargin`. */
+function useDocumentOffset(ref: RefObject<HTMLElement | null>): number {
+  const [offset, setOffset] = useState(0);
+  useLayoutEffect(() => {
+    const measure = () => {
+      const element = ref.current;
+      if (!element) return;
+      const next = Math.round(element.getBoundingClientRect().top + window.scrollY);
+      setOffset((previous) => (previous === next ? previous : next));
+    };
+    measure();
+    // Whatever above the list grows or shrinks (a composer, a notice) moves it.
+    const observer = typeof ResizeObserver === 'undefined' ? undefined : new ResizeObserver(measure);
+    observer?.observe(document.body);
+    window.addEventListener('resize', measure);
+    return () => {
+      observer?.disconnect();
+      window.removeEventListener('resize', measure);
+    };
+  }, [ref]);
+  return offset;
+}
+
+export interface TimelineListProps {
+  items: readonly TimelineItem[];
+  student: string;
+  now: Date;
+  /** Names the list for assistive technology. */
+  label: string;
+}
+
+/**
+ * The timeline as a window-scrolled virtual list: only the rows on screen (plus a few) are in
+ * the DOM, each measured as it renders (rows differ in height; comments open and close).
+ */
+export function TimelineList({ items, student, now, label }: TimelineListProps) {
+  const listRef = useRef<HTMLUListElement>(null);
+  const scrollMargin = useDocumentOffset(listRef);
+  // Which rows have their comments open: kept here, as rows unmount when they scroll away.
+  const [open, setOpen] = useState<ReadonlySet<string>>(() => new Set());
+  const toggle = useCallback(
+    (key: string) =>
+      setOpen((previous) => {
+        const next = new Set(previous);
+        if (!next.delete(key)) next.add(key);
+        return next;
+      }),
+    [],
+  );
+
+  const virtualizer = useWindowVirtualizer({
+    count: items.length,
+    estimateSize: () => ESTIMATED_ROW_HEIGHT,
+    overscan: OVERSCAN,
+    scrollMargin,
+    initialRect: windowRect(),
+    getItemKey: (index) => items[index]?.key ?? index,
+    // No layout (jsdom, a hidden tab) measures 0: keep the estimate rather than collapse the row.
+    measureElement: (element, entry, instance) => {
+      const size = measureElement(element, entry, instance);
+      return size > 0 ? size : ESTIMATED_ROW_HEIGHT;
+    },
+  });
+
+  const rows = virtualizer.getVirtualItems();
+  return (
+    <Box
+      component="ul"
+      ref={listRef}
+      role="list"
+      aria-label={label}
+      sx={{ listStyle: 'none', m: 0, p: 0, position: 'relative', width: '100%', height: virtualizer.getTotalSize() }}
+    >
+      {rows.map((row) => {
+        const item = items[row.index];
+        if (!item) return null;
+        return (
+          <Box
+            component="li"
+            key={row.key}
+            ref={virtualizer.measureElement}
+            data-index={row.index}
+            data-testid="timeline-row"
+            data-kind={item.kind}
+            data-id={item.id}
+            aria-setsize={items.length}
+            aria-posinset={row.index + 1}
+            sx={{
+              position: 'absolute',
+              top: 0,
+              left: 0,
+              width: '100%',
+              pb: `${ROW_GAP_PX}px`,
+              transform: `translateY(${row.start - virtualizer.options.scrollMargin}px)`,
+            }}
+          >
+            <TimelineRow item={item} student={student} commentsOpen={open.has(item.key)} onToggleComments={toggle} now={now} />
+          </Box>
+        );
+      })}
+    </Box>
+  );
+}

@@ -1,0 +1,163 @@
+import { memo } from 'react';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Divider from '@mui/material/Divider';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import ChatBubbleOutlineOutlined from '@mui/icons-material/ChatBubbleOutlineOutlined';
+import ExpandLessOutlined from '@mui/icons-material/ExpandLessOutlined';
+import ExpandMoreOutlined from '@mui/icons-material/ExpandMoreOutlined';
+import LockOpenOutlined from '@mui/icons-material/LockOpenOutlined';
+import PriorityHighOutlined from '@mui/icons-material/PriorityHighOutlined';
+import VisibilityOutlined from '@mui/icons-material/VisibilityOutlined';
+import { RelativeTime } from '../../components/relative-time.tsx';
+import { CommentBox, LowerAlertButton } from './compose/index.ts';
+import { audienceWord, humanize, type TimelineComment, type TimelineItem } from './timeline-items.ts';
+import { encouragementIcon, KIND_LOOK, KindChip } from './timeline-visuals.tsx';
+import { useEncouragementType, usePersonName } from './use-student-timeline.ts';
+
+/** Plain text with its line breaks (decisions §8: text fields are never HTML). */
+const PLAIN_TEXT = { whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' } as const;
+
+function PersonName({ identifier }: { identifier: string | null }) {
+  const { name } = usePersonName(identifier);
+  return <>{name ?? 'an unknown person'}</>;
+}
+
+function EncouragementTypeLabel({ id }: { id: string | null }) {
+  const type = useEncouragementType(id);
+  const TypeIcon = encouragementIcon(type?.icon);
+  return (
+    <Chip
+      size="small"
+      variant="outlined"
+      icon={<TypeIcon aria-hidden />}
+      label={type ? type.name : 'Encouragement type unknown'}
+      data-testid="encouragement-type"
+    />
+  );
+}
+
+function AlertStatus({ status }: { status: 'Open' | 'Lowered' }) {
+  return status === 'Open' ? (
+    <Chip size="small" color="warning" variant="outlined" icon={<PriorityHighOutlined aria-hidden />} label="Open" />
+  ) : (
+    <Chip size="small" variant="outlined" icon={<LockOpenOutlined aria-hidden />} label="Lowered" />
+  );
+}
+
+function CommentList({ comments, now }: { comments: readonly TimelineComment[]; now: Date }) {
+  if (comments.length === 0) {
+    return (
+      <Typography variant="body2" color="text.secondary">
+        No comments yet.
+      </Typography>
+    );
+  }
+  return (
+    <Stack component="ul" spacing={1.5} sx={{ listStyle: 'none', m: 0, p: 0 }}>
+      {comments.map((comment) => (
+        <Box component="li" key={comment.id}>
+          <Typography variant="body2" color="text.secondary" component="p">
+            <Box component="span" sx={{ fontWeight: 600, color: 'text.primary' }}>
+              <PersonName identifier={comment.author} />
+            </Box>{' '}
+            · <RelativeTime dateTime={comment.createdOn} now={now} />
+            {comment.usedToLowerAlert && ' · lowered the alert'}
+          </Typography>
+          <Typography variant="body2" component="p" sx={PLAIN_TEXT}>
+            {comment.details}
+          </Typography>
+        </Box>
+      ))}
+    </Stack>
+  );
+}
+
+export interface TimelineRowProps {
+  item: TimelineItem;
+  student: string;
+  commentsOpen: boolean;
+  onToggleComments: (key: string) => void;
+  now: Date;
+}
+
+/** One notation of the timeline: what kind, when, who, the text, its badges and its comments. */
+export const TimelineRow = memo(function TimelineRow({ item, student, commentsOpen, onToggleComments, now }: TimelineRowProps) {
+  const { color } = KIND_LOOK[item.kind];
+  const commentsId = `comments-${item.key}`;
+  const commentCount = item.comments?.length ?? 0;
+  const canComment = item.kind === 'update' || item.kind === 'alert';
+  return (
+    <Paper
+      variant="outlined"
+      sx={{ p: 2, borderLeftWidth: 4, borderLeftColor: `${color}.main` }}
+      role="article"
+    >
+      <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap', mb: 1 }}>
+        <KindChip kind={item.kind} />
+        {item.status && <AlertStatus status={item.status} />}
+        {item.kind === 'encouragement' && <EncouragementTypeLabel id={item.encouragementTypeId} />}
+        {item.dataInsightType && <Chip size="small" variant="outlined" label={humanize(item.dataInsightType)} />}
+        <Typography variant="body2" color="text.secondary" component="p" sx={{ m: 0 }}>
+          {item.kind === 'dataInsight' ? 'From the data' : <>by <PersonName identifier={item.author} /></>}
+          {' · '}
+          <RelativeTime dateTime={item.createdOn} now={now} />
+        </Typography>
+      </Stack>
+
+      <Typography component="p" sx={PLAIN_TEXT}>
+        {item.details}
+      </Typography>
+
+      {(item.categories.length > 0 || item.audienceType || item.canStudentView) && (
+        <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', mt: 1.5 }}>
+          {item.categories.map((category) => (
+            <Chip key={category.id} size="small" label={category.name} />
+          ))}
+          {item.audienceType && <Chip size="small" variant="outlined" label={`Audience: ${audienceWord(item.audienceType)}`} />}
+          {item.canStudentView && (
+            <Chip size="small" variant="outlined" icon={<VisibilityOutlined aria-hidden />} label="Visible to student" />
+          )}
+        </Stack>
+      )}
+
+      {(item.comments !== null || item.status === 'Open') && (
+        <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap', mt: 1 }}>
+          {item.comments !== null && (
+            <Button
+              size="small"
+              aria-expanded={commentsOpen}
+              aria-controls={commentsId}
+              onClick={() => onToggleComments(item.key)}
+              startIcon={<ChatBubbleOutlineOutlined aria-hidden />}
+              endIcon={commentsOpen ? <ExpandLessOutlined aria-hidden /> : <ExpandMoreOutlined aria-hidden />}
+            >
+              {commentCount} {commentCount === 1 ? 'comment' : 'comments'}
+            </Button>
+          )}
+          {item.kind === 'alert' && item.status === 'Open' && <LowerAlertButton alertId={item.id} student={student} />}
+        </Stack>
+      )}
+
+      {item.comments !== null && (
+        // Always present (empty while collapsed), so that aria-controls points at something.
+        <Box id={commentsId} hidden={!commentsOpen} sx={{ mt: 1 }}>
+          {commentsOpen && (
+            <>
+              <Divider sx={{ mb: 1.5 }} />
+              <CommentList comments={item.comments} now={now} />
+              {canComment && (
+                <Box sx={{ mt: 1.5 }}>
+                  <CommentBox kind={item.kind === 'alert' ? 'alert' : 'update'} notationId={item.id} student={student} />
+                </Box>
+              )}
+            </>
+          )}
+        </Box>
+      )}
+    </Paper>
+  );
+});

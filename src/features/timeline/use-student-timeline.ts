@@ -1,0 +1,154 @@
+import { useMemo } from 'react';
+import { useQuery, type UseQueryResult } from '@tanstack/react-query';
+import type { ApiClient } from '../../api/client.ts';
+import { isApiError } from '../../api/http.ts';
+import type { EncouragementType } from '../../api/schemas/index.ts';
+import { useApi } from '../../app/api-context.tsx';
+import { peopleQueries } from '../network/network.queries.ts';
+import { TIMELINE_KINDS, type DayRange, type TimelineKind } from './timeline-filters.ts';
+import {
+  fromAlert,
+  fromDataInsight,
+  fromEncouragement,
+  fromUpdate,
+  mergeTimeline,
+  type Resolvers,
+  type TimelineItem,
+} from './timeline-items.ts';
+import { studentTimelineQueries } from './student-timeline.queries.ts';
+import { encouragementQueries } from './timeline.queries.ts';
+
+/** How one kind's load is going: the timeline shows what came and says which kind failed. */
+export interface KindLoad {
+  kind: TimelineKind;
+  isPending: boolean;
+  isFetching: boolean;
+  /** Null unless the last load failed. */
+  error: unknown;
+  retry: () => void;
+  /** Items of this student the service sent but the dashboard could not read. */
+  invalidCount: number;
+  /** Items of this kind loaded (before filters). */
+  count: number;
+}
+
+export interface StudentTimeline {
+  /** Every loaded item of every kind, newest first (filters not applied). */
+  items: TimelineItem[];
+  loads: Record<TimelineKind, KindLoad>;
+  /** Some kind is still on its first load. */
+  isPending: boolean;
+  invalidCount: number;
+}
+
+/** The person identifier an href points to, or null (foreign or not a person). */
+export function personIdentifierOf(api: ApiClient, link: { href: string; identifier?: unknown }): string | null {
+  if (typeof link.identifier === 'string') return link.identifier;
+  const target = api.parseHref(link.href);
+  return target?.kind === 'person' ? target.identifier : null;
+}
+
+function resolversOf(api: ApiClient): Resolvers {
+  return {
+    person: (link) => personIdentifierOf(api, link),
+    encouragementType: (link) => {
+      const target = api.parseHref(link.href);
+      return target?.kind === 'encouragementType' ? target.id : null;
+    },
+  };
+}
+
+
+/** The student's href in a raw (unreadable) item, when it can be found. */
+function rawStudentHref(raw: unknown): string | null {
+  if (typeof raw !== 'object' || raw === null) return null;
+  const student = (raw as { student?: unknown }).student;
+  if (typeof student !== 'object' || student === null) return null;
+  const href = (student as { href?: unknown }).href;
+  return typeof href === 'string' ? href : null;
+}
+
+function loadOf(kind: TimelineKind, query: UseQueryResult<unknown>, invalidCount: number, count: number): KindLoad {
+  return {
+    kind,
+    isPending: query.isPending,
+    isFetching: query.isFetching,
+    error: query.isError ? query.error : null,
+    retry: () => void query.refetch(),
+    invalidCount,
+    count,
+  };
+}
+
+/**
+ * Updates (E1), data insights (E5), alerts (E7) of the student over the range — each a whole
+ * list (`listAll`) with categories and comments expanded — and encouragements (E10), which have
+ * no student filter: the range is loaded once for everybody (one cache entry per range, shared by
+ * every student's page) and narrowed to the student here.
+ */
+export function useStudentTimeline(student: string, range: DayRange): StudentTimeline {
+  const api = useApi();
+  const resolve = useMemo(() => resolversOf(api), [api]);
+  const queries = studentTimelineQueries(api, student, range);
+  const updates = useQuery(queries.updates);
+  const dataInsights = useQuery(queries.dataInsights);
+  const alerts = useQuery(queries.alerts);
+  // E10 has no student filter: its range is large. It starts once the student's own lists have
+  // answered, so that the first rows paint without waiting behind it (cached, it is instant).
+  const ownSettled = !updates.isPending && !dataInsights.isPending && !alerts.isPending;
+  const encouragements = useQuery({ ...queries.encouragements, enabled: ownSettled });
+
+  const updateItems = useMemo(() => (updates.data?.values ?? []).map((u) => fromUpdate(u, resolve)), [updates.data, resolve]);
+  const insightItems = useMemo(() => (dataInsights.data?.values ?? []).map((d) => fromDataInsight(d, resolve)), [dataInsights.data, resolve]);
+  const alertItems = useMemo(() => (alerts.data?.values ?? []).map((a) => fromAlert(a, resolve)), [alerts.data, resolve]);
+  const { encouragementItems, encouragementInvalid } = useMemo(() => {
+    const data = encouragements.data;
+    if (!data) return { encouragementItems: [], encouragementInvalid: 0 };
+    const mine = data.values.filter((e) => resolve.person(e.student) === student);
+    // Unreadable items of other students are not this page's concern.
+    const invalid = data.invalidItems.filter((item) => {
+      const href = rawStudentHref(item.value);
+      return href !== null && resolve.person({ href }) === student;
+    }).length;
+    return { encouragementItems: mine.map((e) => fromEncouragement(e, resolve)), encouragementInvalid: invalid };
+  }, [encouragements.data, resolve, student]);
+
+  const items = useMemo(
+    () => mergeTimeline([updateItems, insightItems, alertItems, encouragementItems]),
+    [updateItems, insightItems, alertItems, encouragementItems],
+  );
+
+  const loads: Record<TimelineKind, KindLoad> = {
+    update: loadOf('update', updates, updates.data?.invalidCount ?? 0, updateItems.length),
+    dataInsight: loadOf('dataInsight', dataInsights, dataInsights.data?.invalidCount ?? 0, insightItems.length),
+    alert: loadOf('alert', alerts, alerts.data?.invalidCount ?? 0, alertItems.length),
+    encouragement: loadOf('encouragement', encouragements, encouragementInvalid, encouragementItems.length),
+  };
+  return {
+    items,
+    loads,
+    isPending: TIMELINE_KINDS.some((kind) => loads[kind].isPending),
+    invalidCount: TIMELINE_KINDS.reduce((sum, kind) => sum + loads[kind].invalidCount, 0),
+  };
+}
+
+/** What to call a person: their name once known, their identifier until then (and for good when the service has no people lookup). */
+export function usePersonName(identifier: string | null): { name: string | null; person: { firstName: string; lastName: string; role: string } | undefined } {
+  const api = useApi();
+  const query = useQuery({ ...peopleQueries.detail(api, identifier ?? ''), enabled: identifier !== null });
+  const person = query.data;
+  return { name: person ? `${person.firstName} ${person.lastName}` : identifier, person };
+}
+
+/** The encouragement type of an id: from the types list (cached 1 h); from E11 when the list is not offered. */
+export function useEncouragementType(id: string | null): EncouragementType | undefined {
+  const api = useApi();
+  const types = useQuery(encouragementQueries.types(api, { pageSize: 1000 }));
+  const fromList = id === null ? undefined : types.data?.values.find((type) => String(type.id) === id);
+  const listMissing = types.isError || (types.isSuccess && fromList === undefined);
+  const single = useQuery({ ...encouragementQueries.type(api, id ?? ''), enabled: id !== null && listMissing });
+  return fromList ?? single.data;
+}
+
+/** True when the error is the service answering 404 (e.g. a real upstream without an extension). */
+export const isNotFound = (error: unknown): boolean => isApiError(error) && error.status === 404;

@@ -6,6 +6,7 @@ import type { ListAllProgress } from '../../api/paging.ts';
 import type { NotationListParams } from '../../api/params.ts';
 import type { AlertStatus } from '../../api/schemas/index.ts';
 import { useApi } from '../../app/api-context.tsx';
+import { expandKey, keyParams } from '../../lib/query-key-params.ts';
 
 /**
  * The alerts' query layer (STYLE rules 2 and 3): `alertKeys` are the keys, general → specific,
@@ -41,29 +42,8 @@ export interface ListAllQueryOptions {
 }
 
 /** A filter object as it goes in a key. */
-export type KeyParams = Readonly<Record<string, unknown>>;
 
-/**
- * Filters as they go in a key: unset values and empty lists dropped (the service reads them as
- * "no filter"), lists sorted and deduplicated (they are sets), dates as ISO strings, so that two
- * spellings of one request share one cache entry.
- */
-export function keyParams(params: object): KeyParams {
-  const out: Record<string, unknown> = {};
-  for (const [name, value] of Object.entries(params)) {
-    if (value === undefined || value === null) continue;
-    if (Array.isArray(value)) {
-      if (value.length > 0) out[name] = [...new Set(value)].sort();
-    } else if (value instanceof Date) {
-      out[name] = Number.isNaN(value.getTime()) ? String(value) : value.toISOString();
-    } else {
-      out[name] = value;
-    }
-  }
-  return out;
-}
 
-const expandKey = (expand: readonly string[] | undefined): KeyParams => keyParams({ expand });
 
 const all = ['alerts'] as const;
 

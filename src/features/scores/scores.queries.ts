@@ -3,6 +3,7 @@ import type { ApiClient, Id } from '../../api/client.ts';
 import type { ExpandName } from '../../api/expand.ts';
 import type { FactorResultExpansions } from '../../api/expansions.ts';
 import type { AdministrationListParams, PageParams } from '../../api/params.ts';
+import { expandKey } from '../../lib/query-key-params.ts';
 
 /**
  * Non-cognitive administrations and scores (E17–E19; the administration extensions). Read only.
@@ -23,7 +24,6 @@ export const FACTOR_STALE_TIME = 60 * 60_000;
 
 const all = ['noncognitive'] as const;
 const paging = (params: PageParams) => ({ page: params.page, pageSize: params.pageSize });
-const expandKey = (expand: readonly string[] | undefined) => (expand && expand.length > 0 ? { expand: [...new Set(expand)].sort() } : {});
 
 export const scoreKeys = {
   all,

@@ -5,6 +5,7 @@ import type { CommentExpansions, DataInsightExpansions, EncouragementExpansions,
 import type { ListAllProgress } from '../../api/paging.ts';
 import type { EncouragementListParams, NotationListParams, PageParams } from '../../api/params.ts';
 import { useApi } from '../../app/api-context.tsx';
+import { expandKey, keyParams } from '../../lib/query-key-params.ts';
 
 /**
  * The student timeline's query layer: updates, data insights, encouragements and encouragement
@@ -47,25 +48,8 @@ export interface ListAllQueryOptions {
   concurrency?: number;
 }
 
-type KeyParams = Readonly<Record<string, unknown>>;
 
-/** Filters as they go in a key (as in alerts.queries.ts): unset and empty dropped, lists sorted, dates ISO. */
-function keyParams(params: object): KeyParams {
-  const out: Record<string, unknown> = {};
-  for (const [name, value] of Object.entries(params)) {
-    if (value === undefined || value === null) continue;
-    if (Array.isArray(value)) {
-      if (value.length > 0) out[name] = [...new Set(value)].sort();
-    } else if (value instanceof Date) {
-      out[name] = Number.isNaN(value.getTime()) ? String(value) : value.toISOString();
-    } else {
-      out[name] = value;
-    }
-  }
-  return out;
-}
 
-const expandKey = (expand: readonly string[] | undefined): KeyParams => keyParams({ expand });
 
 /** The keys of one notation kind (`root`), the same shape for each. */
 function notationKeys<const Root extends string>(root: Root) {

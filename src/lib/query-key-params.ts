@@ -1,0 +1,25 @@
+/** What a query key holds of a request's parameters. */
+export type KeyParams = Readonly<Record<string, unknown>>;
+
+/**
+ * Filters as they go in a query key: unset values and empty lists dropped (the service reads them
+ * as "no filter"), lists sorted and deduplicated (they are sets), dates as ISO strings, so that
+ * two spellings of one request share one cache entry.
+ */
+export function keyParams(params: object): KeyParams {
+  const out: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(params)) {
+    if (value === undefined || value === null) continue;
+    if (Array.isArray(value)) {
+      if (value.length > 0) out[name] = [...new Set(value)].sort();
+    } else if (value instanceof Date) {
+      out[name] = Number.isNaN(value.getTime()) ? String(value) : value.toISOString();
+    } else {
+      out[name] = value;
+    }
+  }
+  return out;
+}
+
+/** An `expand` list as it goes in a key. */
+export const expandKey = (expand: readonly string[] | undefined): KeyParams => keyParams({ expand });

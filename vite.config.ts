@@ -60,6 +60,6 @@ export default defineConfig({
     maxWorkers: 2,
     testTimeout: 20_000,
     hookTimeout: 60_000,
-    reporters: ['default', ['json', { outputFile: 'test-results/vitest.json' }]],
+    reporters: ['default', ['json', { outputFile: 'reports/vitest.json' }]],
   },
 });

@@ -14,6 +14,9 @@ import { useParams, useSearchParams } from 'react-router';
 import { useApi } from '../../app/api-context.tsx';
 import { ProblemMessage } from '../../components/problem-message.tsx';
 import { AlertComposer, UpdateComposer } from './compose/index.ts';
+import { draftKeys } from './compose/draft-keys.ts';
+import EditNoteOutlined from '@mui/icons-material/EditNoteOutlined';
+import NotificationsActiveOutlined from '@mui/icons-material/NotificationsActiveOutlined';
 import { FactorScoresPanel } from './factor-scores-panel.tsx';
 import { StudentHeader } from './student-header.tsx';
 import { SuccessNetworkPanel } from './success-network-panel.tsx';
@@ -46,31 +49,56 @@ function useNow(intervalMs = 60_000): Date {
 
 type WriteTab = 'update' | 'alert';
 
+/** The form a stored draft belongs to, so that an unfinished text opens ready to go on. */
+function draftedTab(student: string): WriteTab | null {
+  try {
+    if (localStorage.getItem(draftKeys.notation('update', student))) return 'update';
+    if (localStorage.getItem(draftKeys.notation('alert', student))) return 'alert';
+  } catch {
+    // Storage unavailable: no drafts to restore.
+  }
+  return null;
+}
+
+/**
+ * Compact until used: the page is for reading the story first. A form opens on a click, or by
+ * itself when a draft is waiting; once open, both stay mounted so a draft survives a tab switch.
+ */
 function WriteSection({ student }: { student: string }) {
-  const [tab, setTab] = useState<WriteTab>('update');
-  // The alert form mounts when first opened (less to render before the timeline paints), then
-  // stays mounted; its draft is in localStorage either way.
-  const [alertOpened, setAlertOpened] = useState(false);
+  const [tab, setTab] = useState<WriteTab | null>(() => draftedTab(student));
+  const [opened, setOpened] = useState<Set<WriteTab>>(() => new Set(tab ? [tab] : []));
+  const open = (value: WriteTab) => {
+    setTab(value);
+    setOpened((current) => new Set(current).add(value));
+  };
   return (
     <Paper variant="outlined" component="section" aria-labelledby="write-heading" sx={{ p: 2 }}>
       <Typography id="write-heading" variant="h6" component="h2">
         Write
       </Typography>
-      <Tabs value={tab} onChange={(_, value: WriteTab) => {
-          setTab(value);
-          if (value === 'alert') setAlertOpened(true);
-        }}
-        aria-label="What to write" sx={{ mb: 2 }}>
-        <Tab value="update" label="Update" id="write-tab-update" aria-controls="write-panel-update" />
-        <Tab value="alert" label="Alert" id="write-tab-alert" aria-controls="write-panel-alert" />
-      </Tabs>
-      {/* Both stay mounted once opened, so a draft survives a look at the other tab. */}
-      <Box role="tabpanel" id="write-panel-update" aria-labelledby="write-tab-update" hidden={tab !== 'update'}>
-        <UpdateComposer student={student} />
-      </Box>
-      <Box role="tabpanel" id="write-panel-alert" aria-labelledby="write-tab-alert" hidden={tab !== 'alert'}>
-        {alertOpened && <AlertComposer student={student} />}
-      </Box>
+      {tab === null ? (
+        <Stack direction="row" spacing={1} sx={{ mt: 1, flexWrap: 'wrap' }} useFlexGap>
+          <Button variant="outlined" startIcon={<EditNoteOutlined />} onClick={() => open('update')}>
+            Write an update
+          </Button>
+          <Button variant="outlined" startIcon={<NotificationsActiveOutlined />} onClick={() => open('alert')}>
+            Raise an alert
+          </Button>
+        </Stack>
+      ) : (
+        <>
+          <Tabs value={tab} onChange={(_, value: WriteTab) => open(value)} aria-label="What to write" sx={{ mb: 2 }}>
+            <Tab value="update" label="Update" id="write-tab-update" aria-controls="write-panel-update" />
+            <Tab value="alert" label="Alert" id="write-tab-alert" aria-controls="write-panel-alert" />
+          </Tabs>
+          <Box role="tabpanel" id="write-panel-update" aria-labelledby="write-tab-update" hidden={tab !== 'update'}>
+            {opened.has('update') && <UpdateComposer student={student} />}
+          </Box>
+          <Box role="tabpanel" id="write-panel-alert" aria-labelledby="write-tab-alert" hidden={tab !== 'alert'}>
+            {opened.has('alert') && <AlertComposer student={student} />}
+          </Box>
+        </>
+      )}
     </Paper>
   );
 }
@@ -195,6 +223,17 @@ function TimelineSection({ student, filters, notices, range, timeline }: Timelin
   );
 }
 
+function PanelPlaceholder({ title }: { title: string }) {
+  return (
+    <Paper variant="outlined" component="section" aria-label={title} aria-busy sx={{ p: 2 }}>
+      <Typography variant="h6" component="h2" gutterBottom>
+        {title}
+      </Typography>
+      <LinearProgress aria-label={`Loading ${title.toLowerCase()}`} />
+    </Paper>
+  );
+}
+
 function StudentView({ student }: { student: string }) {
   const [searchParams] = useSearchParams();
   const { filters, notices } = useMemo(() => parseTimelineFilters(searchParams), [searchParams]);
@@ -203,6 +242,7 @@ function StudentView({ student }: { student: string }) {
   const { from, to } = filters;
   const range = useMemo(() => effectiveRange({ from, to }, today), [from, to, today]);
   const timeline = useStudentTimeline(student, range);
+  const ownListsSettled = !timeline.loads.update.isPending && !timeline.loads.alert.isPending && !timeline.loads.dataInsight.isPending;
   const counts = timeline.isPending
     ? null
     : {
@@ -226,8 +266,10 @@ function StudentView({ student }: { student: string }) {
           <TimelineSection student={student} filters={filters} notices={notices} range={range} timeline={timeline} />
         </Stack>
         <Stack spacing={3} sx={{ minWidth: 0 }}>
-          <SuccessNetworkPanel student={student} />
-          <FactorScoresPanel student={student} />
+          {/* The panels ask for their data once the timeline's own lists have answered, so that
+              their requests and renders do not hold back the first rows. */}
+          {ownListsSettled ? <SuccessNetworkPanel student={student} /> : <PanelPlaceholder title="Success network" />}
+          {ownListsSettled ? <FactorScoresPanel student={student} /> : <PanelPlaceholder title="Non-cognitive factor scores" />}
         </Stack>
       </Box>
     </Stack>

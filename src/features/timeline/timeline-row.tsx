@@ -1,4 +1,4 @@
-import { memo } from 'react';
+import { memo, useRef } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -90,6 +90,7 @@ export const TimelineRow = memo(function TimelineRow({ item, student, commentsOp
   const commentsId = `comments-${item.key}`;
   const commentCount = item.comments?.length ?? 0;
   const canComment = item.kind === 'update' || item.kind === 'alert';
+  const commentsButton = useRef<HTMLButtonElement>(null);
   return (
     <Paper
       variant="outlined"
@@ -128,6 +129,7 @@ export const TimelineRow = memo(function TimelineRow({ item, student, commentsOp
         <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap', mt: 1 }}>
           {item.comments !== null && (
             <Button
+              ref={commentsButton}
               size="small"
               aria-expanded={commentsOpen}
               aria-controls={commentsId}
@@ -138,7 +140,17 @@ export const TimelineRow = memo(function TimelineRow({ item, student, commentsOp
               {commentCount} {commentCount === 1 ? 'comment' : 'comments'}
             </Button>
           )}
-          {item.kind === 'alert' && item.status === 'Open' && <LowerAlertButton alertId={item.id} student={student} />}
+          {/* Mounted for every alert: it shows nothing once lowered, but keeps its dialog while that is open (the
+              optimistic Lowered must not take the dialog, its pending write or a 409 message away). */}
+          {item.kind === 'alert' && (
+            <LowerAlertButton
+              alertId={item.id}
+              student={student}
+              lowered={item.status !== 'Open'}
+              // The button goes once the alert is lowered: focus moves to this alert's comments, where the lowering one now is.
+              onLowered={() => commentsButton.current?.focus()}
+            />
+          )}
         </Stack>
       )}
 

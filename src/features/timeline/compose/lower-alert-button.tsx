@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
@@ -18,6 +18,13 @@ import { useDraft } from './use-draft.ts';
 export interface LowerAlertButtonProps {
   alertId: number;
   student: string;
+  /**
+   * The alert shows Lowered (optimistically, by a refresh, or by someone else). The button then
+   * renders nothing, unless its dialog is open or its write is pending: those stay until closed.
+   */
+  lowered?: boolean;
+  /** Once this button has lowered the alert and its dialog has closed (the button is gone): where focus goes. */
+  onLowered?: () => void;
 }
 
 interface LowerDraft {
@@ -43,7 +50,7 @@ export function LowerAlertButton(props: LowerAlertButtonProps) {
   return <LowerAlert key={`${props.student}:${props.alertId}`} {...props} />;
 }
 
-function LowerAlert({ alertId, student }: LowerAlertButtonProps) {
+function LowerAlert({ alertId, student, lowered = false, onLowered }: LowerAlertButtonProps) {
   const api = useApi();
   const mutation = useLowerAlertFromDraft(api, student, FEEDBACK);
   const author = useSignedIn();
@@ -57,6 +64,13 @@ function LowerAlert({ alertId, student }: LowerAlertButtonProps) {
   const detailsRef = useRef<HTMLTextAreaElement | HTMLInputElement>(null);
   const failureRef = useRef<HTMLDivElement>(null);
   const focusWhenShown = useFocusRequest();
+  // Set by a successful lowering: after the dialog has gone (and with it the opener), focus is handed on.
+  const [handOff, setHandOff] = useState(false);
+  useEffect(() => {
+    if (!handOff || open) return;
+    setHandOff(false);
+    onLowered?.();
+  }, [handOff, open, onLowered]);
 
   const clientError = detailsError(values.details);
   const error = serverError ?? (attempted ? clientError : undefined);
@@ -88,6 +102,7 @@ function LowerAlert({ alertId, student }: LowerAlertButtonProps) {
           draft.clear();
           setOpen(false);
           setAttempted(false);
+          setHandOff(true);
         },
         onError: (failure) => {
           if (isConflict(failure)) {
@@ -116,10 +131,12 @@ function LowerAlert({ alertId, student }: LowerAlertButtonProps) {
     detailsRef.current?.focus();
   };
 
+  if (lowered && !open && !mutation.isPending) return null;
+
   return (
     <>
-      <Button size="small" variant="outlined" color="warning" onClick={() => setOpen(true)} aria-haspopup="dialog">
-        Lower alert
+      <Button size="small" variant="outlined" color="warning" onClick={() => setOpen(true)} aria-haspopup="dialog" disabled={lowered}>
+        {lowered ? 'Lowered' : 'Lower alert'}
       </Button>
       <Dialog
         open={open}

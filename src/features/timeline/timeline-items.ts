@@ -107,7 +107,7 @@ export function humanize(value: string): string {
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
-const AUDIENCE_WORDS: Record<string, string> = { Private: 'Private', All: 'Everyone', FullNetwork: 'Full network' };
+const AUDIENCE_WORDS: Record<string, string> = { Private: 'Private', All: 'All staff', FullNetwork: 'Full success network' };
 /** How an audience type reads in a badge; an unknown value shows as it comes. */
 export const audienceWord = (audience: string) => AUDIENCE_WORDS[audience] ?? humanize(audience);
 

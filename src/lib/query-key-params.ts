@@ -23,3 +23,22 @@ export function keyParams(params: object): KeyParams {
 
 /** An `expand` list as it goes in a key. */
 export const expandKey = (expand: readonly string[] | undefined): KeyParams => keyParams({ expand });
+
+/**
+ * The keys of one notation kind (`root`: 'updates', 'dataInsights', 'alerts'), one shape for all,
+ * so that "every notation list filtered to a student" can be matched across kinds.
+ */
+export function notationKeys<const Root extends string>(root: Root) {
+  const all = [root] as const;
+  return {
+    all,
+    lists: () => [...all, 'list'] as const,
+    list: (params: object = {}) => [...all, 'list', keyParams(params)] as const,
+    listAll: (params: object = {}) => [...all, 'list', keyParams(params), 'all'] as const,
+    details: () => [...all, 'detail'] as const,
+    /** Every variant (`expand`) of one notation. */
+    detail: (id: string | number) => [...all, 'detail', String(id)] as const,
+    comments: (id: string | number) => [...all, 'comments', String(id)] as const,
+    comment: (id: string | number, commentId: string | number) => [...all, 'comment', String(id), String(commentId)] as const,
+  };
+}

@@ -2,11 +2,11 @@ import { mutationOptions, queryOptions, useMutation, type QueryClient, type Quer
 import type { ApiClient, CreateAlertInput, CreateCommentInput, Id } from '../../api/client.ts';
 import type { ExpandName } from '../../api/expand.ts';
 import type { AlertExpansions, CommentExpansions } from '../../api/expansions.ts';
-import type { ListAllProgress } from '../../api/paging.ts';
+import type { ListAllOptions } from '../../api/paging.ts';
 import type { NotationListParams } from '../../api/params.ts';
 import type { AlertStatus } from '../../api/schemas/index.ts';
 import { useApi } from '../../app/api-context.tsx';
-import { expandKey, keyParams } from '../../lib/query-key-params.ts';
+import { expandKey, notationKeys } from '../../lib/query-key-params.ts';
 
 /**
  * The alerts' query layer (STYLE rules 2 and 3): `alertKeys` are the keys, general → specific,
@@ -34,31 +34,14 @@ type CommentExpand = ExpandName<typeof CommentExpansions>;
 type AllPagesParams<E extends string> = Omit<NotationListParams<E>, 'page' | 'pageSize'>;
 
 /** Options of the whole-list queries that do not change the result (so not in the key). */
-export interface ListAllQueryOptions {
-  /** Called as pages arrive (by the fetch that runs; a second observer of the key gets none). */
-  onProgress?: (progress: ListAllProgress) => void;
-  pageSize?: number;
-  concurrency?: number;
-}
+export type ListAllQueryOptions = Omit<ListAllOptions, 'signal'>;
 
-/** A filter object as it goes in a key. */
-
-
-
-const all = ['alerts'] as const;
+const alertKeyShape = notationKeys('alerts');
+const all = alertKeyShape.all;
 
 export const alertKeys = {
-  all,
-  lists: () => [...all, 'list'] as const,
-  list: (params: NotationListParams<string> = {}) => [...all, 'list', keyParams(params)] as const,
-  listAll: (params: AllPagesParams<string> = {}) => [...all, 'list', keyParams(params), 'all'] as const,
-  details: () => [...all, 'detail'] as const,
-  /** Every variant (`expand`) of one alert. */
-  detail: (id: Id) => [...all, 'detail', String(id)] as const,
+  ...alertKeyShape,
   categories: (id: Id) => [...all, 'categories', String(id)] as const,
-  /** Every variant of one alert's comment list. */
-  comments: (id: Id) => [...all, 'comments', String(id)] as const,
-  comment: (id: Id, commentId: Id) => [...all, 'comment', String(id), String(commentId)] as const,
 };
 
 export const alertQueries = {

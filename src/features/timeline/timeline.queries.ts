@@ -2,10 +2,10 @@ import { mutationOptions, queryOptions, useMutation, type QueryKey } from '@tans
 import type { ApiClient, CreateCommentInput, CreateUpdateInput, Id } from '../../api/client.ts';
 import type { ExpandName } from '../../api/expand.ts';
 import type { CommentExpansions, DataInsightExpansions, EncouragementExpansions, UpdateExpansions } from '../../api/expansions.ts';
-import type { ListAllProgress } from '../../api/paging.ts';
+import type { ListAllOptions } from '../../api/paging.ts';
 import type { EncouragementListParams, NotationListParams, PageParams } from '../../api/params.ts';
 import { useApi } from '../../app/api-context.tsx';
-import { expandKey, keyParams } from '../../lib/query-key-params.ts';
+import { expandKey, keyParams, notationKeys } from '../../lib/query-key-params.ts';
 
 /**
  * The student timeline's query layer: updates, data insights, encouragements and encouragement
@@ -41,31 +41,7 @@ const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 
 /** Options of the whole-list queries that do not change the result (so not in the key). */
-export interface ListAllQueryOptions {
-  /** Called as pages arrive (by the fetch that runs; a second observer of the key gets none). */
-  onProgress?: (progress: ListAllProgress) => void;
-  pageSize?: number;
-  concurrency?: number;
-}
-
-
-
-
-/** The keys of one notation kind (`root`), the same shape for each. */
-function notationKeys<const Root extends string>(root: Root) {
-  const all = [root] as const;
-  return {
-    all,
-    lists: () => [...all, 'list'] as const,
-    list: (params: NotationListParams<string> = {}) => [...all, 'list', keyParams(params)] as const,
-    listAll: (params: AllPagesParams<string> = {}) => [...all, 'list', keyParams(params), 'all'] as const,
-    details: () => [...all, 'detail'] as const,
-    /** Every variant (`expand`) of one notation. */
-    detail: (id: Id) => [...all, 'detail', String(id)] as const,
-    comments: (id: Id) => [...all, 'comments', String(id)] as const,
-    comment: (id: Id, commentId: Id) => [...all, 'comment', String(id), String(commentId)] as const,
-  };
-}
+export type ListAllQueryOptions = Omit<ListAllOptions, 'signal'>;
 
 export const updateKeys = {
   ...notationKeys('updates'),

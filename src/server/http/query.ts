@@ -77,5 +77,13 @@ export function querySchema<S extends Shape>(shape: S, ranges: [string, string][
 }
 
 export const paging = { page: pageParam, pageSize: pageSizeParam };
+
+/** The page asked for, with the contract's defaults (page 1, 100 items). */
+export function pageOf(query: { page?: unknown; pageSize?: unknown }): { page: number; pageSize: number } {
+  return {
+    page: typeof query.page === 'number' ? query.page : 1,
+    pageSize: typeof query.pageSize === 'number' ? query.pageSize : DEFAULT_PAGE_SIZE,
+  };
+}
 export const createdRange = { createdOnStart: startParam, createdOnEnd: endParam };
 export const modifiedRange = { modifiedOnStart: startParam, modifiedOnEnd: endParam };

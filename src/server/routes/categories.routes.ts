@@ -2,7 +2,7 @@ import { CategoryRecordSchema, EditCategoryBodySchema, MAX_OTHER_ACTIVE_CATEGORI
 import { pagedEnvelope } from '../http/envelope.ts';
 import { defineOperation, type Operation } from '../http/operation.ts';
 import { conflict } from '../http/problem.ts';
-import { DEFAULT_PAGE_SIZE, paging, querySchema } from '../http/query.ts';
+import { paging, querySchema, pageOf } from '../http/query.ts';
 import { renderCategoryRecord } from '../resources/render.ts';
 import { ERRORS_READ, ERRORS_READ_ONE, err, found, noContent } from './common.ts';
 
@@ -17,8 +17,7 @@ export const categoryOperations: Operation[] = [
     query: querySchema(paging),
     responses: { 200: { description: 'A page, by id', schema: envelopeOf(CategoryRecordSchema) }, ...ERRORS_READ },
     handle: ({ query, repos, hrefs, url, accepted }) => {
-      const page = query.page ?? 1;
-      const pageSize = query.pageSize ?? DEFAULT_PAGE_SIZE;
+      const { page, pageSize } = pageOf(query);
       const result = repos.categories.list(page, pageSize);
       const values = result.rows.map((c) => renderCategoryRecord(hrefs, c));
       return { status: 200, body: pagedEnvelope(url, accepted, page, pageSize, result.total, values) };

@@ -1,7 +1,7 @@
 import { EncouragementTypeSchema, envelopeOf } from '../../api/schemas/index.ts';
 import { pagedEnvelope } from '../http/envelope.ts';
 import { defineOperation, type Operation } from '../http/operation.ts';
-import { DEFAULT_PAGE_SIZE, paging, querySchema } from '../http/query.ts';
+import { paging, querySchema, pageOf } from '../http/query.ts';
 import { renderEncouragementType } from '../resources/render.ts';
 import { ERRORS_READ, ERRORS_READ_ONE, found, numericOrNotFound } from './common.ts';
 
@@ -17,8 +17,7 @@ export function encouragementTypeOperations(): Operation[] {
       query: querySchema(paging),
       responses: { 200: { description: 'A page', schema: envelopeOf(EncouragementTypeSchema) }, ...ERRORS_READ },
       handle: ({ query, repos, hrefs, url, accepted }) => {
-        const page = query.page ?? 1;
-        const pageSize = query.pageSize ?? DEFAULT_PAGE_SIZE;
+        const { page, pageSize } = pageOf(query);
         const result = repos.encouragementTypes.list(page, pageSize);
         const values = result.rows.map((t) => renderEncouragementType(hrefs, t));
         return { status: 200, body: pagedEnvelope(url, accepted, page, pageSize, result.total, values) };

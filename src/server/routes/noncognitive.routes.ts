@@ -9,7 +9,7 @@ import {
 } from '../../api/schemas/index.ts';
 import { pagedEnvelope, wholeEnvelope } from '../http/envelope.ts';
 import { defineOperation, type Operation } from '../http/operation.ts';
-import { DEFAULT_PAGE_SIZE, expandParam, paging, querySchema } from '../http/query.ts';
+import { expandParam, paging, querySchema, pageOf } from '../http/query.ts';
 import { link, renderAdministration, renderFactor, renderFactorResult } from '../resources/render.ts';
 import { ERRORS_READ, ERRORS_READ_ONE, found, numericOrNotFound } from './common.ts';
 
@@ -26,8 +26,7 @@ export const noncognitiveOperations: Operation[] = [
     query: querySchema({ ...paging, personIdentifier: z.string() }),
     responses: { 200: { description: 'A page, newest start first', schema: envelopeOf(AdministrationSchema) }, ...ERRORS_READ },
     handle: ({ query, repos, hrefs, url, accepted }) => {
-      const page = query.page ?? 1;
-      const pageSize = query.pageSize ?? DEFAULT_PAGE_SIZE;
+      const { page, pageSize } = pageOf(query);
       const respondent = query.personIdentifier?.trim() || undefined;
       const result = repos.noncognitive.administrations({ respondent }, page, pageSize);
       return {
@@ -62,8 +61,7 @@ export const noncognitiveOperations: Operation[] = [
     responses: { 200: { description: 'A page, by respondent identifier', schema: envelopeOf(LinkSchema) }, ...ERRORS_READ_ONE },
     handle: ({ ids, query, repos, hrefs, url, accepted }) => {
       const administration = found(repos.noncognitive.administration(ids.id!), `administration with id ${ids.id}`);
-      const page = query.page ?? 1;
-      const pageSize = query.pageSize ?? DEFAULT_PAGE_SIZE;
+      const { page, pageSize } = pageOf(query);
       const result = repos.noncognitive.respondents(administration.id, page, pageSize);
       const values = result.rows.map((person) => link(hrefs.respondentFactors(administration.id, person)));
       return { status: 200, body: pagedEnvelope(url, accepted, page, pageSize, result.total, values) };

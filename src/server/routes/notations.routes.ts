@@ -24,12 +24,12 @@ import type { NotationKind } from '../http/hrefs.ts';
 import { defineOperation, type Operation } from '../http/operation.ts';
 import { conflict } from '../http/problem.ts';
 import {
-  DEFAULT_PAGE_SIZE,
   createdRange,
   endParam,
   expandParam,
   identifiersParam,
   modifiedRange,
+  pageOf,
   paging,
   querySchema,
   startParam,
@@ -85,8 +85,7 @@ function listOperation(spec: KindSpec, ref: string, operationId: string, summary
     responses: { 200: { description: 'A page', schema: envelopeOf(spec.schema) }, ...ERRORS_READ },
     handle: ({ query: q, repos, hrefs, url, accepted }) => {
       const raw = q as Record<string, unknown>;
-      const page = (raw.page as number | undefined) ?? 1;
-      const pageSize = (raw.pageSize as number | undefined) ?? DEFAULT_PAGE_SIZE;
+      const { page, pageSize } = pageOf(raw);
       const students = raw.identifiers as string[] | undefined;
       const result = repos.notations.list(
         spec.kind,

@@ -9,7 +9,7 @@ import {
 } from '../../api/schemas/index.ts';
 import { pagedEnvelope, wholeEnvelope } from '../http/envelope.ts';
 import { defineOperation, type Operation } from '../http/operation.ts';
-import { DEFAULT_PAGE_SIZE, paging, querySchema } from '../http/query.ts';
+import { paging, querySchema, pageOf } from '../http/query.ts';
 import { link, renderPerson } from '../resources/render.ts';
 import { ERRORS_READ, ERRORS_READ_ONE, failIfAny, found, noContent } from './common.ts';
 
@@ -30,8 +30,7 @@ export const peopleOperations: Operation[] = [
     query: personQuery,
     responses: { 200: { description: 'A page, by last name', schema: envelopeOf(PersonSchema) }, ...ERRORS_READ },
     handle: ({ query, repos, hrefs, url, accepted }) => {
-      const page = query.page ?? 1;
-      const pageSize = query.pageSize ?? DEFAULT_PAGE_SIZE;
+      const { page, pageSize } = pageOf(query);
       const result = repos.people.search({ role: query.role, q: query.q }, page, pageSize);
       return {
         status: 200,

@@ -1,7 +1,7 @@
 import { PatchTriggerBodySchema, TriggerSchema, envelopeOf, type ProblemFieldError } from '../../api/schemas/index.ts';
 import { pagedEnvelope } from '../http/envelope.ts';
 import { defineOperation, type Operation } from '../http/operation.ts';
-import { DEFAULT_PAGE_SIZE, paging, querySchema } from '../http/query.ts';
+import { paging, querySchema, pageOf } from '../http/query.ts';
 import { renderTrigger } from '../resources/render.ts';
 import { ERRORS_READ, ERRORS_READ_ONE, failIfAny, found, noContent, requirePersonExists } from './common.ts';
 
@@ -21,8 +21,7 @@ export const triggerOperations: Operation[] = [
     query: querySchema(paging),
     responses: { 200: { description: 'A page, by id', schema: envelopeOf(TriggerSchema) }, ...ERRORS_READ },
     handle: ({ query, repos, hrefs, url, accepted }) => {
-      const page = query.page ?? 1;
-      const pageSize = query.pageSize ?? DEFAULT_PAGE_SIZE;
+      const { page, pageSize } = pageOf(query);
       const result = repos.triggers.list(page, pageSize);
       return {
         status: 200,

@@ -56,3 +56,12 @@ test('signing out ends the session', async ({ page }) => {
   await expect(page).toHaveURL(/\/sign-in$/);
   expect((await page.request.get('/api/notations/alerts/')).status()).toBe(401);
 });
+
+test("the page's own chunks are named in its HTML, so they load alongside the entry script", async ({ request }) => {
+  const student = await (await request.get('/students/S000001')).text();
+  expect(student).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/student-page-[\w-]+\.js">/);
+  expect(student).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/layout-[\w-]+\.js">/);
+  const students = await (await request.get('/students')).text();
+  expect(students).toMatch(/students-page-[\w-]+\.js/);
+  expect(students).not.toMatch(/student-page-[\w-]+\.js/);
+});

@@ -9,6 +9,8 @@ import { launchChromium, startDashboard } from './browser.ts';
 export interface TimelinePerf {
   student: string;
   notations: number;
+  /** First row painted, each cold run (a new browser context: empty HTTP cache and query cache). */
+  firstRowRuns: number[];
   firstRowMs: number;
   allLoadedMs: number;
   rowsLoaded: number;
@@ -20,36 +22,61 @@ export interface TimelinePerf {
 
 const DAY_MS = 86_400_000;
 
-export async function measureTimeline(options: { scale?: number; student?: string } = {}): Promise<TimelinePerf> {
+const median = (values: readonly number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+};
+
+export async function measureTimeline(options: { scale?: number; student?: string; runs?: number } = {}): Promise<TimelinePerf> {
   const scale = options.scale ?? 10;
+  const runs = Math.max(1, options.runs ?? 5);
   const student = options.student ?? 'S000001';
   const dashboard = await startDashboard({ SEED_SCALE: String(scale) });
   const browser = await launchChromium();
   try {
-    const context = await browser.newContext({ baseURL: dashboard.origin, viewport: { width: 1280, height: 900 } });
-    await context.request.post('/session', { data: { identifier: 'E0001' } });
     // Two years back: every notation of the student is in the range, not only the default 12 months.
     const from = new Date(Date.now() - 731 * DAY_MS).toISOString().slice(0, 10);
     const url = `/students/${student}?from=${from}`;
+    const coldPage = async () => {
+      const context = await browser.newContext({ baseURL: dashboard.origin, viewport: { width: 1280, height: 900 } });
+      await context.request.post('/session', { data: { identifier: 'E0001' } });
+      const page = await context.newPage();
+      await page.addInitScript(() => {
+        const w = window as unknown as { __firstRow?: number };
+        new MutationObserver((_, observer) => {
+          if (document.querySelector('[data-testid="timeline-row"]')) {
+            observer.disconnect();
+            // Painted: the frame that shows the row has been produced once a task after its rAF runs.
+            requestAnimationFrame(() => setTimeout(() => (w.__firstRow = performance.now())));
+          }
+        }).observe(document, { childList: true, subtree: true });
+      });
+      await page.goto(url);
+      await page.waitForFunction(() => (window as unknown as { __firstRow?: number }).__firstRow !== undefined);
+      const firstRow = await page.evaluate(() => (window as unknown as { __firstRow: number }).__firstRow);
+      return { context, page, firstRow };
+    };
+    const firstRowRuns: number[] = [];
+    for (let run = 1; run < runs; run += 1) {
+      const { context, firstRow } = await coldPage();
+      firstRowRuns.push(firstRow);
+      await context.close();
+    }
+    const { context, page, firstRow } = await coldPage();
+    firstRowRuns.push(firstRow);
+    const firstRowMs = median(firstRowRuns);
     const count = async (kind: string, start = 'createdOnStart') =>
       ((await (await context.request.get(`/api/notations/${kind}/?identifiers=${student}&pageSize=1&${start}=${from}`)).json()) as { totalValues: number }).totalValues;
     const notations = (await count('updates')) + (await count('alerts')) + (await count('dataInsights', 'createOnStart'));
-
-    const page = await context.newPage();
-    await page.addInitScript(() => {
-      const w = window as unknown as { __firstRow?: number };
-      new MutationObserver((_, observer) => {
-        if (document.querySelector('[data-testid="timeline-row"]')) {
-          w.__firstRow = performance.now();
-          observer.disconnect();
-        }
-      }).observe(document, { childList: true, subtree: true });
-    });
-    await page.goto(url);
-    await page.locator('[data-testid="timeline-row"]').first().waitFor();
-    const firstRowMs = await page.evaluate(() => (window as unknown as { __firstRow: number }).__firstRow);
-    await page.waitForLoadState('networkidle');
-    const allLoadedMs = await page.evaluate(() => performance.now());
+    // Every kind in (encouragements included): the summary stops saying "Loading…".
+    const allLoadedMs = (await (
+      await page.waitForFunction(
+        () => (document.querySelector('[data-testid="timeline-summary"]')?.textContent?.startsWith('Showing') ? performance.now() : false),
+        undefined,
+        { polling: 16, timeout: 30_000 },
+      )
+    ).jsonValue()) as number;
 
     // Scroll to the end a screen at a time, counting the rows in the DOM at each step.
     let maxRowsInDom = 0;
@@ -91,7 +118,7 @@ export async function measureTimeline(options: { scale?: number; student?: strin
     await page.locator('[data-testid="timeline-row"]').first().waitFor();
     const warmFirstRowMs = (await page.evaluate(() => performance.now())) - before;
     await page.waitForTimeout(1500);
-    return { student, notations, firstRowMs, allLoadedMs, rowsLoaded, maxRowsInDom, reachedEnd, warmEncouragementRequests, warmFirstRowMs };
+    return { student, notations, firstRowRuns, firstRowMs, allLoadedMs, rowsLoaded, maxRowsInDom, reachedEnd, warmEncouragementRequests, warmFirstRowMs };
   } finally {
     await browser.close();
     dashboard.child.kill('SIGTERM');
@@ -103,8 +130,8 @@ export function formatTimeline(r: TimelinePerf): string {
     '| measurement | value | target |',
     '|---|---:|---|',
     `| notations of ${r.student} in two years (E1+E5+E7; encouragements extra) | ${r.notations} | ≥ 2,000 |`,
-    `| cold: first timeline row painted after navigation start | ${Math.round(r.firstRowMs)} ms | < 1,000 ms |`,
-    `| cold: every kind loaded (network idle) | ${Math.round(r.allLoadedMs)} ms | — |`,
+    `| cold: first timeline row painted after navigation start, median of ${r.firstRowRuns.length} | ${Math.round(r.firstRowMs)} ms (${r.firstRowRuns.map((ms) => Math.round(ms)).join(', ')}) | < 1,000 ms |`,
+    `| cold: every kind loaded, encouragements included (last run) | ${Math.round(r.allLoadedMs)} ms | — |`,
     `| timeline items loaded | ${r.rowsLoaded} | — |`,
     `| most timeline rows in the DOM while scrolling to the end | ${r.maxRowsInDom} (end reached: ${r.reachedEnd}) | ≤ 60 |`,
     `| warm revisit: requests for encouragements | ${r.warmEncouragementRequests} | 0 |`,

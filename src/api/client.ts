@@ -299,7 +299,7 @@ export function createApiClient(config: ApiClientConfig) {
     /** Every page of E1 (see `listAll`). */
     listAll<const E extends UpdateExpand = never>(
       params?: Omit<NotationListParams<E>, 'page' | 'pageSize'>,
-      options?: ListAllOptions,
+      options?: ListAllOptions<ExpandedUpdate<E>>,
     ): Promise<AllValues<ExpandedUpdate<E>>> {
       return listAll((p: NotationListParams<E>, o) => updates.list<E>(p, o), params ?? {}, options);
     },
@@ -337,7 +337,7 @@ export function createApiClient(config: ApiClientConfig) {
     /** Every page of E5. */
     listAll<const E extends DataInsightExpand = never>(
       params?: Omit<NotationListParams<E>, 'page' | 'pageSize'>,
-      options?: ListAllOptions,
+      options?: ListAllOptions<ExpandedDataInsight<E>>,
     ): Promise<AllValues<ExpandedDataInsight<E>>> {
       return listAll((p: NotationListParams<E>, o) => dataInsights.list<E>(p, o), params ?? {}, options);
     },
@@ -390,7 +390,7 @@ export function createApiClient(config: ApiClientConfig) {
     /** Every page of E7. */
     listAll<const E extends AlertExpand = never>(
       params?: Omit<NotationListParams<E>, 'page' | 'pageSize'>,
-      options?: ListAllOptions,
+      options?: ListAllOptions<ExpandedAlert<E>>,
     ): Promise<AllValues<ExpandedAlert<E>>> {
       return listAll((p: NotationListParams<E>, o) => alerts.list<E>(p, o), params ?? {}, options);
     },
@@ -421,7 +421,7 @@ export function createApiClient(config: ApiClientConfig) {
     /** Every page of E10. */
     listAll<const E extends EncouragementExpand = never>(
       params?: Omit<EncouragementListParams<E>, 'page' | 'pageSize'>,
-      options?: ListAllOptions,
+      options?: ListAllOptions<ExpandedEncouragement<E>>,
     ): Promise<AllValues<ExpandedEncouragement<E>>> {
       return listAll((p: EncouragementListParams<E>, o) => encouragements.list<E>(p, o), params ?? {}, options);
     },

@@ -25,6 +25,6 @@ export type { Expanded } from './expand.ts';
 export type { ExpandedPerson } from './expansions.ts';
 export type { AccessTokenProvider, FetchLike, InvalidItem, Page, RequestOptions } from './http.ts';
 export { isOwnHref, parseHref, pathOf, type HrefKind, type HrefTarget } from './links.ts';
-export { listAll, type AllValues, type ListAllOptions, type ListAllProgress } from './paging.ts';
+export { isPartial, listAll, type AllValues, type ListAllOptions, type ListAllProgress, type PartialValues } from './paging.ts';
 export type * from './params.ts';
 export { createTokenProvider, requestToken, type TokenProvider, type TokenProviderOptions } from './token-provider.ts';

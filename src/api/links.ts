@@ -40,14 +40,21 @@ export type HrefTarget =
 
 export type HrefKind = HrefTarget['kind'];
 
+/** The last base resolved: pages parse thousands of hrefs against one base URL. */
+let lastBase: { baseUrl: string; location: string | undefined; base: URL | null } | undefined;
+
 /** The base URL as an absolute URL (a relative one, like `/api`, is taken against the page). */
 function absoluteBase(baseUrl: string): URL | null {
   const location = (globalThis as { location?: { href?: string } }).location?.href;
+  if (lastBase?.baseUrl === baseUrl && lastBase.location === location) return lastBase.base;
+  let base: URL | null;
   try {
-    return new URL(baseUrl, location ?? 'http://invalid.localhost/');
+    base = new URL(baseUrl, location ?? 'http://invalid.localhost/');
   } catch {
-    return null;
+    base = null;
   }
+  lastBase = { baseUrl, location, base };
+  return base;
 }
 
 function basePath(base: URL): string {
@@ -109,6 +116,20 @@ const NOTATION_SEGMENTS = {
  * not serve. Ids that the contract types as numbers come back as numbers.
  */
 export function parseHref(href: string, baseUrl: string): HrefTarget | null {
+  // The same hrefs (a student, a writer, a category) recur across thousands of items.
+  const key = `${absoluteBase(baseUrl)?.href ?? ''}\u0000${href}`;
+  const cached = parsed.get(key);
+  if (cached !== undefined) return cached;
+  const target = parseUncached(href, baseUrl);
+  if (parsed.size >= PARSED_LIMIT) parsed.clear();
+  parsed.set(key, target === null ? null : Object.freeze(target));
+  return target;
+}
+
+const PARSED_LIMIT = 20_000;
+const parsed = new Map<string, HrefTarget | null>();
+
+function parseUncached(href: string, baseUrl: string): HrefTarget | null {
   const own = ownPath(href, baseUrl);
   if (!own) return null;
   const segments = decodeSegments(own.path);

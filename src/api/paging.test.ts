@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError, type Page } from './http.ts';
-import { listAll } from './paging.ts';
+import { isPartial, listAll, type PartialValues } from './paging.ts';
 import type { PageParams } from './params.ts';
 import { sleep } from './test-support.ts';
 
@@ -9,7 +9,7 @@ interface Params extends PageParams {
 }
 
 /** A fake list of `total` numbers, paged like the service, with observable concurrency. */
-function fakeList(total: number, opts: { delayMs?: (page: number) => number; failOn?: number; invalidOn?: number } = {}) {
+function fakeList(total: number, opts: { delayMs?: (page: number, pageSize: number) => number; failOn?: number; invalidOn?: number } = {}) {
   const state = { inFlight: 0, maxInFlight: 0, calls: [] as Params[], aborted: 0 };
   const fetchPage = async (params: Params, options: { signal?: AbortSignal }): Promise<Page<number>> => {
     state.calls.push(params);
@@ -19,7 +19,7 @@ function fakeList(total: number, opts: { delayMs?: (page: number) => number; fai
       const page = params.page ?? 1;
       const pageSize = params.pageSize ?? 100;
       await new Promise<void>((resolve, reject) => {
-        const t = setTimeout(resolve, opts.delayMs?.(page) ?? 5);
+        const t = setTimeout(resolve, opts.delayMs?.(page, pageSize) ?? 5);
         options.signal?.addEventListener('abort', () => {
           clearTimeout(t);
           state.aborted += 1;
@@ -121,6 +121,75 @@ describe('listAll', () => {
     expect(error).toMatchObject({ kind: 'http', status: 500 });
     await sleep(80);
     expect(state.calls.length).toBeLessThan(10);
+  });
+
+  it('shows the growing beginning through onPartial, in order, never the whole', async () => {
+    // Pages 3-5 arrive before page 2, page 6 last: the beginning grows only when page 2 is in.
+    const { fetchPage } = fakeList(550, { delayMs: (p) => (p === 2 ? 40 : p === 6 ? 80 : 2) });
+    const partials: PartialValues<number>[] = [];
+    const all = await listAll(fetchPage, {}, { pageSize: 100, concurrency: 4, onPartial: (p) => partials.push(p) });
+    expect(partials.map((p) => p.values.length)).toEqual([100, 500]);
+    for (const partial of partials) {
+      expect(partial.partial).toBe(true);
+      expect(isPartial(partial)).toBe(true);
+      expect(partial.totalValues).toBe(550);
+      expect(partial.values).toEqual(Array.from({ length: partial.values.length }, (_, i) => i));
+    }
+    expect(isPartial(all)).toBe(false);
+    expect(all.values).toHaveLength(550);
+  });
+
+  it('with headSize, shows a small head first while page 1 is still on its way', async () => {
+    const { fetchPage, state } = fakeList(2500, { delayMs: (_p, size) => (size === 20 ? 2 : 30) });
+    const partials: number[] = [];
+    const all = await listAll(fetchPage, {}, { headSize: 20, onPartial: (p) => partials.push(p.values.length) });
+    expect(state.calls[0]).toEqual({ page: 1, pageSize: 20 });
+    expect(partials).toEqual([20, 1000, 2000]);
+    expect(all.values).toEqual(Array.from({ length: 2500 }, (_, i) => i));
+  });
+
+  it('asks for page 1 only once the head has answered; a failed head is not shown, page 1 still loads', async () => {
+    const slowHead = fakeList(2500, { delayMs: (_p, size) => (size === 20 ? 30 : 2) });
+    await listAll(slowHead.fetchPage, {}, { headSize: 20, concurrency: 1, onPartial: () => undefined });
+    expect(slowHead.state.maxInFlight).toBe(1);
+    expect(slowHead.state.calls.map((c) => [c.page, c.pageSize])).toEqual([[1, 20], [1, 1000], [2, 1000], [3, 1000]]);
+
+    const calls: number[] = [];
+    const failingHead = fakeList(1500);
+    const fetchPage: typeof failingHead.fetchPage = (params, options) => {
+      calls.push(params.pageSize ?? 0);
+      return params.pageSize === 20 ? Promise.reject(new ApiError({ kind: 'network', operation: 'fake.list' })) : failingHead.fetchPage(params, options);
+    };
+    const partials: number[] = [];
+    const all = await listAll(fetchPage, {}, { headSize: 20, onPartial: (p) => partials.push(p.values.length) });
+    expect(all.values).toHaveLength(1500);
+    expect(calls).toEqual([20, 1000, 1000]);
+    expect(partials).toEqual([1000]);
+  });
+
+  it('a head that holds the whole list is the only request', async () => {
+    const { fetchPage, state } = fakeList(15);
+    const onPartial = vi.fn();
+    const all = await listAll(fetchPage, {}, { headSize: 20, onPartial });
+    expect(all.values).toEqual(Array.from({ length: 15 }, (_, i) => i));
+    expect(state.calls).toEqual([{ page: 1, pageSize: 20 }]);
+    expect(onPartial).not.toHaveBeenCalled();
+  });
+
+  it('shows nothing partial for a list of one page, or after it is aborted', async () => {
+    const onPartial = vi.fn();
+    await listAll(fakeList(10).fetchPage, {}, { onPartial });
+    expect(onPartial).not.toHaveBeenCalled();
+
+    const controller = new AbortController();
+    const slow = fakeList(3000, { delayMs: (p) => (p === 1 ? 2 : 50) });
+    const run = listAll(slow.fetchPage, {}, { signal: controller.signal, onPartial });
+    await sleep(20);
+    controller.abort();
+    await expect(run).rejects.toMatchObject({ kind: 'aborted' });
+    const calls = onPartial.mock.calls.length;
+    await sleep(80);
+    expect(onPartial).toHaveBeenCalledTimes(calls);
   });
 
   it('refuses a concurrency or pageSize below 1', async () => {

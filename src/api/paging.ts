@@ -9,9 +9,20 @@ export interface ListAllProgress {
   total: number;
 }
 
-export interface ListAllOptions {
+export interface ListAllOptions<T = unknown> {
   signal?: AbortSignal;
   onProgress?: (progress: ListAllProgress) => void;
+  /**
+   * The list's first items, in order, each time more of its beginning is in (never the whole
+   * list: that is what the promise resolves to). Lets a page show the newest items of a long
+   * list while the rest loads.
+   */
+  onPartial?: (partial: PartialValues<T>) => void;
+  /**
+   * With `onPartial`: also ask for the first `headSize` items alone, in a small request sent
+   * ahead of page 1, so that the beginning shows before the first full page has arrived.
+   */
+  headSize?: number;
   /** Pages in flight at once after the first; default 4. */
   concurrency?: number;
   /** Default 1000, the service's maximum. */
@@ -26,6 +37,26 @@ export interface AllValues<T> {
   invalidCount: number;
   invalidItems: (InvalidItem & { page: number })[];
   pages: number;
+}
+
+/** The beginning of a list that is still loading (`onPartial`). */
+export interface PartialValues<T> extends AllValues<T> {
+  partial: true;
+}
+
+/** True for the beginning of a list still loading, false for a whole list. */
+export function isPartial<T>(values: AllValues<T>): values is PartialValues<T> {
+  return (values as { partial?: unknown }).partial === true;
+}
+
+function assemble<T>(pages: readonly Page<T>[], total: number, lastPage: number): AllValues<T> {
+  const values: T[] = [];
+  const invalidItems: AllValues<T>['invalidItems'] = [];
+  pages.forEach((page, i) => {
+    values.push(...page.values);
+    for (const item of page.invalidItems) invalidItems.push({ ...item, page: i + 1 });
+  });
+  return { values, totalValues: total, invalidCount: invalidItems.length, invalidItems, pages: lastPage };
 }
 
 /** A client list method, e.g. `api.alerts.list`, or a lambda that calls one. */
@@ -47,9 +78,9 @@ function abortError(signal: AbortSignal): ApiError {
 export async function listAll<P extends PageParams, T>(
   fetchPage: FetchPage<P, T>,
   params: Omit<P, 'page' | 'pageSize'>,
-  options: ListAllOptions = {},
+  options: ListAllOptions<T> = {},
 ): Promise<AllValues<T>> {
-  const { signal, onProgress } = options;
+  const { signal, onProgress, onPartial } = options;
   const concurrency = Math.floor(options.concurrency ?? 4);
   const requestedSize = Math.floor(options.pageSize ?? 1000);
   if (!(concurrency >= 1)) throw new RangeError('concurrency must be at least 1');
@@ -63,7 +94,28 @@ export async function listAll<P extends PageParams, T>(
   const call = (page: number, pageSize: number) =>
     fetchPage({ ...params, page, pageSize } as P, { signal: controller.signal });
 
+  // How many leading items `onPartial` has shown; it only ever grows, and stops once the whole is in.
+  let shown = 0;
+  let finished = false;
+  const showPartial = (head: AllValues<T>) => {
+    const count = head.values.length + head.invalidCount;
+    if (finished || controller.signal.aborted || count <= shown || count >= head.totalValues) return;
+    shown = count;
+    onPartial?.({ ...head, partial: true });
+  };
+  const headSize = Math.floor(options.headSize ?? 0);
+  const withHead = onPartial !== undefined && headSize >= 1 && headSize < requestedSize;
+
   try {
+    // The head goes first, alone; page 1 follows once it has answered, so that a page's first
+    // rows are not rendered behind the parsing of a thousand items. A failed head is not shown.
+    const head = withHead ? await call(1, headSize).catch(() => undefined) : undefined;
+    if (signal?.aborted) throw abortError(signal);
+    if (head && head.values.length + head.invalidCount >= head.totalValues) {
+      finished = true;
+      return assemble([head], head.totalValues, 1);
+    }
+    if (head) showPartial(assemble([head], head.totalValues, 1));
     const first = await call(1, requestedSize);
     if (signal?.aborted) throw abortError(signal);
     // The service's page size is the one the page count follows.
@@ -73,6 +125,17 @@ export async function listAll<P extends PageParams, T>(
     const pages: Page<T>[] = [first];
     let loaded = first.values.length + first.invalidCount;
     onProgress?.({ loaded, total });
+    // Pages 1..reportedPages have been shown through `onPartial`; pages may arrive out of order.
+    let reportedPages = 0;
+    const showContiguous = () => {
+      if (!onPartial) return;
+      let n = reportedPages;
+      while (n < lastPage && pages[n] !== undefined) n += 1;
+      if (n <= reportedPages || n >= lastPage) return;
+      reportedPages = n;
+      showPartial(assemble(pages.slice(0, n), total, lastPage));
+    };
+    showContiguous();
 
     let next = 2;
     let firstError: { error: unknown } | undefined;
@@ -85,6 +148,7 @@ export async function listAll<P extends PageParams, T>(
           pages[n - 1] = page;
           loaded += page.values.length + page.invalidCount;
           if (!controller.signal.aborted) onProgress?.({ loaded, total });
+          showContiguous();
         } catch (error) {
           // The first failure is the cause; the siblings it aborts fail after it.
           firstError ??= { error };
@@ -97,20 +161,15 @@ export async function listAll<P extends PageParams, T>(
     await Promise.all(workers);
     if (signal?.aborted) throw abortError(signal);
     if (firstError) throw firstError.error;
-
-    const values: T[] = [];
-    const invalidItems: AllValues<T>['invalidItems'] = [];
-    pages.forEach((page, i) => {
-      values.push(...page.values);
-      for (const item of page.invalidItems) invalidItems.push({ ...item, page: i + 1 });
-    });
-    return { values, totalValues: total, invalidCount: invalidItems.length, invalidItems, pages: lastPage };
+    finished = true;
+    return assemble(pages, total, lastPage);
   } catch (error) {
     if (signal?.aborted && !(error instanceof ApiError && (error.kind === 'aborted' || error.kind === 'timeout'))) {
       throw abortError(signal);
     }
     throw error;
   } finally {
+    finished = true;
     signal?.removeEventListener('abort', forward);
   }
 }

@@ -1,20 +1,35 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { serve } from '@hono/node-server';
 import { serveStatic } from '@hono/node-server/serve-static';
-import type { Hono } from 'hono';
+import type { Context, Hono } from 'hono';
+import { routePreloads, withPreloads, type BuildManifest } from './route-preloads.ts';
 import { createStack } from './stack.ts';
 
 /** `npm start`: the built dashboard and the gateway (with its upstream) on one port. */
 const root = new URL('../../dist/', import.meta.url).pathname;
 
 function serveApp(app: Hono): void {
-  // Hashed assets never change; index.html always revalidates.
+  const indexHtml = readFileSync(`${root}index.html`, 'utf8');
+  const manifestPath = `${root}.vite/manifest.json`;
+  const preloadsFor = existsSync(manifestPath) ? routePreloads(JSON.parse(readFileSync(manifestPath, 'utf8')) as BuildManifest) : () => [];
+  // The app's page for any URL that is not a file, naming that page's chunks (route-preloads.ts).
+  const page = serveHtml((path) => withPreloads(indexHtml, preloadsFor(path)));
+  app.get('/', page);
+  app.get('/index.html', page);
+  // Hashed assets never change; the HTML always revalidates.
   app.use('/assets/*', async (c, next) => {
     await next();
     c.header('cache-control', 'public, max-age=31536000, immutable');
   });
   app.use('/*', serveStatic({ root, precompressed: true }));
-  app.get('*', serveStatic({ root, path: 'index.html' }));
+  app.get('*', page);
+}
+
+function serveHtml(render: (path: string) => string) {
+  return (c: Context) => {
+    c.header('cache-control', 'no-cache');
+    return c.html(render(c.req.path));
+  };
 }
 
 let stack;

@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
@@ -22,7 +23,7 @@ export interface StudentHeaderProps {
  * The student's name (the people extension), identifier and email, and what the range holds.
  * Without the extension (a real upstream answers 404) the identifier stands in for the name.
  */
-export function StudentHeader({ student, range, counts }: StudentHeaderProps) {
+export const StudentHeader = memo(function StudentHeader({ student, range, counts }: StudentHeaderProps) {
   const api = useApi();
   const person = useQuery(peopleQueries.detail(api, student));
   const name = person.data ? `${person.data.firstName} ${person.data.lastName}` : student;
@@ -61,4 +62,4 @@ export function StudentHeader({ student, range, counts }: StudentHeaderProps) {
       </Stack>
     </Box>
   );
-}
+});

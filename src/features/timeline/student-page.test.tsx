@@ -7,6 +7,7 @@ import type { ApiClient } from '../../api/client.ts';
 import { startBackend, type TestBackend } from '../../testing/backend.ts';
 import { renderApp, testApi } from '../../testing/render-app.tsx';
 import { StudentPage } from './student-page.tsx';
+import { TIMELINE_HEAD_SIZE } from './student-timeline.queries.ts';
 
 const RANGE = 'from=2025-06-01&to=2026-06-01';
 const routes = [{ path: '/students/:identifier', element: <StudentPage /> }];
@@ -186,6 +187,29 @@ describe('StudentPage', () => {
     expect(screen.getByTestId('timeline-summary')).toHaveTextContent(`Showing ${other.length} of`);
     expect(renderedRows()).toEqual(other.slice(0, renderedRows().length).map(({ kind, id }) => ({ kind, id })));
     expect(counter.calls.length).toBe(requests);
+  });
+
+  it('paints the newest items from small heads while the full lists load, in exact order, without gaps', async () => {
+    const expected = (await expectedTimeline('S000001')).filter((row) => row.kind !== 'encouragement');
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const holding: typeof fetch = async (input, init) => {
+      const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url);
+      // Every full page waits; the heads (pageSize=TIMELINE_HEAD_SIZE) go through.
+      if (url.searchParams.get('pageSize') === '1000' && /^\/api\/notations\/(updates|alerts|dataInsights)/.test(url.pathname)) await held;
+      return fetch(input, init);
+    };
+    await renderApp({ routes, url: `/students/S000001?${RANGE}`, backend, fetch: holding });
+
+    await waitFor(() => expect(renderedRows().length).toBeGreaterThan(3), { timeout: 15_000 });
+    const early = renderedRows();
+    expect(early).toEqual(expected.slice(0, early.length).map(({ kind, id }) => ({ kind, id })));
+    expect(screen.getByTestId('timeline-summary')).toHaveTextContent(/^Loading /);
+    expect(expected.length).toBeGreaterThan(TIMELINE_HEAD_SIZE);
+
+    release();
+    await waitForTimeline();
+    expect(screen.getByTestId('timeline-summary')).toHaveTextContent(/^Showing (\d+) of \1 notations/);
   });
 
   it('says which kind failed, offers a retry, and shows the other kinds meanwhile', async () => {

@@ -1,4 +1,4 @@
-import { useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
+import { memo, useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -64,7 +64,8 @@ function draftedTab(student: string): WriteTab | null {
  * Compact until used: the page is for reading the story first. A form opens on a click, or by
  * itself when a draft is waiting; once open, both stay mounted so a draft survives a tab switch.
  */
-function WriteSection({ student }: { student: string }) {
+// Memoised, like the filter bar and the header: each arriving list re-renders the page, and only the timeline needs it.
+const WriteSection = memo(function WriteSection({ student }: { student: string }) {
   const [tab, setTab] = useState<WriteTab | null>(() => draftedTab(student));
   const [opened, setOpened] = useState<Set<WriteTab>>(() => new Set(tab ? [tab] : []));
   const open = (value: WriteTab) => {
@@ -101,7 +102,7 @@ function WriteSection({ student }: { student: string }) {
       )}
     </Paper>
   );
-}
+});
 
 function KindFailure({ load }: { load: KindLoad }) {
   return (
@@ -148,7 +149,10 @@ function TimelineSection({ student, filters, notices, range, timeline }: Timelin
       }),
     [timeline.items, deferredFilters, range, typeNames],
   );
-  const categoryOptions = useMemo(() => categoriesOf(timeline.items), [timeline.items]);
+  const found = useMemo(() => categoriesOf(timeline.items), [timeline.items]);
+  // The same categories keep the same array, so the (memoised) filter bar skips the re-render.
+  const categorySignature = found.map((category) => `${category.id}:${category.name}`).join('\n');
+  const categoryOptions = useMemo(() => found, [categorySignature]);
 
   const change = useCallback(
     (next: Partial<TimelineFilters>) =>
@@ -243,13 +247,14 @@ function StudentView({ student }: { student: string }) {
   const range = useMemo(() => effectiveRange({ from, to }, today), [from, to, today]);
   const timeline = useStudentTimeline(student, range);
   const ownListsSettled = !timeline.loads.update.isPending && !timeline.loads.alert.isPending && !timeline.loads.dataInsight.isPending;
-  const counts = timeline.isPending
-    ? null
-    : {
-        openAlerts: timeline.items.filter((item) => item.status === 'Open').length,
-        notations: timeline.items.length,
-        complete: TIMELINE_KINDS.every((kind) => timeline.loads[kind].error === null),
-      };
+  const complete = TIMELINE_KINDS.every((kind) => timeline.loads[kind].error === null);
+  const counts = useMemo(
+    () =>
+      timeline.isPending
+        ? null
+        : { openAlerts: timeline.items.filter((item) => item.status === 'Open').length, notations: timeline.items.length, complete },
+    [timeline.isPending, timeline.items, complete],
+  );
   return (
     <Stack spacing={3}>
       <StudentHeader student={student} range={range} counts={counts} />

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { lazy, memo, Suspense, useEffect, useRef, useState } from 'react';
 import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -90,7 +90,7 @@ function RangeFallback({ range }: { range: DayRange }) {
 }
 
 /** Kinds, categories, date range and text: every change goes to the URL (the page reads it back). */
-export function TimelineFilterBar({ filters, range, categoryOptions, onChange, onClear }: TimelineFilterBarProps) {
+export const TimelineFilterBar = memo(function TimelineFilterBar({ filters, range, categoryOptions, onChange, onClear }: TimelineFilterBarProps) {
   const kinds = shownKinds(filters);
   const toggleKind = (kind: TimelineKind, checked: boolean) => {
     const next = checked ? [...kinds, kind] : kinds.filter((k) => k !== kind);
@@ -163,4 +163,4 @@ export function TimelineFilterBar({ filters, range, categoryOptions, onChange, o
       </Stack>
     </Stack>
   );
-}
+});

@@ -2,6 +2,7 @@ import { useMemo } from 'react';
 import { useQuery, type UseQueryResult } from '@tanstack/react-query';
 import type { ApiClient } from '../../api/client.ts';
 import { isApiError } from '../../api/http.ts';
+import { isPartial, type AllValues } from '../../api/paging.ts';
 import type { EncouragementType } from '../../api/schemas/index.ts';
 import { useApi } from '../../app/api-context.tsx';
 import { peopleQueries } from '../network/network.queries.ts';
@@ -21,6 +22,7 @@ import { encouragementQueries } from './timeline.queries.ts';
 /** How one kind's load is going: the timeline shows what came and says which kind failed. */
 export interface KindLoad {
   kind: TimelineKind;
+  /** Not all of it is in yet (nothing, or only its newest items). */
   isPending: boolean;
   isFetching: boolean;
   /** Null unless the last load failed. */
@@ -68,10 +70,20 @@ function rawStudentHref(raw: unknown): string | null {
   return typeof href === 'string' ? href : null;
 }
 
-function loadOf(kind: TimelineKind, query: UseQueryResult<unknown>, invalidCount: number, count: number): KindLoad {
+const isWhole = (data: AllValues<unknown> | undefined): boolean => data !== undefined && !isPartial(data);
+
+/** The creation time of the oldest item of a list that has only its newest items; -∞ when whole or empty. */
+function oldestLoaded(data: AllValues<{ createdOn: string }> | undefined): number {
+  if (data === undefined || !isPartial(data)) return Number.NEGATIVE_INFINITY;
+  const last = data.values.at(-1);
+  const time = last === undefined ? Number.NaN : Date.parse(last.createdOn);
+  return Number.isNaN(time) ? Number.NEGATIVE_INFINITY : time;
+}
+
+function loadOf(kind: TimelineKind, query: UseQueryResult<AllValues<unknown>>, invalidCount: number, count: number): KindLoad {
   return {
     kind,
-    isPending: query.isPending,
+    isPending: query.isPending || (query.data !== undefined && isPartial(query.data)),
     isFetching: query.isFetching,
     error: query.isError ? query.error : null,
     retry: () => void query.refetch(),
@@ -94,8 +106,8 @@ export function useStudentTimeline(student: string, range: DayRange): StudentTim
   const dataInsights = useQuery(queries.dataInsights);
   const alerts = useQuery(queries.alerts);
   // E10 has no student filter: its range is large. It starts once the student's own lists have
-  // answered, so that the first rows paint without waiting behind it (cached, it is instant).
-  const ownSettled = !updates.isPending && !dataInsights.isPending && !alerts.isPending;
+  // answered in full, so that the first rows paint without waiting behind it (cached, it is instant).
+  const ownSettled = [updates, dataInsights, alerts].every((query: UseQueryResult<AllValues<unknown>>) => query.isError || isWhole(query.data));
   const encouragements = useQuery({ ...queries.encouragements, enabled: ownSettled });
 
   const updateItems = useMemo(() => (updates.data?.values ?? []).map((u) => fromUpdate(u, resolve)), [updates.data, resolve]);
@@ -113,10 +125,18 @@ export function useStudentTimeline(student: string, range: DayRange): StudentTim
     return { encouragementItems: mine.map((e) => fromEncouragement(e, resolve)), encouragementInvalid: invalid };
   }, [encouragements.data, resolve, student]);
 
-  const items = useMemo(
-    () => mergeTimeline([updateItems, insightItems, alertItems, encouragementItems]),
-    [updateItems, insightItems, alertItems, encouragementItems],
-  );
+  // While a list has only its newest items, anything older than its oldest loaded item may still
+  // be missing from it: the merged timeline stops there until more has arrived.
+  const horizon = Math.max(oldestLoaded(updates.data), oldestLoaded(dataInsights.data), oldestLoaded(alerts.data));
+  // Nor does it start before each of the student's own lists has sent something (or failed):
+  // an alert must not appear above updates it is older than just because it came later.
+  // Encouragements are the exception: shared and large, they join the timeline when they come.
+  const ownStarted = [updates, dataInsights, alerts].every((query: UseQueryResult<AllValues<unknown>>) => query.data !== undefined || query.isError);
+  const items = useMemo(() => {
+    if (!ownStarted) return [];
+    const merged = mergeTimeline([updateItems, insightItems, alertItems, encouragementItems]);
+    return horizon === Number.NEGATIVE_INFINITY ? merged : merged.filter((item) => item.time >= horizon);
+  }, [ownStarted, updateItems, insightItems, alertItems, encouragementItems, horizon]);
 
   const loads: Record<TimelineKind, KindLoad> = {
     update: loadOf('update', updates, updates.data?.invalidCount ?? 0, updateItems.length),

@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { routePreloads, withPreloads, type BuildManifest } from './route-preloads.ts';
+
+const manifest: BuildManifest = {
+  'index.html': { file: 'assets/index-1.js', isEntry: true, imports: ['_react-1.js'] },
+  '_react-1.js': { file: 'assets/react-1.js' },
+  '_mui-1.js': { file: 'assets/mui-1.js', imports: ['_react-1.js'] },
+  'src/app/layout.tsx': { file: 'assets/layout-1.js', imports: ['_mui-1.js', 'index.html'] },
+  'src/features/timeline/student-page.tsx': { file: 'assets/student-page-1.js', imports: ['_mui-1.js', '_queries-1.js', 'index.html'] },
+  '_queries-1.js': { file: 'assets/queries-1.js' },
+  'src/features/students/students-page.tsx': { file: 'assets/students-page-1.js', imports: ['_mui-1.js'] },
+  'src/features/session/sign-in-page.tsx': { file: 'assets/sign-in-1.js' },
+};
+
+describe('routePreloads', () => {
+  const preloadsFor = routePreloads(manifest);
+
+  it("names a page's chunks and their imports, dependencies first, without what index.html already loads", () => {
+    expect(preloadsFor('/students/S000001')).toEqual(['assets/mui-1.js', 'assets/layout-1.js', 'assets/queries-1.js', 'assets/student-page-1.js']);
+    expect(preloadsFor('/students')).toEqual(['assets/mui-1.js', 'assets/layout-1.js', 'assets/students-page-1.js']);
+    expect(preloadsFor('/')).toEqual(preloadsFor('/students/'));
+    expect(preloadsFor('/sign-in')).toEqual(['assets/sign-in-1.js']);
+  });
+
+  it('names nothing for a URL no page claims', () => {
+    expect(preloadsFor('/students/S1/extra')).toEqual([]);
+    expect(preloadsFor('/nowhere')).toEqual([]);
+  });
+
+  it('refuses to start when a route module is not in the build', () => {
+    expect(() => routePreloads({ ...manifest, 'src/app/layout.tsx': undefined } as unknown as BuildManifest)).toThrow(/src\/app\/layout.tsx/);
+  });
+});
+
+describe('withPreloads', () => {
+  const html = '<html><head><title>x</title></head><body></body></html>';
+
+  it('adds one modulepreload link per file at the end of the head', () => {
+    const out = withPreloads(html, ['assets/a.js', 'assets/b.js']);
+    expect(out.match(/<link rel="modulepreload" crossorigin href="\/assets\/[ab]\.js">/g)).toHaveLength(2);
+    expect(out.indexOf('assets/b.js')).toBeLessThan(out.indexOf('</head>'));
+  });
+
+  it('leaves the page alone with nothing to add, and escapes what it adds', () => {
+    expect(withPreloads(html, [])).toBe(html);
+    expect(withPreloads(html, ['a"><script>.js'])).not.toContain('"><script>');
+  });
+});

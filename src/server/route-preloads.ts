@@ -1,0 +1,64 @@
+/**
+ * The page a URL opens loads its code lazily, after the entry script has run: a waterfall of
+ * about 100 ms on a cold visit. The server knows the URL before the browser does, so it names
+ * the page's chunks in the HTML (`modulepreload`) and the browser fetches them alongside the entry.
+ *
+ * The routes here mirror `src/app/router.tsx`; `routePreloads` throws at start-up when a module
+ * named here is not in the build, so a renamed page cannot silently lose its preload.
+ */
+
+/** Vite's build manifest (`dist/.vite/manifest.json`): source path or chunk key → chunk. */
+export type BuildManifest = Record<string, { file: string; imports?: string[]; isEntry?: boolean }>;
+
+const SHELL = 'src/app/layout.tsx';
+
+export const ROUTE_MODULES: readonly { path: RegExp; modules: readonly string[] }[] = [
+  { path: /^\/students\/[^/]+\/?$/, modules: [SHELL, 'src/features/timeline/student-page.tsx'] },
+  // `/` redirects to the students page.
+  { path: /^\/(students\/?)?$/, modules: [SHELL, 'src/features/students/students-page.tsx'] },
+  { path: /^\/sign-in\/?$/, modules: ['src/features/session/sign-in-page.tsx'] },
+];
+
+/** The chunk files of a module and of everything it imports statically, in load order. */
+function chunkFiles(manifest: BuildManifest, key: string, seen: Set<string>, files: string[]): void {
+  if (seen.has(key)) return;
+  seen.add(key);
+  const chunk = manifest[key];
+  if (!chunk) return;
+  for (const dependency of chunk.imports ?? []) chunkFiles(manifest, dependency, seen, files);
+  files.push(chunk.file);
+}
+
+/**
+ * A function from a URL path to the chunk files its page needs beyond what `index.html` already
+ * loads. Throws when a route module is missing from the manifest (see above).
+ */
+export function routePreloads(manifest: BuildManifest, routes = ROUTE_MODULES): (pathname: string) => readonly string[] {
+  const entries = Object.keys(manifest).filter((key) => manifest[key]?.isEntry);
+  const inHtml = new Set<string>();
+  for (const entry of entries) {
+    const files: string[] = [];
+    chunkFiles(manifest, entry, new Set(), files);
+    files.forEach((file) => inHtml.add(file));
+  }
+  const byRoute = routes.map(({ path, modules }) => {
+    const files: string[] = [];
+    const seen = new Set<string>();
+    for (const module of modules) {
+      if (!manifest[module]) throw new Error(`route-preloads: ${module} is not in the build manifest; update ROUTE_MODULES.`);
+      chunkFiles(manifest, module, seen, files);
+    }
+    return { path, files: files.filter((file) => !inHtml.has(file)) };
+  });
+  return (pathname) => byRoute.find(({ path }) => path.test(pathname))?.files ?? [];
+}
+
+const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+
+/** `html` with a `modulepreload` link per file, at the end of its head. */
+export function withPreloads(html: string, files: readonly string[]): string {
+  if (files.length === 0) return html;
+  const links = files.map((file) => `    <link rel="modulepreload" crossorigin href="/${escapeAttribute(file)}">\n`).join('');
+  const at = html.indexOf('</head>');
+  return at === -1 ? html : `${html.slice(0, at)}${links}  ${html.slice(at)}`;
+}

@@ -1,9 +1,10 @@
+import { formatAlerts, measureAlerts } from '../e2e/perf/alerts.perf.ts';
 import { measureTimeline, formatTimeline } from '../e2e/perf/timeline.perf.ts';
 import { benchBackend, formatTable } from './backend.bench.ts';
 
 /**
  * `npm run bench`: every benchmark, results as tables. BENCH_SCALE (default 10), BENCH_SECONDS
- * (default 10) and BENCH_ONLY (backend | timeline) adjust it.
+ * (default 10) and BENCH_ONLY (backend | timeline | alerts) adjust it.
  */
 const scale = Number(process.env.BENCH_SCALE ?? 10);
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
@@ -22,4 +23,10 @@ if (!only || only === 'timeline') {
   const timeline = await measureTimeline({ scale });
   console.log(`\n## Student timeline in Chromium (SEED_SCALE=${scale}, cold cache, reference backend)\n`);
   console.log(formatTimeline(timeline));
+}
+
+if (!only || only === 'alerts') {
+  const alerts = await measureAlerts({ scale });
+  console.log(`\n## Alert triage queue in Chromium (SEED_SCALE=${scale}, cold cache, reference backend)\n`);
+  console.log(formatAlerts(alerts));
 }

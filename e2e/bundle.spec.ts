@@ -26,3 +26,16 @@ test('the initial route does not carry the date pickers, the virtualizer or page
   expect(text).not.toContain('MuiDateCalendar');
   expect(text).not.toContain('MuiDataGrid');
 });
+
+test('the data grid and the charts load only with the alert queue, each in its own chunk', () => {
+  const { files } = initialJavaScript();
+  const initial = files.map((f) => readFileSync(`dist/${f}`, 'utf8')).join('\n');
+  // Class names that only the grid's and the charts' own code spells.
+  for (const marker of ['MuiDataGrid', 'MuiChartsAxis', 'MuiBarChart']) expect(initial, marker).not.toContain(marker);
+  // Not in the queue page's chunk either: its filters paint before either has loaded.
+  const manifest = JSON.parse(readFileSync('dist/.vite/manifest.json', 'utf8')) as Record<string, { file: string }>;
+  const page = manifest['src/features/alerts/triage/alert-triage-page.tsx'];
+  expect(page, 'the alert queue page is a chunk of its own').toBeDefined();
+  const pageText = readFileSync(`dist/${page!.file}`, 'utf8');
+  for (const marker of ['MuiDataGrid', 'MuiChartsAxis', 'MuiBarChart']) expect(pageText, marker).not.toContain(marker);
+});

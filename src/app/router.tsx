@@ -18,6 +18,11 @@ export function createAppRouter(queryClient: QueryClient) {
     }
     return null;
   };
+  // Starts loading the alert queue (thousands of alerts) while the page's code is still loading.
+  const prefetchAlertQueue = ({ request }: LoaderFunctionArgs) => {
+    void import('../features/alerts/triage/triage.queries.ts').then((m) => m.prefetchTriageQueue(queryClient, browserApi(), new URL(request.url)));
+    return null;
+  };
   return createBrowserRouter([
     {
       path: '/sign-in',
@@ -44,7 +49,16 @@ export function createAppRouter(queryClient: QueryClient) {
               loader: prefetchTimeline,
               lazy: async () => ({ Component: (await import('../features/timeline/student-page.tsx')).StudentPage }),
             },
-            { path: 'alerts', lazy: async () => ({ Component: (await import('../features/alerts/recent-alerts-page.tsx')).RecentAlertsPage }) },
+            {
+              path: 'alerts',
+              loader: prefetchAlertQueue,
+              // The queue's filters are applied in the page: only a new range is a new load.
+              shouldRevalidate: ({ currentUrl, nextUrl, defaultShouldRevalidate }) =>
+                currentUrl.pathname !== nextUrl.pathname ||
+                ['from', 'to'].some((name) => currentUrl.searchParams.get(name) !== nextUrl.searchParams.get(name)) ||
+                (defaultShouldRevalidate && currentUrl.search === nextUrl.search),
+              lazy: async () => ({ Component: (await import('../features/alerts/triage/alert-triage-page.tsx')).AlertTriagePage }),
+            },
             { path: '*', element: <NotFoundPage /> },
           ],
         },

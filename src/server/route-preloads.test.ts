@@ -10,6 +10,7 @@ const manifest: BuildManifest = {
   '_queries-1.js': { file: 'assets/queries-1.js' },
   'src/features/students/students-page.tsx': { file: 'assets/students-page-1.js', imports: ['_mui-1.js'] },
   'src/features/session/sign-in-page.tsx': { file: 'assets/sign-in-1.js' },
+  'src/features/alerts/triage/alert-triage-page.tsx': { file: 'assets/alert-triage-page-1.js', imports: ['_mui-1.js', '_queries-1.js'] },
 };
 
 describe('routePreloads', () => {
@@ -20,6 +21,7 @@ describe('routePreloads', () => {
     expect(preloadsFor('/students')).toEqual(['assets/mui-1.js', 'assets/layout-1.js', 'assets/students-page-1.js']);
     expect(preloadsFor('/')).toEqual(preloadsFor('/students/'));
     expect(preloadsFor('/sign-in')).toEqual(['assets/sign-in-1.js']);
+    expect(preloadsFor('/alerts')).toEqual(['assets/mui-1.js', 'assets/layout-1.js', 'assets/queries-1.js', 'assets/alert-triage-page-1.js']);
   });
 
   it('names nothing for a URL no page claims', () => {

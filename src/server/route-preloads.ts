@@ -16,6 +16,7 @@ export const ROUTE_MODULES: readonly { path: RegExp; modules: readonly string[] 
   { path: /^\/students\/[^/]+\/?$/, modules: [SHELL, 'src/features/timeline/student-page.tsx'] },
   // `/` redirects to the students page.
   { path: /^\/(students\/?)?$/, modules: [SHELL, 'src/features/students/students-page.tsx'] },
+  { path: /^\/alerts\/?$/, modules: [SHELL, 'src/features/alerts/triage/alert-triage-page.tsx'] },
   { path: /^\/sign-in\/?$/, modules: ['src/features/session/sign-in-page.tsx'] },
 ];
 

@@ -6,7 +6,7 @@ import type { ListAllProgress } from '../../api/paging.ts';
 import { envelope, fakeFetch, json, problem, recordingFetch, type RecordingFetch } from '../../api/test-support.ts';
 import { createQueryClient, shouldRetry } from '../../app/query-client.ts';
 import { startBackend, type TestBackend } from '../../testing/backend.ts';
-import { alertKeys, alertMutations, alertQueries } from './alerts.queries.ts';
+import { alertKeys, alertMutations, alertQueries, findCachedAlert, invalidateLoweredAlerts, markLowered } from './alerts.queries.ts';
 
 let backend: TestBackend;
 let fetch: RecordingFetch;
@@ -267,6 +267,92 @@ describe('alert mutations', () => {
     expect(invalidated(queryClient, updates)).toBe(false);
     const page = await queryClient.fetchQuery(mine);
     expect(page.values[0]).toMatchObject({ details: 'Missed three labs in a row.', status: 'Open' });
+  });
+});
+
+describe('lowered alerts in the cache (bulk lowering)', () => {
+  const alert = (id: number, status: 'Open' | 'Lowered', student = STUDENT) => ({ id, status, student: { href: `${backend.baseUrl}/people/${student}`, identifier: student } });
+  const page = (...values: ReturnType<typeof alert>[]) => ({ values, totalValues: values.length });
+
+  it('markLowered: the alerts show Lowered in every cached list and in their details; the rest keeps its identity', () => {
+    const queryClient = createQueryClient();
+    const onePage = alertKeys.list({ identifiers: [STUDENT] });
+    const whole = alertKeys.listAll({ createdOnStart: '2026-01-01' });
+    const untouchedList = alertKeys.list({ identifiers: [OTHER] });
+    const detail1 = [...alertKeys.detail(1), {}] as const;
+    const detail1Expanded = [...alertKeys.detail(1), { expand: ['student'] }] as const;
+    const detail3 = [...alertKeys.detail(3), {}] as const;
+    queryClient.setQueryData(onePage, page(alert(1, 'Open'), alert(2, 'Open'), alert(3, 'Open')));
+    queryClient.setQueryData(whole, page(alert(2, 'Open'), alert(1, 'Open'), alert(4, 'Lowered')));
+    const other = page(alert(7, 'Open', OTHER));
+    queryClient.setQueryData(untouchedList, other);
+    queryClient.setQueryData(detail1, alert(1, 'Open'));
+    queryClient.setQueryData(detail1Expanded, alert(1, 'Open'));
+    queryClient.setQueryData(detail3, alert(3, 'Open'));
+    const updates: QueryKey = ['updates', 'list', { identifiers: [STUDENT] }];
+    queryClient.setQueryData(updates, page(alert(1, 'Open')));
+    const before = queryClient.getQueryData<ReturnType<typeof page>>(onePage)!;
+
+    markLowered(queryClient, [1, '2']);
+
+    const status = (key: QueryKey) => queryClient.getQueryData<ReturnType<typeof page>>(key)!.values.map((a) => [a.id, a.status]);
+    expect(status(onePage)).toEqual([[1, 'Lowered'], [2, 'Lowered'], [3, 'Open']]);
+    expect(status(whole)).toEqual([[2, 'Lowered'], [1, 'Lowered'], [4, 'Lowered']]);
+    expect(queryClient.getQueryData(untouchedList)).toBe(other);
+    expect(queryClient.getQueryData<{ status: string }>(detail1)?.status).toBe('Lowered');
+    expect(queryClient.getQueryData<{ status: string }>(detail1Expanded)?.status).toBe('Lowered');
+    expect(queryClient.getQueryData<{ status: string }>(detail3)?.status).toBe('Open');
+    // Another feature's entries are not alerts.
+    expect(status(updates)).toEqual([[1, 'Open']]);
+    // The unchanged alert keeps its identity (its row does not render again).
+    expect(queryClient.getQueryData<ReturnType<typeof page>>(onePage)!.values[2]).toBe(before.values[2]);
+    expect(() => markLowered(queryClient, [])).not.toThrow();
+  });
+
+  it("invalidateLoweredAlerts: the alerts' details and comments, every alerts list and their students' timelines go stale; nothing else", async () => {
+    const queryClient = createQueryClient();
+    const stale = [
+      [...alertKeys.detail(1), {}],
+      [...alertKeys.detail(2), { expand: ['student'] }],
+      [...alertKeys.comments(1), {}],
+      [...alertKeys.comments(2), { expand: ['createdBy'] }],
+      alertKeys.list({ identifiers: ['S000999'] }),
+      alertKeys.listAll({}),
+      ['updates', 'list', { identifiers: [STUDENT] }],
+      ['dataInsights', 'list', { identifiers: [OTHER] }, 'all'],
+    ] satisfies QueryKey[];
+    const fresh = [
+      [...alertKeys.detail(3), {}],
+      [...alertKeys.comments(3), {}],
+      alertKeys.categories(1),
+      ['updates', 'list', { identifiers: ['S000999'] }],
+      ['updates', 'list', {}],
+    ] satisfies QueryKey[];
+    seed(queryClient, ...stale, ...fresh);
+    await invalidateLoweredAlerts(queryClient, [1, 2], [STUDENT, OTHER, STUDENT]);
+    for (const key of stale) expect(invalidated(queryClient, key), JSON.stringify(key)).toBe(true);
+    for (const key of fresh) expect(invalidated(queryClient, key), JSON.stringify(key)).toBe(false);
+  });
+
+  it('findCachedAlert: the most recently written copy the caller accepts, from any alerts list or detail', () => {
+    const queryClient = createQueryClient();
+    const withName = (value: unknown): value is { id: number; status: string; name: string } =>
+      typeof value === 'object' && value !== null && typeof (value as { name?: unknown }).name === 'string';
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(1_000);
+      queryClient.setQueryData(alertKeys.listAll({}), { values: [{ id: 5, status: 'Open', name: 'old' }] });
+      vi.setSystemTime(2_000);
+      queryClient.setQueryData([...alertKeys.detail(5), {}], { id: 5, status: 'Lowered' });
+      queryClient.setQueryData(alertKeys.list({ identifiers: [STUDENT] }), { values: [{ id: 6, status: 'Open', name: 'other' }] });
+      expect(findCachedAlert(queryClient, 5, withName)).toMatchObject({ status: 'Open', name: 'old' });
+      vi.setSystemTime(3_000);
+      markLowered(queryClient, [5]);
+      expect(findCachedAlert(queryClient, '5', withName)).toMatchObject({ status: 'Lowered', name: 'old' });
+      expect(findCachedAlert(queryClient, 7, withName)).toBeUndefined();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
 

@@ -118,11 +118,15 @@ function showsComments(key: QueryKey): boolean {
   return listOf(key, 'expand').includes('comments') || params.modifiedOnStart !== undefined || params.modifiedOnEnd !== undefined;
 }
 
-/** Every cached entry that shows alert `id`: its details and every alerts list. */
-const showingAlert = (id: Id): QueryFilters => ({
-  queryKey: all,
-  predicate: ({ queryKey }) => isList(queryKey, 'alerts') || (queryKey[1] === 'detail' && queryKey[2] === String(id)),
-});
+/** Every cached entry that shows one of the alerts `ids`: their details and every alerts list. */
+const showingAlerts = (ids: readonly Id[]): QueryFilters => {
+  const wanted = new Set(ids.map(String));
+  return {
+    queryKey: all,
+    predicate: ({ queryKey }) => isList(queryKey, 'alerts') || (queryKey[1] === 'detail' && wanted.has(String(queryKey[2]))),
+  };
+};
+const showingAlert = (id: Id): QueryFilters => showingAlerts([id]);
 
 interface AlertLike {
   id: number;
@@ -132,10 +136,13 @@ interface AlertLike {
 const hasValues = (data: unknown): data is { values: AlertLike[] } => isPlainObject(data) && Array.isArray(data.values);
 const isAlert = (data: unknown): data is AlertLike => isPlainObject(data) && typeof data.id === 'number';
 
-/** `data` (a page, a whole list or one alert) with alert `id` in `status`; other data as it is. */
-function withStatus(data: unknown, id: Id, status: AlertStatus): unknown {
-  const set = (alert: AlertLike) => (String(alert.id) === String(id) ? { ...alert, status } : alert);
-  if (hasValues(data)) return { ...data, values: data.values.map(set) };
+/** `data` (a page, a whole list or one alert) with the alerts `ids` in `status`; other data as it is. */
+function withStatus(data: unknown, ids: Id | readonly Id[], status: AlertStatus): unknown {
+  const wanted = new Set((Array.isArray(ids) ? ids : [ids]).map(String));
+  const needs = (alert: AlertLike) => wanted.has(String(alert.id)) && alert.status !== status;
+  const set = (alert: AlertLike) => (needs(alert) ? { ...alert, status } : alert);
+  // Data that needs no change keeps its identity: rows and lists that did not change do not render again.
+  if (hasValues(data)) return data.values.some(needs) ? { ...data, values: data.values.map(set) } : data;
   if (isAlert(data)) return set(data);
   return data;
 }
@@ -164,13 +171,57 @@ function invalidateCommented(client: QueryClient, id: Id) {
 
 /** The alert was lowered: its details, its comments, every alerts list, and the student's timeline. */
 function invalidateLowered(client: QueryClient, id: Id, student: string | undefined) {
+  // Unknown student (nothing cached about the alert): no timeline of it is on screen either.
+  return invalidateLoweredAlerts(client, [id], student === undefined ? [] : [student]);
+}
+
+/**
+ * Alerts were lowered (`ids`, of `students`): their details and comments, every alerts list, and
+ * the timelines of those students go stale. One invalidation per kind of entry, however many
+ * alerts: a bulk lowering refetches each list once, not once per alert.
+ */
+export function invalidateLoweredAlerts(client: QueryClient, ids: readonly Id[], students: readonly string[]) {
+  const lowered = new Set(ids.map(String));
+  const people = [...new Set(students)];
   return Promise.all([
-    client.invalidateQueries({ queryKey: alertKeys.detail(id) }),
-    client.invalidateQueries({ queryKey: alertKeys.comments(id) }),
+    client.invalidateQueries({
+      queryKey: all,
+      predicate: ({ queryKey }) => (queryKey[1] === 'detail' || queryKey[1] === 'comments') && lowered.has(String(queryKey[2])),
+    }),
     client.invalidateQueries({ queryKey: alertKeys.lists() }),
-    // Unknown student (nothing cached about the alert): no timeline of it is on screen either.
-    student === undefined ? undefined : client.invalidateQueries({ predicate: ({ queryKey }) => onTimelineOf(queryKey, student) }),
+    // The alerts lists are stale already (above); the students' other notation lists show the new last-modified times.
+    people.length === 0
+      ? undefined
+      : client.invalidateQueries({ predicate: ({ queryKey }) => queryKey[0] !== 'alerts' && people.some((student) => onTimelineOf(queryKey, student)) }),
   ]);
+}
+
+/**
+ * The alerts `ids` show Lowered in every cached alerts list and detail. For lowerings the service
+ * has confirmed already (a bulk lowering marks each alert as its write succeeds, so the queue's
+ * rows change as it goes): nothing to roll back; `invalidateLoweredAlerts` brings the refetch.
+ */
+export function markLowered(client: QueryClient, ids: readonly Id[]): void {
+  if (ids.length === 0) return;
+  client.setQueriesData(showingAlerts(ids), (data: unknown) => withStatus(data, ids, 'Lowered'));
+}
+
+/**
+ * The most recently updated copy of alert `id` in the cache (any alerts list or detail) that
+ * `accept` takes, e.g. one with the expansions a view needs; undefined when none is.
+ * For a view that keeps showing an alert after it has left the list it came from (lowered in an
+ * Open-only view): the lists and details hold what the lowering wrote, optimistically or not.
+ */
+export function findCachedAlert<T>(client: QueryClient, id: Id, accept: (alert: unknown) => alert is T): T | undefined {
+  let best: { alert: T; updatedAt: number } | undefined;
+  for (const query of client.getQueryCache().findAll(showingAlert(id))) {
+    const data: unknown = query.state.data;
+    const candidates = hasValues(data) ? data.values : isAlert(data) ? [data] : [];
+    const alert = candidates.find((candidate) => String(candidate.id) === String(id));
+    if (alert === undefined || !accept(alert)) continue;
+    if (best === undefined || query.state.dataUpdatedAt > best.updatedAt) best = { alert, updatedAt: query.state.dataUpdatedAt };
+  }
+  return best?.alert;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -1,0 +1,185 @@
+import type { Page } from '@playwright/test';
+import { launchChromium, startDashboard } from './browser.ts';
+
+/**
+ * Issue 5's measurements, at SEED_SCALE=10: the alert queue over a range that holds at least
+ * 10,000 alerts, opened cold.
+ *
+ * - complete: from navigation start until every alert is in (the summary counts the range's
+ *   total) and the grid shows its rows;
+ * - interactive: from navigation start until a click on a category chip, made by the page
+ *   itself the moment the queue is complete, has re-rendered the grid with the new row count;
+ * - filter change: from a person's click (the `click` event, on release) or key press on a filter
+ *   to the frame that shows the grid's new row count, measured in the page (the event's time, a
+ *   MutationObserver, then the next frame), not with Playwright round trips.
+ */
+export interface AlertsPerf {
+  from: string;
+  to: string;
+  alerts: number;
+  completeMs: number;
+  interactiveMs: number;
+  /** Each click on a status or category chip, in order. */
+  chipChangesMs: number[];
+  /** Each key typed in the search field (the queue follows every key). */
+  keyChangesMs: number[];
+  /** Switching to one row per student and back. */
+  groupChangesMs: number[];
+}
+
+const DAY_MS = 86_400_000;
+const TARGET_ALERTS = 10_000;
+const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+
+interface PerfWindow {
+  __queue?: { complete?: number; interactive?: number };
+  __change?: { start?: number; end?: number; before?: string };
+}
+
+/**
+ * Installed before the page's scripts: notes when the queue is complete, then clicks the busiest
+ * category chip itself and notes when the grid shows the new count (the page is interactive).
+ */
+function watchQueue(total: number) {
+  const w = window as unknown as PerfWindow;
+  w.__queue = {};
+  const pager = () => document.querySelector('.MuiTablePagination-displayedRows')?.textContent ?? '';
+  const summary = () => document.querySelector('[data-testid="triage-summary"]')?.textContent ?? '';
+  const totalText = (text: string) => Number(/ of ([\d,]+) alerts/.exec(text)?.[1]?.replace(/,/g, '') ?? NaN);
+  let clickedAt = 0;
+  let before = '';
+  const observer = new MutationObserver(() => {
+    const queue = w.__queue!;
+    if (queue.complete === undefined) {
+      if (totalText(summary()) === total && document.querySelector('[role="grid"] [role="row"][data-id]') && pager() !== '') {
+        queue.complete = performance.now();
+        const chip = document.querySelector<HTMLElement>('[data-testid^="category-chip-"]');
+        before = pager();
+        clickedAt = performance.now();
+        chip?.click();
+      }
+    } else if (queue.interactive === undefined && clickedAt > 0 && pager() !== before) {
+      // The frame that shows it: after the next animation frame's rendering.
+      requestAnimationFrame(() => setTimeout(() => (queue.interactive = performance.now())));
+      observer.disconnect();
+    }
+  });
+  // The document itself: its element does not exist yet when this runs.
+  observer.observe(document, { childList: true, subtree: true, characterData: true });
+}
+
+/** Arms the page for one change: the next click or key press starts the clock, a new grid row count stops it. */
+async function armChange(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const w = window as unknown as PerfWindow;
+    const pager = () => document.querySelector('.MuiTablePagination-displayedRows')?.textContent ?? '';
+    const state: NonNullable<PerfWindow['__change']> = { before: pager() };
+    w.__change = state;
+    const start = (event: Event) => {
+      // The event's own time: when the browser received the input, before any handler ran.
+      state.start = event.timeStamp;
+    };
+    document.addEventListener('click', start, { capture: true, once: true });
+    document.addEventListener('keydown', start, { capture: true, once: true });
+    const observer = new MutationObserver(() => {
+      if (state.start === undefined || pager() === state.before) return;
+      observer.disconnect();
+      requestAnimationFrame(() => setTimeout(() => (state.end = performance.now())));
+    });
+    observer.observe(document.body, { childList: true, subtree: true, characterData: true });
+  });
+}
+
+/** The change's time, or NaN when the row count did not change (nothing to measure). */
+async function changeTook(page: Page): Promise<number> {
+  try {
+    await page.waitForFunction(() => (window as unknown as PerfWindow).__change?.end !== undefined, undefined, { timeout: 3_000 });
+  } catch {
+    return Number.NaN;
+  }
+  return page.evaluate(() => {
+    const change = (window as unknown as PerfWindow).__change!;
+    return change.end! - change.start!;
+  });
+}
+
+async function timed(page: Page, act: () => Promise<void>): Promise<number> {
+  await armChange(page);
+  await act();
+  const took = await changeTook(page);
+  // Let the page settle (deferred work, the chart) before the next change.
+  await page.waitForTimeout(300);
+  return took;
+}
+
+export async function measureAlerts(options: { scale?: number } = {}): Promise<AlertsPerf> {
+  const scale = options.scale ?? 10;
+  const dashboard = await startDashboard({ SEED_SCALE: String(scale) });
+  const browser = await launchChromium();
+  try {
+    const context = await browser.newContext({ baseURL: dashboard.origin, viewport: { width: 1280, height: 900 } });
+    await context.request.post('/session', { data: { identifier: 'E0001' } });
+
+    // The range: back from today, widened until it holds at least 10,000 alerts (E7's totalValues).
+    const to = day(Date.now());
+    const count = async (from: string) =>
+      ((await (await context.request.get(`/api/notations/alerts/?pageSize=1&createdOnStart=${from}&createdOnEnd=${to}`)).json()) as { totalValues: number })
+        .totalValues;
+    let days = 30;
+    let alerts = await count(day(Date.now() - days * DAY_MS));
+    while (alerts < TARGET_ALERTS && days < 3 * 365) {
+      days += 10;
+      alerts = await count(day(Date.now() - days * DAY_MS));
+    }
+    const from = day(Date.now() - days * DAY_MS);
+
+    const page = await context.newPage();
+    await page.addInitScript(watchQueue, alerts);
+    await page.goto(`/alerts?from=${from}&to=${to}`);
+    await page.waitForFunction(() => (window as unknown as PerfWindow).__queue?.interactive !== undefined, undefined, { timeout: 60_000 });
+    const { complete, interactive } = await page.evaluate(() => (window as unknown as PerfWindow).__queue!);
+    await page.waitForTimeout(500);
+
+    // Filter changes as a person makes them. (The page's own click chose the first category.)
+    const chip = (id: string) => page.locator(`[data-testid="${id}"]`);
+    const categories = await page.locator('[data-testid^="category-chip-"]').evaluateAll((chips) => chips.slice(0, 3).map((c) => c.getAttribute('data-testid')!));
+    const chipChangesMs: number[] = [];
+    for (const id of [categories[0]!, categories[1]!, categories[1]!, categories[2]!, categories[2]!, 'status-chip-all', 'status-chip-Lowered', 'status-chip-Open']) {
+      chipChangesMs.push(await timed(page, () => chip(id).click()));
+    }
+    const search = page.getByRole('searchbox', { name: 'Search alerts' });
+    await search.click();
+    const keyChangesMs: number[] = [];
+    for (const key of ['q', 'u', 'i', 'Backspace', 'Backspace', 'Backspace']) keyChangesMs.push(await timed(page, () => page.keyboard.press(key)));
+    const groupSwitch = page.getByRole('switch', { name: 'One row per student' });
+    const groupChangesMs = [await timed(page, () => groupSwitch.click()), await timed(page, () => groupSwitch.click())];
+
+    return { from, to, alerts, completeMs: complete!, interactiveMs: interactive!, chipChangesMs, keyChangesMs, groupChangesMs };
+  } finally {
+    await browser.close();
+    dashboard.child.kill('SIGTERM');
+  }
+}
+
+const median = (values: readonly number[]) => {
+  const sorted = values.filter((v) => !Number.isNaN(v)).sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? NaN;
+};
+const ms = (value: number) => `${Math.round(value)} ms`;
+const spread = (values: readonly number[]) => {
+  const measured = values.filter((v) => !Number.isNaN(v));
+  return `${ms(median(measured))} (max ${ms(Math.max(...measured))}, n=${measured.length})`;
+};
+
+export function formatAlerts(r: AlertsPerf): string {
+  return [
+    '| measurement | value | target |',
+    '|---|---:|---|',
+    `| alerts in the range ${r.from} to ${r.to} (E7) | ${r.alerts.toLocaleString('en-US')} | ≥ 10,000 |`,
+    `| cold: every alert loaded and shown in the grid, after navigation start | ${ms(r.completeMs)} | — |`,
+    `| cold: complete and interactive (a category chip's click re-rendered), after navigation start | ${ms(r.interactiveMs)} | < 3,000 ms |`,
+    `| filter change: status or category chip → grid's new row count painted (median) | ${spread(r.chipChangesMs)} | < 100 ms |`,
+    `| filter change: a key in the search field → grid's new row count painted (median) | ${spread(r.keyChangesMs)} | < 100 ms |`,
+    `| view change: one row per student on / off | ${r.groupChangesMs.map(ms).join(' / ')} | — |`,
+  ].join('\n');
+}

@@ -1,0 +1,121 @@
+// @vitest-environment jsdom
+import '@testing-library/jest-dom/vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { ApiClient } from '../../../api/client.ts';
+import { startBackend, type TestBackend } from '../../../testing/backend.ts';
+import { renderApp, testApi } from '../../../testing/render-app.tsx';
+import { AlertTriagePage } from './alert-triage-page.tsx';
+import { TRIAGE_EXPAND, type TriageAlert } from './triage-alert.ts';
+
+const RANGE = { from: '2026-05-01', to: '2026-05-31' };
+const URL_RANGE = `from=${RANGE.from}&to=${RANGE.to}`;
+const routes = [{ path: '/alerts', element: <AlertTriagePage /> }];
+
+let backend: TestBackend;
+let api: ApiClient;
+let alerts: TriageAlert[];
+
+beforeAll(async () => {
+  backend = await startBackend();
+  api = testApi(backend);
+  alerts = (await api.alerts.listAll({ createdOnStart: RANGE.from, createdOnEnd: RANGE.to, expand: TRIAGE_EXPAND })).values;
+});
+afterAll(() => backend.close());
+afterEach(() => cleanup());
+
+const number = new Intl.NumberFormat(undefined);
+const summary = () => screen.getByTestId('triage-summary');
+const params = (router: { state: { location: { search: string } } }) => new URLSearchParams(router.state.location.search);
+
+async function loaded() {
+  await waitFor(() => expect(summary()).toBeInTheDocument(), { timeout: 15_000 });
+}
+
+describe('AlertTriagePage', () => {
+  it('loads every alert of the range and shows the open ones, with counts per status', async () => {
+    const open = alerts.filter((a) => a.status === 'Open');
+    expect(alerts.length).toBeGreaterThan(100);
+    expect(open.length).toBeGreaterThan(0);
+    expect(open.length).toBeLessThan(alerts.length);
+    await renderApp({ routes, url: `/alerts?${URL_RANGE}`, backend });
+    // The progress bar says how far the load has come.
+    expect(await screen.findByTestId('triage-progress')).toHaveTextContent(/Loading alerts|Loaded \d+ of \d+ alerts/);
+    await loaded();
+    expect(summary()).toHaveTextContent(`Showing ${number.format(open.length)} of ${number.format(alerts.length)} alerts created from ${RANGE.from} to ${RANGE.to}.`);
+    expect(screen.getByTestId('status-chip-Open')).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByTestId('status-chip-Open')).toHaveTextContent(number.format(open.length));
+    expect(screen.getByTestId('status-chip-all')).toHaveTextContent(number.format(alerts.length));
+    expect(screen.getByTestId('status-chip-Lowered')).toHaveAttribute('aria-pressed', 'false');
+    expect(screen.getByRole('heading', { level: 1, name: 'Alerts' })).toBeInTheDocument();
+  });
+
+  it('filters by a category chip: the URL says so and the queue shows only that category', async () => {
+    const user = userEvent.setup();
+    const open = alerts.filter((a) => a.status === 'Open');
+    const category = open.flatMap((a) => a.categories.values)[0];
+    if (!category) throw new Error('no categorised open alert in the range');
+    const withCategory = open.filter((a) => a.categories.values.some((c) => c.id === category.id));
+    const { router } = await renderApp({ routes, url: `/alerts?${URL_RANGE}`, backend });
+    await loaded();
+    const chip = screen.getByTestId(`category-chip-${category.id}`);
+    expect(chip).toHaveTextContent(`${category.name} ${number.format(withCategory.length)}`);
+    await user.click(chip);
+    await waitFor(() => expect(params(router).getAll('category')).toEqual([String(category.id)]));
+    expect(params(router).get('from')).toBe(RANGE.from);
+    await waitFor(() => expect(summary()).toHaveTextContent(`Showing ${number.format(withCategory.length)} of`));
+    expect(screen.getByTestId(`category-chip-${category.id}`)).toHaveAttribute('aria-pressed', 'true');
+
+    // Again: the filter goes.
+    await user.click(screen.getByTestId(`category-chip-${category.id}`));
+    await waitFor(() => expect(params(router).getAll('category')).toEqual([]));
+    await waitFor(() => expect(summary()).toHaveTextContent(`Showing ${number.format(open.length)} of`));
+  });
+
+  it('filters as the text is typed, and writes it to the URL once typing pauses', async () => {
+    const user = userEvent.setup();
+    const target = alerts.find((a) => a.status === 'Open');
+    if (!target) throw new Error('no open alert');
+    const expected = alerts.filter((a) => a.status === 'Open' && a.student.identifier === target.student.identifier).length;
+    const { router } = await renderApp({ routes, url: `/alerts?${URL_RANGE}`, backend });
+    await loaded();
+    await user.type(screen.getByRole('searchbox', { name: 'Search alerts' }), target.student.identifier);
+    await waitFor(() => expect(summary()).toHaveTextContent(`Showing ${number.format(expected)} of`));
+    await waitFor(() => expect(params(router).get('q')).toBe(target.student.identifier));
+  });
+
+  it('switches to one row per student, in the URL', async () => {
+    const user = userEvent.setup();
+    const open = alerts.filter((a) => a.status === 'Open');
+    const students = new Set(open.map((a) => a.student.identifier));
+    const { router } = await renderApp({ routes, url: `/alerts?${URL_RANGE}`, backend });
+    await loaded();
+    await user.click(screen.getByRole('switch', { name: 'One row per student' }));
+    await waitFor(() => expect(params(router).get('group')).toBe('student'));
+    await waitFor(() =>
+      expect(summary()).toHaveTextContent(`${number.format(students.size)} students with ${number.format(open.length)} of ${number.format(alerts.length)} alerts`),
+    );
+  });
+
+  it('shows the view a URL describes, and ignores bad values with a notice', async () => {
+    const lowered = alerts.filter((a) => a.status === 'Lowered');
+    await renderApp({ routes, url: `/alerts?${URL_RANGE}&status=lowered&category=x&group=teacher&sort=-nothing`, backend });
+    await loaded();
+    const notice = screen.getByTestId('filter-notice');
+    for (const word of ['“x”', 'teacher', 'nothing']) expect(notice).toHaveTextContent(word);
+    expect(summary()).toHaveTextContent(`Showing ${number.format(lowered.length)} of ${number.format(alerts.length)} alerts`);
+    expect(screen.getByTestId('status-chip-Lowered')).toHaveAttribute('aria-pressed', 'true');
+  });
+
+  it('says when nothing matches, with a way back', async () => {
+    const user = userEvent.setup();
+    const { router } = await renderApp({ routes, url: `/alerts?${URL_RANGE}&q=zzzz-nothing-like-this`, backend });
+    await loaded();
+    const empty = screen.getByTestId('triage-empty');
+    expect(empty).toHaveTextContent('No alerts match these filters.');
+    await user.click(within(empty).getByRole('button', { name: 'Clear filters' }));
+    await waitFor(() => expect(params(router).get('q')).toBeNull());
+    expect(params(router).get('from')).toBeNull();
+  });
+});

@@ -1,0 +1,110 @@
+import { memo } from 'react';
+import Autocomplete, { createFilterOptions } from '@mui/material/Autocomplete';
+import Button from '@mui/material/Button';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import InputAdornment from '@mui/material/InputAdornment';
+import Stack from '@mui/material/Stack';
+import Switch from '@mui/material/Switch';
+import TextField from '@mui/material/TextField';
+import SearchOutlined from '@mui/icons-material/SearchOutlined';
+import { LazyDateRangeFields } from '../../../components/lazy-date-range-fields.tsx';
+import type { DayRange } from '../../../lib/days.ts';
+
+/**
+ * The triage queue's filters that are typed or picked: text, student, creator, date range, and
+ * the per-student switch. (Status and categories are the chips of the counts.) The text filters
+ * the queue as it is typed; the page writes it to the URL once typing pauses.
+ */
+
+export interface PersonOption {
+  identifier: string;
+  name: string;
+  /** Alerts of the range with this person (before filters). */
+  count: number;
+}
+
+export interface TriageFilterBarProps {
+  text: string;
+  onTextChange: (text: string) => void;
+  students: readonly PersonOption[];
+  student: string | null;
+  onStudentChange: (identifier: string | null) => void;
+  creators: readonly PersonOption[];
+  creator: string | null;
+  onCreatorChange: (identifier: string | null) => void;
+  range: DayRange;
+  onRangeChange: (range: DayRange) => void;
+  grouped: boolean;
+  onGroupedChange: (grouped: boolean) => void;
+  canClear: boolean;
+  onClear: () => void;
+}
+
+/** Thousands of students: the list shows the first matches, typing narrows it. */
+const filterPeople = createFilterOptions<PersonOption>({ limit: 50, stringify: (option) => `${option.name} ${option.identifier}` });
+
+function PersonFilter(props: { label: string; options: readonly PersonOption[]; value: string | null; onChange: (identifier: string | null) => void }) {
+  const { label, options, value, onChange } = props;
+  // A person named by the URL but on no loaded alert still shows (as their identifier).
+  const selected = value === null ? null : (options.find((o) => o.identifier === value) ?? { identifier: value, name: value, count: 0 });
+  return (
+    <Autocomplete<PersonOption>
+      size="small"
+      options={options}
+      value={selected}
+      filterOptions={filterPeople}
+      getOptionLabel={(option) => (option.name === option.identifier ? option.identifier : `${option.name} (${option.identifier})`)}
+      getOptionKey={(option) => option.identifier}
+      isOptionEqualToValue={(a, b) => a.identifier === b.identifier}
+      renderOption={({ key, ...optionProps }, option) => (
+        <li key={key} {...optionProps}>
+          {option.name} ({option.identifier}) · {option.count}
+        </li>
+      )}
+      onChange={(_, option) => onChange(option?.identifier ?? null)}
+      noOptionsText="Nobody on the loaded alerts"
+      renderInput={(params) => <TextField {...params} label={label} />}
+      sx={{ minWidth: 220, flex: '1 1 220px' }}
+    />
+  );
+}
+
+export const TriageFilterBar = memo(function TriageFilterBar(props: TriageFilterBarProps) {
+  return (
+    <Stack spacing={2} component="form" role="search" aria-label="Alert filters" onSubmit={(event) => event.preventDefault()}>
+      <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'flex-start' }}>
+        <TextField
+          size="small"
+          type="search"
+          label="Search alerts"
+          value={props.text}
+          onChange={(event) => props.onTextChange(event.target.value)}
+          sx={{ minWidth: 220, flex: '2 1 260px' }}
+          slotProps={{
+            input: {
+              startAdornment: (
+                <InputAdornment position="start">
+                  <SearchOutlined aria-hidden />
+                </InputAdornment>
+              ),
+            },
+          }}
+        />
+        <PersonFilter label="Student" options={props.students} value={props.student} onChange={props.onStudentChange} />
+        <PersonFilter label="Created by" options={props.creators} value={props.creator} onChange={props.onCreatorChange} />
+      </Stack>
+      <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center' }}>
+        <LazyDateRangeFields range={props.range} onChange={props.onRangeChange} />
+        <FormControlLabel
+          control={<Switch checked={props.grouped} onChange={(event) => props.onGroupedChange(event.target.checked)} />}
+          label="One row per student"
+        />
+        {props.canClear && (
+          <Button variant="text" onClick={props.onClear}>
+            Clear filters
+          </Button>
+        )}
+      </Stack>
+    </Stack>
+  );
+});

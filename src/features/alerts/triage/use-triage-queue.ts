@@ -1,0 +1,42 @@
+import { useMemo, useSyncExternalStore } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import type { ListAllProgress } from '../../../api/paging.ts';
+import type { DayRange } from '../../../lib/days.ts';
+import { useApi } from '../../../app/api-context.tsx';
+import { prepareRows, type TriageRow } from './triage-rows.ts';
+import { triageProgress, triageQueueQuery } from './triage.queries.ts';
+
+export interface TriageQueue {
+  /** Every alert of the range, prepared for filtering; empty until the whole range is in. */
+  rows: readonly TriageRow[];
+  /** The whole range has not arrived yet (first load). */
+  isPending: boolean;
+  /** A load is under way (the first, or a refetch after a write). */
+  isFetching: boolean;
+  /** How far the load under way has come; undefined before its first page. */
+  progress: ListAllProgress | undefined;
+  /** Null unless the last load failed. */
+  error: unknown;
+  retry: () => void;
+  /** Alerts the service sent that the dashboard could not read. */
+  invalidCount: number;
+}
+
+/** The triage queue over `range`: every alert, loaded page by page with progress, prepared once. */
+export function useTriageQueue(range: DayRange): TriageQueue {
+  const api = useApi();
+  const { hash, options } = useMemo(() => triageQueueQuery(api, range), [api, range]);
+  const query = useQuery(options);
+  const progress = useSyncExternalStore(triageProgress.subscribe, () => triageProgress.get(hash));
+  const data = query.data;
+  const rows = useMemo(() => (data ? prepareRows(data.values) : []), [data]);
+  return {
+    rows,
+    isPending: query.isPending,
+    isFetching: query.isFetching,
+    progress,
+    error: query.isError ? query.error : null,
+    retry: () => void query.refetch(),
+    invalidCount: data?.invalidCount ?? 0,
+  };
+}

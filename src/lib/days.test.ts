@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { dayToDate, formatDay, parseDay, readDayRange, shiftDay } from './days.ts';
+
+describe('days', () => {
+  it('knows real days from look-alikes', () => {
+    expect(parseDay(' 2024-02-29 ')).toBe('2024-02-29');
+    expect(parseDay('2025-02-29')).toBeNull();
+    expect(parseDay('2025-6-1')).toBeNull();
+    expect(parseDay('soon')).toBeNull();
+  });
+
+  it('round-trips a day through a local date', () => {
+    expect(formatDay(dayToDate('2026-03-29'))).toBe('2026-03-29');
+  });
+
+  it('shifts across months and leap days', () => {
+    expect(shiftDay('2026-03-01', -30)).toBe('2026-01-30');
+    expect(shiftDay('2024-02-28', 1)).toBe('2024-02-29');
+  });
+
+  it('reads a range from a URL, dropping what is not a day, with a notice each', () => {
+    expect(readDayRange(new URLSearchParams('from=2026-05-01&to=2026-05-31'))).toEqual({ from: '2026-05-01', to: '2026-05-31', notices: [] });
+    const bad = readDayRange(new URLSearchParams('from=2026-02-30&to=soon'));
+    expect([bad.from, bad.to]).toEqual([null, null]);
+    expect(bad.notices.join(' ')).toMatch(/“2026-02-30”.*“soon”/);
+    const reversed = readDayRange(new URLSearchParams('from=2026-06-01&to=2026-05-01'));
+    expect([reversed.from, reversed.to]).toEqual([null, null]);
+    expect(reversed.notices[0]).toMatch(/after the end/);
+  });
+});

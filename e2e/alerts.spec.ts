@@ -245,3 +245,94 @@ for (const scheme of ['light', 'dark'] as const) {
     await expectNoSeriousA11yViolations(page, `/alerts?group=student (${scheme})`);
   });
 }
+
+/** The ids of the queue's rows in their order on screen. */
+async function rowIds(grid: Locator): Promise<string[]> {
+  return rowsOf(grid).evaluateAll((rows) =>
+    rows.sort((a, b) => Number(a.getAttribute('aria-rowindex')) - Number(b.getAttribute('aria-rowindex'))).map((row) => row.getAttribute('data-id')!),
+  );
+}
+
+test('lower one alert from the drawer with a comment: it leaves the Open view and shows Lowered on the timeline', async ({ page }) => {
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await openQueue(page);
+  const grid = gridOf(page);
+  const total = await shownCount(page);
+  const [id] = await rowIds(grid);
+  await rowsOf(grid).first().locator('[data-field="details"]').click();
+  const drawer = page.getByRole('region', { name: /^Alert for / });
+  await expect(drawer).toBeVisible();
+  const student = await drawer.getByRole('link', { name: /^S\d{6}$|^[^@]+ [^@]+$/ }).first().getAttribute('href');
+  expect(student).toMatch(/^\/students\/S\d{6}$/);
+  await expectNoSeriousA11yViolations(page, 'alert drawer (dark)');
+
+  await drawer.getByRole('button', { name: 'Lower alert' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Lower this alert' });
+  const comment = `Met the student today; plan agreed (${Date.now()}).`;
+  await dialog.getByRole('textbox', { name: /Why is it lowered/ }).fill(comment);
+  await dialog.getByRole('button', { name: 'Lower alert' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Alert lowered' })).toBeVisible();
+
+  // It leaves the Open view; the drawer still shows it, now Lowered, with the comment.
+  await expect(grid.locator(`[role="row"][data-id="${id}"]`)).toHaveCount(0);
+  await expect.poll(() => shownCount(page)).toBe(total - 1);
+  await expect(drawer.getByText('Lowered', { exact: true }).first()).toBeVisible();
+  await expect(drawer.getByText(comment)).toBeVisible({ timeout: 15_000 });
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await screenshot(page, 'alerts-drawer-lowered-dark');
+
+  // The student's timeline (alerts only) shows it Lowered.
+  await page.goto(`${student}?kinds=alert`);
+  const row = page.locator(`[data-testid="timeline-row"][data-kind="alert"][data-id="${id}"]`);
+  await expect(row).toBeVisible({ timeout: 15_000 });
+  await expect(row.getByText('Lowered', { exact: true })).toBeVisible();
+});
+
+test('bulk-lower three alerts with one failure: it is listed with its reason, and the retry sends only that one', async ({ page }) => {
+  await openQueue(page);
+  const grid = gridOf(page);
+  const total = await shownCount(page);
+  const ids = (await rowIds(grid)).slice(0, 3);
+  for (const id of ids) await grid.locator(`[role="row"][data-id="${id}"]`).getByRole('checkbox').check();
+
+  // Every lowering write is counted; the second alert's fails once, as a service would.
+  const posts: string[] = [];
+  page.on('request', (request) => {
+    const match = /\/api\/notations\/alerts\/(\d+)\/comments\/?$/.exec(new URL(request.url()).pathname);
+    if (match && request.method() === 'POST') posts.push(match[1]!);
+  });
+  const failing = `**/api/notations/alerts/${ids[1]}/comments*`;
+  await page.route(failing, (route) =>
+    route.request().method() === 'POST'
+      ? route.fulfill({
+          status: 503,
+          contentType: 'application/problem+json',
+          body: JSON.stringify({ type: 'about:blank', title: 'Service Unavailable', status: 503, detail: 'The service is under maintenance.' }),
+        })
+      : route.fallback(),
+  );
+
+  await page.getByRole('button', { name: 'Lower selected (3)' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Lower 3 alerts' });
+  await dialog.getByRole('textbox', { name: /Why are they lowered/ }).fill('Reviewed at the weekly case meeting.');
+  await dialog.getByRole('button', { name: 'Lower 3 alerts' }).click();
+
+  await expect(dialog.getByRole('status').filter({ hasText: /^Lowered 2 of 3/ })).toBeVisible({ timeout: 15_000 });
+  const failed = dialog.getByRole('region', { name: 'Alerts not lowered' }).or(dialog.locator('section', { hasText: 'Alerts not lowered' }));
+  await expect(failed).toContainText('The service is under maintenance.');
+  await expect(dialog.getByRole('textbox', { name: /Why are they lowered/ })).toHaveValue('Reviewed at the weekly case meeting.');
+  await expectNoSeriousA11yViolations(page, 'bulk lowering with a failure (light)');
+  await screenshot(page, 'alerts-bulk-failure-light');
+  expect([...posts].sort()).toEqual([...ids].sort());
+
+  // The service is back: the retry sends the failed alert only.
+  await page.unroute(failing);
+  posts.length = 0;
+  await dialog.getByRole('button', { name: 'Retry failed (1)' }).click();
+  await expect(dialog.getByText('3 alerts lowered.')).toBeVisible({ timeout: 15_000 });
+  expect(posts).toEqual([ids[1]]);
+  await dialog.getByRole('button', { name: 'Close' }).click();
+
+  for (const id of ids) await expect(grid.locator(`[role="row"][data-id="${id}"]`)).toHaveCount(0);
+  await expect.poll(() => shownCount(page)).toBe(total - 3);
+});

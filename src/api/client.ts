@@ -21,10 +21,8 @@ import {
   toWirePage,
   type AdministrationListParams,
   type EncouragementFilters,
-  type EncouragementListParams,
   type ExpandParams,
   type NotationFilters,
-  type NotationListParams,
   type PageParams,
   type PeopleListParams,
   type WireQuery,
@@ -255,159 +253,95 @@ export function createApiClient(config: ApiClientConfig) {
     return list ? parsePage(operation, schema, response) : parseResource(operation, schema, response);
   }
 
+  /**
+   * List, get and every page of a notation resource, typed by `expand`: E1/E2 (updates), E5/E6
+   * (data insights), E7 and its detail (alerts), E10 and its detail (encouragements).
+   */
+  function notationReads<P extends PageParams, T, M extends ExpansionMap>(
+    resource: string,
+    path: string,
+    schema: z.ZodObject & z.ZodType<T>,
+    expansions: M,
+    toWire: (params: (P & ExpandParams<string>) | undefined) => WireQuery,
+  ) {
+    const list = ((params?: P & ExpandParams<string>, options?: RequestOptions) =>
+      expandedPage(`${resource}.list`, path, schema, expansions, params?.expand, toWire(params), options)) as ExpandableList<P, T, M>;
+    return {
+      list,
+      get<const E extends ExpandName<M> = never>(id: Id, params?: ExpandParams<E>, options?: RequestOptions): Promise<Expanded<T, M, E>> {
+        return expandedOne(`${resource}.get`, `${path}${seg(id)}`, schema, expansions, params?.expand, toWireExpand(params), options);
+      },
+      /** Every page of the list (see `listAll`). */
+      listAll<const E extends ExpandName<M> = never>(
+        params?: Omit<P & ExpandParams<E>, 'page' | 'pageSize'>,
+        options?: ListAllOptions<Expanded<T, M, E>>,
+      ): Promise<AllValues<Expanded<T, M, E>>> {
+        const filters = params ?? ({} as Omit<P & ExpandParams<E>, 'page' | 'pageSize'>);
+        return listAll((p: P & ExpandParams<E>, o) => list<E>(p, o), filters, options);
+      },
+    };
+  }
+
+  /** A notation's comments, one comment (the `self` of each), and its categories: E3, E8, E9 and extensions. */
+  function notationComments(resource: string, path: string) {
+    return {
+      comments<const E extends CommentExpand = never>(id: Id, params?: ExpandParams<E>, options?: RequestOptions): Promise<Page<ExpandedComment<E>>> {
+        return expandedPage(`${resource}.comments`, `${path}${seg(id)}/comments`, S.CommentSchema, X.CommentExpansions, params?.expand, toWireExpand(params), options);
+      },
+      comment<const E extends CommentExpand = never>(
+        id: Id,
+        commentId: Id,
+        params?: ExpandParams<E>,
+        options?: RequestOptions,
+      ): Promise<ExpandedComment<E>> {
+        return expandedOne(`${resource}.comment`, `${path}${seg(id)}/comments/${seg(commentId)}`, S.CommentSchema, X.CommentExpansions, params?.expand, toWireExpand(params), options);
+      },
+    };
+  }
+
+  /**
+   * Writing a notation and commenting on it (E4, and the extensions for alerts), and its
+   * categories (E8, and the extension for updates). An alert's comment with `usedToLowerAlert:
+   * true` lowers it (409 on a lowered one); on an update `usedToLowerAlert` must be absent or false.
+   */
+  function notationWrites<B>(resource: string, path: string) {
+    return {
+      /** → a link to the created notation. */
+      create(body: B, options?: RequestOptions): Promise<S.Created> {
+        return write(`${resource}.create`, 'POST', path, body, S.CreatedSchema, options);
+      },
+      addComment(id: Id, body: CreateCommentInput, options?: RequestOptions): Promise<S.Created> {
+        return write(`${resource}.addComment`, 'POST', `${path}${seg(id)}/comments`, body, S.CreatedSchema, options);
+      },
+      categories(id: Id, options?: RequestOptions): Promise<Page<S.Category>> {
+        return page(`${resource}.categories`, `${path}${seg(id)}/categories`, S.CategorySchema, undefined, options);
+      },
+    };
+  }
+
+  /** E1–E4, and the comment extensions. */
   const updates = {
-    /** E1 `GET /notations/updates/`. */
-    list: ((params?: NotationFilters & ExpandParams<string>, options?: RequestOptions) =>
-      expandedPage('updates.list', '/notations/updates/', S.UpdateSchema, X.UpdateExpansions, params?.expand, toWireNotationList(params), options)) as ExpandableList<NotationFilters, S.Update, typeof X.UpdateExpansions>,
-    /** E2 `GET /notations/updates/{id}`. */
-    get<const E extends UpdateExpand = never>(
-      id: Id,
-      params?: ExpandParams<E>,
-      options?: RequestOptions,
-    ): Promise<ExpandedUpdate<E>> {
-      return expandedOne('updates.get', `/notations/updates/${seg(id)}`, S.UpdateSchema, X.UpdateExpansions, params?.expand, toWireExpand(params), options);
-    },
-    /** E3 `GET /notations/updates/{id}/comments`. */
-    comments<const E extends CommentExpand = never>(
-      id: Id,
-      params?: ExpandParams<E>,
-      options?: RequestOptions,
-    ): Promise<Page<ExpandedComment<E>>> {
-      return expandedPage('updates.comments', `/notations/updates/${seg(id)}/comments`, S.CommentSchema, X.CommentExpansions, params?.expand, toWireExpand(params), options);
-    },
-    /** E4 `POST /notations/updates/` → a link to the created update. */
-    create(body: CreateUpdateInput, options?: RequestOptions): Promise<S.Created> {
-      return write('updates.create', 'POST', '/notations/updates/', body, S.CreatedSchema, options);
-    },
-    /** Extension `GET /notations/updates/{id}/categories`. */
-    categories(id: Id, options?: RequestOptions): Promise<Page<S.Category>> {
-      return page('updates.categories', `/notations/updates/${seg(id)}/categories`, S.CategorySchema, undefined, options);
-    },
-    /** Extension `GET /notations/updates/{id}/comments/{commentid}`. */
-    comment<const E extends CommentExpand = never>(
-      id: Id,
-      commentId: Id,
-      params?: ExpandParams<E>,
-      options?: RequestOptions,
-    ): Promise<ExpandedComment<E>> {
-      return expandedOne('updates.comment', `/notations/updates/${seg(id)}/comments/${seg(commentId)}`, S.CommentSchema, X.CommentExpansions, params?.expand, toWireExpand(params), options);
-    },
-    /** Extension `POST /notations/updates/{id}/comments` (`usedToLowerAlert` must be absent or false). */
-    addComment(id: Id, body: CreateCommentInput, options?: RequestOptions): Promise<S.Created> {
-      return write('updates.addComment', 'POST', `/notations/updates/${seg(id)}/comments`, body, S.CreatedSchema, options);
-    },
-    /** Every page of E1 (see `listAll`). */
-    listAll<const E extends UpdateExpand = never>(
-      params?: Omit<NotationListParams<E>, 'page' | 'pageSize'>,
-      options?: ListAllOptions<ExpandedUpdate<E>>,
-    ): Promise<AllValues<ExpandedUpdate<E>>> {
-      return listAll((p: NotationListParams<E>, o) => updates.list<E>(p, o), params ?? {}, options);
-    },
+    ...notationReads<NotationFilters, S.Update, typeof X.UpdateExpansions>('updates', '/notations/updates/', S.UpdateSchema, X.UpdateExpansions, toWireNotationList),
+    ...notationComments('updates', '/notations/updates/'),
+    ...notationWrites<CreateUpdateInput>('updates', '/notations/updates/'),
   };
 
+  /** E5 (its start-of-range parameter is sent as `createOnStart`), E6, and the comment extensions. */
   const dataInsights = {
-    /** E5 `GET /notations/dataInsights/` (its start-of-range parameter is sent as `createOnStart`). */
-    list: ((params?: NotationFilters & ExpandParams<string>, options?: RequestOptions) =>
-      expandedPage('dataInsights.list', '/notations/dataInsights/', S.DataInsightSchema, X.DataInsightExpansions, params?.expand, toWireNotationList(params, 'createOnStart'), options)) as ExpandableList<NotationFilters, S.DataInsight, typeof X.DataInsightExpansions>,
-    /** E6 `GET /notations/dataInsights/{id}`. */
-    get<const E extends DataInsightExpand = never>(
-      id: Id,
-      params?: ExpandParams<E>,
-      options?: RequestOptions,
-    ): Promise<ExpandedDataInsight<E>> {
-      return expandedOne('dataInsights.get', `/notations/dataInsights/${seg(id)}`, S.DataInsightSchema, X.DataInsightExpansions, params?.expand, toWireExpand(params), options);
-    },
-    /** Extension `GET /notations/dataInsights/{id}/comments`. */
-    comments<const E extends CommentExpand = never>(
-      id: Id,
-      params?: ExpandParams<E>,
-      options?: RequestOptions,
-    ): Promise<Page<ExpandedComment<E>>> {
-      return expandedPage('dataInsights.comments', `/notations/dataInsights/${seg(id)}/comments`, S.CommentSchema, X.CommentExpansions, params?.expand, toWireExpand(params), options);
-    },
-    /** Extension `GET /notations/dataInsights/{id}/comments/{commentid}` (the `self` of its comments). */
-    comment<const E extends CommentExpand = never>(
-      id: Id,
-      commentId: Id,
-      params?: ExpandParams<E>,
-      options?: RequestOptions,
-    ): Promise<ExpandedComment<E>> {
-      return expandedOne('dataInsights.comment', `/notations/dataInsights/${seg(id)}/comments/${seg(commentId)}`, S.CommentSchema, X.CommentExpansions, params?.expand, toWireExpand(params), options);
-    },
-    /** Every page of E5. */
-    listAll<const E extends DataInsightExpand = never>(
-      params?: Omit<NotationListParams<E>, 'page' | 'pageSize'>,
-      options?: ListAllOptions<ExpandedDataInsight<E>>,
-    ): Promise<AllValues<ExpandedDataInsight<E>>> {
-      return listAll((p: NotationListParams<E>, o) => dataInsights.list<E>(p, o), params ?? {}, options);
-    },
+    ...notationReads<NotationFilters, S.DataInsight, typeof X.DataInsightExpansions>('dataInsights', '/notations/dataInsights/', S.DataInsightSchema, X.DataInsightExpansions, (params) => toWireNotationList(params, 'createOnStart')),
+    ...notationComments('dataInsights', '/notations/dataInsights/'),
   };
 
+  /** E7, E8, E9, and the detail, comments and write extensions. */
   const alerts = {
-    /** E7 `GET /notations/alerts/`. */
-    list: ((params?: NotationFilters & ExpandParams<string>, options?: RequestOptions) =>
-      expandedPage('alerts.list', '/notations/alerts/', S.AlertSchema, X.AlertExpansions, params?.expand, toWireNotationList(params), options)) as ExpandableList<NotationFilters, S.Alert, typeof X.AlertExpansions>,
-    /** Extension `GET /notations/alerts/{id}`. */
-    get<const E extends AlertExpand = never>(
-      id: Id,
-      params?: ExpandParams<E>,
-      options?: RequestOptions,
-    ): Promise<ExpandedAlert<E>> {
-      return expandedOne('alerts.get', `/notations/alerts/${seg(id)}`, S.AlertSchema, X.AlertExpansions, params?.expand, toWireExpand(params), options);
-    },
-    /** E8 `GET /notations/alerts/{id}/categories`. */
-    categories(id: Id, options?: RequestOptions): Promise<Page<S.Category>> {
-      return page('alerts.categories', `/notations/alerts/${seg(id)}/categories`, S.CategorySchema, undefined, options);
-    },
-    /** E9 `GET /notations/alerts/{id}/comments/{commentid}`. */
-    comment<const E extends CommentExpand = never>(
-      id: Id,
-      commentId: Id,
-      params?: ExpandParams<E>,
-      options?: RequestOptions,
-    ): Promise<ExpandedComment<E>> {
-      return expandedOne('alerts.comment', `/notations/alerts/${seg(id)}/comments/${seg(commentId)}`, S.CommentSchema, X.CommentExpansions, params?.expand, toWireExpand(params), options);
-    },
-    /** Extension `GET /notations/alerts/{id}/comments`. */
-    comments<const E extends CommentExpand = never>(
-      id: Id,
-      params?: ExpandParams<E>,
-      options?: RequestOptions,
-    ): Promise<Page<ExpandedComment<E>>> {
-      return expandedPage('alerts.comments', `/notations/alerts/${seg(id)}/comments`, S.CommentSchema, X.CommentExpansions, params?.expand, toWireExpand(params), options);
-    },
-    /** Extension `POST /notations/alerts/` → a link to the created alert. */
-    create(body: CreateAlertInput, options?: RequestOptions): Promise<S.Created> {
-      return write('alerts.create', 'POST', '/notations/alerts/', body, S.CreatedSchema, options);
-    },
-    /**
-     * Extension `POST /notations/alerts/{id}/comments`. `usedToLowerAlert: true` lowers an open
-     * alert (409 on a lowered one).
-     */
-    addComment(id: Id, body: CreateCommentInput, options?: RequestOptions): Promise<S.Created> {
-      return write('alerts.addComment', 'POST', `/notations/alerts/${seg(id)}/comments`, body, S.CreatedSchema, options);
-    },
-    /** Every page of E7. */
-    listAll<const E extends AlertExpand = never>(
-      params?: Omit<NotationListParams<E>, 'page' | 'pageSize'>,
-      options?: ListAllOptions<ExpandedAlert<E>>,
-    ): Promise<AllValues<ExpandedAlert<E>>> {
-      return listAll((p: NotationListParams<E>, o) => alerts.list<E>(p, o), params ?? {}, options);
-    },
+    ...notationReads<NotationFilters, S.Alert, typeof X.AlertExpansions>('alerts', '/notations/alerts/', S.AlertSchema, X.AlertExpansions, toWireNotationList),
+    ...notationComments('alerts', '/notations/alerts/'),
+    ...notationWrites<CreateAlertInput>('alerts', '/notations/alerts/'),
   };
 
+  /** E10, its detail, and E11 with the list of encouragement types. */
   const encouragements = {
-    /** E10 `GET /notations/encouragements/`. */
-    list: ((params?: EncouragementFilters & ExpandParams<string>, options?: RequestOptions) =>
-      expandedPage('encouragements.list', '/notations/encouragements/', S.EncouragementSchema, X.EncouragementExpansions, params?.expand, toWireEncouragementList(params), options)) as ExpandableList<EncouragementFilters, S.Encouragement, typeof X.EncouragementExpansions>,
-    /** Extension `GET /notations/encouragements/{id}`. */
-    get<const E extends EncouragementExpand = never>(
-      id: Id,
-      params?: ExpandParams<E>,
-      options?: RequestOptions,
-    ): Promise<ExpandedEncouragement<E>> {
-      return expandedOne('encouragements.get', `/notations/encouragements/${seg(id)}`, S.EncouragementSchema, X.EncouragementExpansions, params?.expand, toWireExpand(params), options);
-    },
+    ...notationReads<EncouragementFilters, S.Encouragement, typeof X.EncouragementExpansions>('encouragements', '/notations/encouragements/', S.EncouragementSchema, X.EncouragementExpansions, toWireEncouragementList),
     types: {
       /** E11 `GET /notations/encouragements/types/{id}`. */
       get(id: Id, options?: RequestOptions): Promise<S.EncouragementType> {
@@ -417,13 +351,6 @@ export function createApiClient(config: ApiClientConfig) {
       list(params?: PageParams, options?: RequestOptions): Promise<Page<S.EncouragementType>> {
         return page('encouragements.types.list', '/notations/encouragements/types/', S.EncouragementTypeSchema, toWirePage(params), options);
       },
-    },
-    /** Every page of E10. */
-    listAll<const E extends EncouragementExpand = never>(
-      params?: Omit<EncouragementListParams<E>, 'page' | 'pageSize'>,
-      options?: ListAllOptions<ExpandedEncouragement<E>>,
-    ): Promise<AllValues<ExpandedEncouragement<E>>> {
-      return listAll((p: EncouragementListParams<E>, o) => encouragements.list<E>(p, o), params ?? {}, options);
     },
   };
 

@@ -5,6 +5,7 @@ import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import { createApiClient, type ApiClient } from '../api/client.ts';
+import type { FetchLike } from '../api/http.ts';
 import type { Session } from '../api/session.ts';
 import { ApiProvider } from '../app/api-context.tsx';
 import { createQueryClient } from '../app/query-client.ts';
@@ -25,7 +26,7 @@ export interface RenderAppOptions {
 }
 
 /** A test's own client for the in-process backend (Node tests may hold the demo credentials). */
-export function testApi(backend: TestBackend, fetchImpl?: typeof fetch): ApiClient {
+export function testApi(backend: TestBackend, fetchImpl?: FetchLike): ApiClient {
   return createApiClient({
     baseUrl: backend.baseUrl,
     subscriptionKey: backend.subscriptionKey,

@@ -1,53 +1,28 @@
-import { MutationObserver, type QueryClient, type QueryKey } from '@tanstack/react-query';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createApiClient, type ApiClient } from '../../api/client.ts';
+import { MutationObserver, type QueryKey } from '@tanstack/react-query';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { createApiClient } from '../../api/client.ts';
 import { ApiError, type FetchLike } from '../../api/http.ts';
 import type { ListAllProgress } from '../../api/paging.ts';
-import { envelope, fakeFetch, json, problem, recordingFetch, type RecordingFetch } from '../../api/test-support.ts';
+import { envelope, fakeFetch, json, problem, recordingFetch } from '../../api/test-support.ts';
 import { createQueryClient, shouldRetry } from '../../app/query-client.ts';
-import { startBackend, type TestBackend } from '../../testing/backend.ts';
+import { gatedFetch, isInvalidated, seedCache } from '../../testing/query-cache.ts';
+import { testApi } from '../../testing/render-app.tsx';
+import { setupTestBackend } from '../../testing/setup-test-backend.ts';
 import { alertKeys, alertMutations, alertQueries, findCachedAlert, invalidateLoweredAlerts, markLowered } from './alerts.queries.ts';
 
-let backend: TestBackend;
-let fetch: RecordingFetch;
-let api: ApiClient;
+const fetch = recordingFetch();
+const { backend, api } = setupTestBackend({ fetch });
 
 const STUDENT = 'S000123';
 const OTHER = 'S000200';
 const STAFF = 'E0042';
 
-function client(fetchFn?: FetchLike): ApiClient {
-  return createApiClient({ baseUrl: backend.baseUrl, subscriptionKey: backend.subscriptionKey, accessToken: backend.token, ...(fetchFn ? { fetch: fetchFn } : {}) });
-}
+/** Another client of the backend, with its own fetch. */
+const client = (fetchFn: FetchLike) => testApi(backend(), fetchFn);
 
 beforeAll(async () => {
-  backend = await startBackend();
-  fetch = recordingFetch();
-  api = client(fetch);
   openAlerts = { [STUDENT]: await openAlertsOf(STUDENT), [OTHER]: await openAlertsOf(OTHER) };
 });
-afterAll(() => backend.close());
-
-/** Puts placeholder data under `key`, so that its invalidation can be read back. */
-function seed(queryClient: QueryClient, ...keys: QueryKey[]) {
-  for (const key of keys) queryClient.setQueryData<unknown>(key, { values: [] });
-}
-const invalidated = (queryClient: QueryClient, key: QueryKey) => queryClient.getQueryState(key)?.isInvalidated ?? false;
-
-/** A fetch whose writes wait until `open()`: the optimistic state can be read while the request is in flight. */
-function gatedFetch() {
-  let open!: () => void;
-  const opened = new Promise<void>((resolve) => (open = resolve));
-  let writes = 0;
-  const fn: FetchLike = async (input, init) => {
-    if (init.method !== 'GET') {
-      writes += 1;
-      await opened;
-    }
-    return globalThis.fetch(input, init);
-  };
-  return { fetch: fn, open, writes: () => writes };
-}
 
 /** A fetch whose writes fail with 503 before reaching the service. */
 const failingWrites: FetchLike = (input, init) =>
@@ -56,29 +31,29 @@ const failingWrites: FetchLike = (input, init) =>
 /** Open alerts of a student at the start, oldest first: each test takes its own. */
 let openAlerts: Record<string, number[]>;
 async function openAlertsOf(student: string): Promise<number[]> {
-  const all = await api.alerts.listAll({ identifiers: [student] });
+  const all = await api().alerts.listAll({ identifiers: [student] });
   return all.values.filter((a) => a.status === 'Open').map((a) => a.id).reverse();
 }
 
 describe('alert keys', () => {
   it('go general → specific, with normalised filters and string ids', () => {
-    const list = alertQueries.list(api, {
+    const list = alertQueries.list(api(), {
       identifiers: [STUDENT, OTHER, STUDENT],
       expand: ['student', 'categories'],
       createdOnStart: new Date('2026-05-01T00:00:00Z'),
       modifiedOnEnd: undefined,
     });
     expect(list.queryKey).toEqual(['alerts', 'list', { identifiers: [STUDENT, OTHER].sort(), expand: ['categories', 'student'], createdOnStart: '2026-05-01T00:00:00.000Z' }]);
-    expect(alertQueries.list(api).queryKey).toEqual(['alerts', 'list', {}]);
-    expect(alertQueries.list(api, { identifiers: [] }).queryKey).toEqual(['alerts', 'list', {}]);
-    expect(alertQueries.listAll(api, { identifiers: [STUDENT] }).queryKey).toEqual(['alerts', 'list', { identifiers: [STUDENT] }, 'all']);
-    expect(alertQueries.detail(api, 12).queryKey).toEqual(['alerts', 'detail', '12', {}]);
-    expect(alertQueries.detail(api, '12', ['student']).queryKey).toEqual(['alerts', 'detail', '12', { expand: ['student'] }]);
-    expect(alertQueries.categories(api, 12).queryKey).toEqual(['alerts', 'categories', '12']);
-    expect(alertQueries.comments(api, 12, ['createdBy']).queryKey).toEqual(['alerts', 'comments', '12', { expand: ['createdBy'] }]);
-    expect(alertQueries.comment(api, 12, 3).queryKey).toEqual(['alerts', 'comment', '12', '3', {}]);
-    for (const key of [list.queryKey, alertQueries.listAll(api).queryKey]) expect(key.slice(0, 2)).toEqual(alertQueries.lists());
-    expect(alertQueries.detail(api, 12, ['student']).queryKey.slice(0, 3)).toEqual(alertKeys.detail(12));
+    expect(alertQueries.list(api()).queryKey).toEqual(['alerts', 'list', {}]);
+    expect(alertQueries.list(api(), { identifiers: [] }).queryKey).toEqual(['alerts', 'list', {}]);
+    expect(alertQueries.listAll(api(), { identifiers: [STUDENT] }).queryKey).toEqual(['alerts', 'list', { identifiers: [STUDENT] }, 'all']);
+    expect(alertQueries.detail(api(), 12).queryKey).toEqual(['alerts', 'detail', '12', {}]);
+    expect(alertQueries.detail(api(), '12', ['student']).queryKey).toEqual(['alerts', 'detail', '12', { expand: ['student'] }]);
+    expect(alertQueries.categories(api(), 12).queryKey).toEqual(['alerts', 'categories', '12']);
+    expect(alertQueries.comments(api(), 12, ['createdBy']).queryKey).toEqual(['alerts', 'comments', '12', { expand: ['createdBy'] }]);
+    expect(alertQueries.comment(api(), 12, 3).queryKey).toEqual(['alerts', 'comment', '12', '3', {}]);
+    for (const key of [list.queryKey, alertQueries.listAll(api()).queryKey]) expect(key.slice(0, 2)).toEqual(alertQueries.lists());
+    expect(alertQueries.detail(api(), 12, ['student']).queryKey.slice(0, 3)).toEqual(alertKeys.detail(12));
     expect(alertQueries.lists().slice(0, 1)).toEqual(alertQueries.all);
   });
 });
@@ -86,11 +61,11 @@ describe('alert keys', () => {
 describe('alert reads', () => {
   it('list (E7) fetches a page; another spelling of the same filters is served from the cache', async () => {
     const queryClient = createQueryClient();
-    const page = await queryClient.fetchQuery(alertQueries.list(api, { identifiers: [STUDENT], expand: ['student'], pageSize: 5 }));
+    const page = await queryClient.fetchQuery(alertQueries.list(api(), { identifiers: [STUDENT], expand: ['student'], pageSize: 5 }));
     expect(page.values.length).toBeGreaterThan(0);
     expect(page.values.every((a) => a.student.identifier === STUDENT)).toBe(true);
     const sent = fetch.requests.length;
-    const again = await queryClient.fetchQuery(alertQueries.list(api, { identifiers: [STUDENT, STUDENT], expand: ['student'], pageSize: 5 }));
+    const again = await queryClient.fetchQuery(alertQueries.list(api(), { identifiers: [STUDENT, STUDENT], expand: ['student'], pageSize: 5 }));
     expect(again).toBe(page);
     expect(fetch.requests.length).toBe(sent);
   });
@@ -100,7 +75,7 @@ describe('alert reads', () => {
     const progress: ListAllProgress[] = [];
     const sent = fetch.requests.length;
     const result = await queryClient.fetchQuery(
-      alertQueries.listAll(api, { identifiers: [STUDENT], createdOnStart: '2025-01-01' }, { pageSize: 3, onProgress: (p) => progress.push(p) }),
+      alertQueries.listAll(api(), { identifiers: [STUDENT], createdOnStart: '2025-01-01' }, { pageSize: 3, onProgress: (p) => progress.push(p) }),
     );
     expect(result.totalValues).toBeGreaterThan(3);
     expect(result.values).toHaveLength(result.totalValues);
@@ -128,16 +103,16 @@ describe('alert reads', () => {
   it('detail, categories (E8), comments and comment (E9) read one alert', async () => {
     const queryClient = createQueryClient();
     const id = openAlerts[OTHER]![0];
-    const alert = await queryClient.fetchQuery(alertQueries.detail(api, id!, ['student', 'categories']));
+    const alert = await queryClient.fetchQuery(alertQueries.detail(api(), id!, ['student', 'categories']));
     expect(alert.student.identifier).toBe(OTHER);
-    const categories = await queryClient.fetchQuery(alertQueries.categories(api, id!));
+    const categories = await queryClient.fetchQuery(alertQueries.categories(api(), id!));
     expect(categories.values.map((c) => c.name)).toEqual(alert.categories.values.map((c) => c.name));
 
-    await api.alerts.addComment(id!, { createdBy: { identifier: STAFF }, details: 'Left a voicemail.' });
-    const comments = await queryClient.fetchQuery(alertQueries.comments(api, id!, ['createdBy']));
+    await api().alerts.addComment(id!, { createdBy: { identifier: STAFF }, details: 'Left a voicemail.' });
+    const comments = await queryClient.fetchQuery(alertQueries.comments(api(), id!, ['createdBy']));
     const last = comments.values.at(-1)!;
     expect(last).toMatchObject({ details: 'Left a voicemail.', createdBy: { identifier: STAFF } });
-    const comment = await queryClient.fetchQuery(alertQueries.comment(api, id!, last.id));
+    const comment = await queryClient.fetchQuery(alertQueries.comment(api(), id!, last.id));
     expect(comment).toMatchObject({ id: last.id, details: 'Left a voicemail.', usedToLowerAlert: false });
   });
 });
@@ -146,25 +121,25 @@ describe('alert mutations', () => {
   it('addComment: the alert, its comments and the lists that show comments go stale; nothing else', async () => {
     const queryClient = createQueryClient();
     const id = openAlerts[STUDENT]![0];
-    const detail = alertQueries.detail(api, id!).queryKey;
-    const detailWithComments = alertQueries.detail(api, id!, ['comments']).queryKey;
-    const comments = alertQueries.comments(api, id!).queryKey;
-    const categories = alertQueries.categories(api, id!).queryKey;
-    const listWithComments = alertQueries.list(api, { identifiers: [STUDENT], expand: ['comments'] }).queryKey;
-    const listByModified = alertQueries.list(api, { modifiedOnStart: '2026-05-01' }).queryKey;
-    const plainList = alertQueries.list(api, { identifiers: [STUDENT] }).queryKey;
+    const detail = alertQueries.detail(api(), id!).queryKey;
+    const detailWithComments = alertQueries.detail(api(), id!, ['comments']).queryKey;
+    const comments = alertQueries.comments(api(), id!).queryKey;
+    const categories = alertQueries.categories(api(), id!).queryKey;
+    const listWithComments = alertQueries.list(api(), { identifiers: [STUDENT], expand: ['comments'] }).queryKey;
+    const listByModified = alertQueries.list(api(), { modifiedOnStart: '2026-05-01' }).queryKey;
+    const plainList = alertQueries.list(api(), { identifiers: [STUDENT] }).queryKey;
     const timelineUpdates: QueryKey = ['updates', 'list', { identifiers: [STUDENT] }];
-    await queryClient.fetchQuery(alertQueries.comments(api, id!));
-    seed(queryClient, detail, detailWithComments, categories, listWithComments, listByModified, plainList, timelineUpdates);
+    await queryClient.fetchQuery(alertQueries.comments(api(), id!));
+    seedCache(queryClient, detail, detailWithComments, categories, listWithComments, listByModified, plainList, timelineUpdates);
 
-    await new MutationObserver(queryClient, alertMutations.addComment(api)).mutate({
+    await new MutationObserver(queryClient, alertMutations.addComment(api())).mutate({
       alertId: id!,
       body: { createdBy: { identifier: STAFF }, details: 'Booked a meeting.' },
     });
 
-    for (const key of [detail, detailWithComments, comments, listWithComments, listByModified]) expect(invalidated(queryClient, key), JSON.stringify(key)).toBe(true);
-    for (const key of [categories, plainList, timelineUpdates]) expect(invalidated(queryClient, key), JSON.stringify(key)).toBe(false);
-    const fresh = await queryClient.fetchQuery(alertQueries.comments(api, id!));
+    for (const key of [detail, detailWithComments, comments, listWithComments, listByModified]) expect(isInvalidated(queryClient, key), JSON.stringify(key)).toBe(true);
+    for (const key of [categories, plainList, timelineUpdates]) expect(isInvalidated(queryClient, key), JSON.stringify(key)).toBe(false);
+    const fresh = await queryClient.fetchQuery(alertQueries.comments(api(), id!));
     expect(fresh.values.at(-1)?.details).toBe('Booked a meeting.');
   });
 
@@ -172,29 +147,29 @@ describe('alert mutations', () => {
     const queryClient = createQueryClient();
     const id = openAlerts[STUDENT]![1];
     // The student is found in the cache: the bare detail links to them.
-    await queryClient.fetchQuery(alertQueries.detail(api, id!));
-    const detail = alertQueries.detail(api, id!).queryKey;
-    const comments = alertQueries.comments(api, id!).queryKey;
-    const categories = alertQueries.categories(api, id!).queryKey;
+    await queryClient.fetchQuery(alertQueries.detail(api(), id!));
+    const detail = alertQueries.detail(api(), id!).queryKey;
+    const comments = alertQueries.comments(api(), id!).queryKey;
+    const categories = alertQueries.categories(api(), id!).queryKey;
     const stale = [
-      alertQueries.list(api).queryKey,
-      alertQueries.list(api, { identifiers: [OTHER] }).queryKey,
-      alertQueries.listAll(api, { identifiers: [STUDENT] }).queryKey,
+      alertQueries.list(api()).queryKey,
+      alertQueries.list(api(), { identifiers: [OTHER] }).queryKey,
+      alertQueries.listAll(api(), { identifiers: [STUDENT] }).queryKey,
       ['updates', 'list', { identifiers: [STUDENT] }],
       ['updates', 'list', { identifiers: [STUDENT] }, 'all'],
       ['dataInsights', 'list', { identifiers: [OTHER, STUDENT] }],
     ] satisfies QueryKey[];
     const fresh = [categories, ['updates', 'list', { identifiers: [OTHER] }], ['updates', 'list', {}], ['encouragements', 'list', {}, 'all']] satisfies QueryKey[];
-    seed(queryClient, comments, ...stale, ...fresh);
+    seedCache(queryClient, comments, ...stale, ...fresh);
 
-    await new MutationObserver(queryClient, alertMutations.addComment(api)).mutate({
+    await new MutationObserver(queryClient, alertMutations.addComment(api())).mutate({
       alertId: id!,
       body: { createdBy: { identifier: STAFF }, details: 'Resolved with the student.', usedToLowerAlert: true },
     });
 
-    for (const key of [detail, comments, ...stale]) expect(invalidated(queryClient, key), JSON.stringify(key)).toBe(true);
-    for (const key of fresh) expect(invalidated(queryClient, key), JSON.stringify(key)).toBe(false);
-    expect((await queryClient.fetchQuery(alertQueries.detail(api, id!))).status).toBe('Lowered');
+    for (const key of [detail, comments, ...stale]) expect(isInvalidated(queryClient, key), JSON.stringify(key)).toBe(true);
+    for (const key of fresh) expect(isInvalidated(queryClient, key), JSON.stringify(key)).toBe(false);
+    expect((await queryClient.fetchQuery(alertQueries.detail(api(), id!))).status).toBe('Lowered');
   });
 
   it('lower: optimistic Lowered in cached lists and details while in flight, then refetched', async () => {
@@ -202,11 +177,11 @@ describe('alert mutations', () => {
     const id = openAlerts[STUDENT]![2];
     const gate = gatedFetch();
     const gatedApi = client(gate.fetch);
-    const list = alertQueries.list(api, { identifiers: [STUDENT], expand: ['student'] });
-    const detail = alertQueries.detail(api, id!);
+    const list = alertQueries.list(api(), { identifiers: [STUDENT], expand: ['student'] });
+    const detail = alertQueries.detail(api(), id!);
     const before = await queryClient.fetchQuery(list);
     await queryClient.fetchQuery(detail);
-    seed(queryClient, ['updates', 'list', { identifiers: [STUDENT] }]);
+    seedCache(queryClient, ['updates', 'list', { identifiers: [STUDENT] }]);
 
     const done = new MutationObserver(queryClient, alertMutations.lower(gatedApi)).mutate({ alertId: id!, createdBy: STAFF, details: 'Plan agreed.' });
     await vi.waitFor(() => expect(gate.writes()).toBe(1));
@@ -218,17 +193,17 @@ describe('alert mutations', () => {
 
     gate.open();
     await done;
-    expect(invalidated(queryClient, detail.queryKey)).toBe(true);
-    expect(invalidated(queryClient, list.queryKey)).toBe(true);
-    expect(invalidated(queryClient, ['updates', 'list', { identifiers: [STUDENT] }])).toBe(true);
+    expect(isInvalidated(queryClient, detail.queryKey)).toBe(true);
+    expect(isInvalidated(queryClient, list.queryKey)).toBe(true);
+    expect(isInvalidated(queryClient, ['updates', 'list', { identifiers: [STUDENT] }])).toBe(true);
     expect((await queryClient.fetchQuery(detail)).status).toBe('Lowered');
   });
 
   it('lower: a failed write rolls the cache back and the alert stays open', async () => {
     const queryClient = createQueryClient();
     const id = openAlerts[STUDENT]![3];
-    const list = alertQueries.list(api, { identifiers: [STUDENT] });
-    const detail = alertQueries.detail(api, id!, ['comments']);
+    const list = alertQueries.list(api(), { identifiers: [STUDENT] });
+    const detail = alertQueries.detail(api(), id!, ['comments']);
     const listBefore = await queryClient.fetchQuery(list);
     const detailBefore = await queryClient.fetchQuery(detail);
 
@@ -241,19 +216,19 @@ describe('alert mutations', () => {
     expect(queryClient.getQueryData(list.queryKey)).toEqual(listBefore);
     expect(queryClient.getQueryData(detail.queryKey)).toEqual(detailBefore);
     expect(detailBefore.status).toBe('Open');
-    expect((await api.alerts.get(id!)).status).toBe('Open');
+    expect((await api().alerts.get(id!)).status).toBe('Open');
   });
 
   it('create: the alerts lists that can show the new alert go stale', async () => {
     const queryClient = createQueryClient();
-    const mine = alertQueries.list(api, { identifiers: [STUDENT], expand: ['student'] });
+    const mine = alertQueries.list(api(), { identifiers: [STUDENT], expand: ['student'] });
     await queryClient.fetchQuery(mine);
-    const unfiltered = alertQueries.listAll(api, { createdOnStart: '2026-05-01' }).queryKey;
-    const others = alertQueries.list(api, { identifiers: [OTHER] }).queryKey;
+    const unfiltered = alertQueries.listAll(api(), { createdOnStart: '2026-05-01' }).queryKey;
+    const others = alertQueries.list(api(), { identifiers: [OTHER] }).queryKey;
     const updates: QueryKey = ['updates', 'list', { identifiers: [STUDENT] }];
-    seed(queryClient, unfiltered, others, updates);
+    seedCache(queryClient, unfiltered, others, updates);
 
-    await new MutationObserver(queryClient, alertMutations.create(api)).mutate({
+    await new MutationObserver(queryClient, alertMutations.create(api())).mutate({
       audienceType: 'FullNetwork',
       canStudentView: false,
       createdBy: { identifier: STAFF },
@@ -261,17 +236,17 @@ describe('alert mutations', () => {
       student: { identifier: STUDENT },
     });
 
-    expect(invalidated(queryClient, mine.queryKey)).toBe(true);
-    expect(invalidated(queryClient, unfiltered)).toBe(true);
-    expect(invalidated(queryClient, others)).toBe(false);
-    expect(invalidated(queryClient, updates)).toBe(false);
+    expect(isInvalidated(queryClient, mine.queryKey)).toBe(true);
+    expect(isInvalidated(queryClient, unfiltered)).toBe(true);
+    expect(isInvalidated(queryClient, others)).toBe(false);
+    expect(isInvalidated(queryClient, updates)).toBe(false);
     const page = await queryClient.fetchQuery(mine);
     expect(page.values[0]).toMatchObject({ details: 'Missed three labs in a row.', status: 'Open' });
   });
 });
 
 describe('lowered alerts in the cache (bulk lowering)', () => {
-  const alert = (id: number, status: 'Open' | 'Lowered', student = STUDENT) => ({ id, status, student: { href: `${backend.baseUrl}/people/${student}`, identifier: student } });
+  const alert = (id: number, status: 'Open' | 'Lowered', student = STUDENT) => ({ id, status, student: { href: `${backend().baseUrl}/people/${student}`, identifier: student } });
   const page = (...values: ReturnType<typeof alert>[]) => ({ values, totalValues: values.length });
 
   it('markLowered: the alerts show Lowered in every cached list and in their details; the rest keeps its identity', () => {
@@ -328,10 +303,10 @@ describe('lowered alerts in the cache (bulk lowering)', () => {
       ['updates', 'list', { identifiers: ['S000999'] }],
       ['updates', 'list', {}],
     ] satisfies QueryKey[];
-    seed(queryClient, ...stale, ...fresh);
+    seedCache(queryClient, ...stale, ...fresh);
     await invalidateLoweredAlerts(queryClient, [1, 2], [STUDENT, OTHER, STUDENT]);
-    for (const key of stale) expect(invalidated(queryClient, key), JSON.stringify(key)).toBe(true);
-    for (const key of fresh) expect(invalidated(queryClient, key), JSON.stringify(key)).toBe(false);
+    for (const key of stale) expect(isInvalidated(queryClient, key), JSON.stringify(key)).toBe(true);
+    for (const key of fresh) expect(isInvalidated(queryClient, key), JSON.stringify(key)).toBe(false);
   });
 
   it('findCachedAlert: the most recently written copy the caller accepts, from any alerts list or detail', () => {

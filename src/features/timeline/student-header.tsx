@@ -9,7 +9,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useApi } from '../../app/api-context.tsx';
 import { ProblemMessage } from '../../components/problem-message.tsx';
 import { peopleQueries } from '../network/network.queries.ts';
-import type { DayRange } from './timeline-filters.ts';
+import type { DayRange } from '../../lib/days.ts';
 import { isNotFound } from './use-student-timeline.ts';
 
 export interface StudentHeaderProps {

@@ -1,26 +1,17 @@
 // @vitest-environment jsdom
 import '@testing-library/jest-dom/vitest';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { ApiClient } from '../../api/client.ts';
-import { startBackend, type TestBackend } from '../../testing/backend.ts';
-import { renderApp, testApi } from '../../testing/render-app.tsx';
+import { renderApp } from '../../testing/render-app.tsx';
+import { setupTestBackend } from '../../testing/setup-test-backend.ts';
 import { StudentPage } from './student-page.tsx';
 import { TIMELINE_HEAD_SIZE } from './student-timeline.queries.ts';
 
 const RANGE = 'from=2025-06-01&to=2026-06-01';
 const routes = [{ path: '/students/:identifier', element: <StudentPage /> }];
 
-let backend: TestBackend;
-let api: ApiClient;
-
-beforeAll(async () => {
-  backend = await startBackend();
-  api = testApi(backend);
-});
-afterAll(() => backend.close());
-afterEach(() => cleanup());
+const { backend, api } = setupTestBackend({ cleanup: true });
 
 type Row = { kind: string; id: number; createdOn: string };
 
@@ -28,10 +19,10 @@ type Row = { kind: string; id: number; createdOn: string };
 async function expectedTimeline(student: string): Promise<Row[]> {
   const filter = { createdOnStart: '2025-06-01', createdOnEnd: '2026-06-01', identifiers: [student] };
   const [updates, insights, alerts, encouragements] = await Promise.all([
-    api.updates.listAll(filter),
-    api.dataInsights.listAll(filter),
-    api.alerts.listAll(filter),
-    api.encouragements.listAll({ modifiedOnStart: '2025-06-01', modifiedOnEnd: '2026-06-01', expand: ['student'] }),
+    api().updates.listAll(filter),
+    api().dataInsights.listAll(filter),
+    api().alerts.listAll(filter),
+    api().encouragements.listAll({ modifiedOnStart: '2025-06-01', modifiedOnEnd: '2026-06-01', expand: ['student'] }),
   ]);
   const rows: Row[] = [
     ...updates.values.map((v) => ({ kind: 'update', id: v.id, createdOn: v.createdOn })),
@@ -64,7 +55,7 @@ describe('StudentPage', () => {
   it('merges updates, data insights, alerts and encouragements newest first, rendering only what is on screen', async () => {
     const expected = await expectedTimeline('S000001');
     expect(new Set(expected.map((r) => r.kind)).size).toBe(4);
-    await renderApp({ routes, url: `/students/S000001?${RANGE}`, backend });
+    await renderApp({ routes, url: `/students/S000001?${RANGE}`, backend: backend() });
 
     expect(await screen.findByRole('heading', { level: 1, name: /\w+ \w+/ })).toBeInTheDocument();
     await waitForTimeline();
@@ -83,7 +74,7 @@ describe('StudentPage', () => {
     expect(time?.textContent).toMatch(/ago$/);
     // The header counts the range.
     expect(screen.getByTestId('student-counts')).toHaveTextContent(`${expected.length} notations from 2025-06-01 to 2026-06-01`);
-    const open = (await api.alerts.listAll({ createdOnStart: '2025-06-01', createdOnEnd: '2026-06-01', identifiers: ['S000001'] })).values.filter(
+    const open = (await api().alerts.listAll({ createdOnStart: '2025-06-01', createdOnEnd: '2026-06-01', identifiers: ['S000001'] })).values.filter(
       (a) => a.status === 'Open',
     ).length;
     expect(screen.getByTestId('student-counts')).toHaveTextContent(`${open} open alert`);
@@ -91,7 +82,7 @@ describe('StudentPage', () => {
 
   it('keeps comments collapsed behind a button with aria-expanded', async () => {
     const user = userEvent.setup();
-    await renderApp({ routes, url: `/students/S000001?${RANGE}&kinds=update,alert`, backend });
+    await renderApp({ routes, url: `/students/S000001?${RANGE}&kinds=update,alert`, backend: backend() });
     await waitForTimeline();
     const row = screen.getAllByTestId('timeline-row')[0] as HTMLElement;
     const button = within(row).getByRole('button', { name: /^\d+ comments?$/ });
@@ -104,7 +95,7 @@ describe('StudentPage', () => {
 
   it('says when in words and gives the exact time on hover', async () => {
     const user = userEvent.setup();
-    await renderApp({ routes, url: `/students/S000001?${RANGE}`, backend });
+    await renderApp({ routes, url: `/students/S000001?${RANGE}`, backend: backend() });
     await waitForTimeline();
     const time = (screen.getAllByTestId('timeline-row')[0] as HTMLElement).querySelector('time') as HTMLElement;
     expect(time.textContent).toMatch(/ago$/);
@@ -116,7 +107,7 @@ describe('StudentPage', () => {
 
   it('writes filter changes to the URL', async () => {
     const user = userEvent.setup();
-    const { router } = await renderApp({ routes, url: `/students/S000001?${RANGE}`, backend });
+    const { router } = await renderApp({ routes, url: `/students/S000001?${RANGE}`, backend: backend() });
     await waitForTimeline();
 
     await user.click(screen.getByRole('checkbox', { name: 'Updates' }));
@@ -135,7 +126,7 @@ describe('StudentPage', () => {
   });
 
   it('shows the view a URL describes, and ignores bad values with a notice', async () => {
-    await renderApp({ routes, url: `/students/S000001?${RANGE}&kinds=alert,bogus&categories=x`, backend });
+    await renderApp({ routes, url: `/students/S000001?${RANGE}&kinds=alert,bogus&categories=x`, backend: backend() });
     await waitForTimeline();
     expect(screen.getByTestId('filter-notice')).toHaveTextContent('bogus');
     expect(screen.getByRole('checkbox', { name: 'Alerts' })).toBeChecked();
@@ -147,10 +138,10 @@ describe('StudentPage', () => {
   });
 
   it('filters by category from the URL (and shows the category as chosen)', async () => {
-    const updates = await api.updates.listAll({ createdOnStart: '2025-06-01', createdOnEnd: '2026-06-01', identifiers: ['S000001'], expand: ['categories'] });
+    const updates = await api().updates.listAll({ createdOnStart: '2025-06-01', createdOnEnd: '2026-06-01', identifiers: ['S000001'], expand: ['categories'] });
     const category = updates.values.flatMap((u) => u.categories.values)[0];
     if (!category) throw new Error('S000001 has no categorised update');
-    await renderApp({ routes, url: `/students/S000001?${RANGE}&categories=${category.id}`, backend });
+    await renderApp({ routes, url: `/students/S000001?${RANGE}&categories=${category.id}`, backend: backend() });
     await waitForTimeline();
     const rows = screen.getAllByTestId('timeline-row');
     for (const row of rows) expect(within(row).getByText(category.name)).toBeInTheDocument();
@@ -160,7 +151,7 @@ describe('StudentPage', () => {
 
   it('shows "No notations match these filters" with a way back', async () => {
     const user = userEvent.setup();
-    const { router } = await renderApp({ routes, url: `/students/S000001?${RANGE}&q=zzzz-nothing-like-this`, backend });
+    const { router } = await renderApp({ routes, url: `/students/S000001?${RANGE}&q=zzzz-nothing-like-this`, backend: backend() });
     await waitForTimeline();
     expect(screen.getByText('No notations match these filters')).toBeInTheDocument();
     expect(screen.queryAllByTestId('timeline-row')).toHaveLength(0);
@@ -172,7 +163,7 @@ describe('StudentPage', () => {
 
   it('loads encouragements once per range, picks each student’s own, and does not refetch for a second student', async () => {
     const counter = countingFetch('/notations/encouragements');
-    const { router } = await renderApp({ routes, url: `/students/S000001?${RANGE}&kinds=encouragement`, backend, fetch: counter.fetch });
+    const { router } = await renderApp({ routes, url: `/students/S000001?${RANGE}&kinds=encouragement`, backend: backend(), fetch: counter.fetch });
     await waitForTimeline();
     const requests = counter.calls.length;
     expect(requests).toBeGreaterThan(0);
@@ -199,7 +190,7 @@ describe('StudentPage', () => {
       if (url.searchParams.get('pageSize') === '1000' && /^\/api\/notations\/(updates|alerts|dataInsights)/.test(url.pathname)) await held;
       return fetch(input, init);
     };
-    await renderApp({ routes, url: `/students/S000001?${RANGE}`, backend, fetch: holding });
+    await renderApp({ routes, url: `/students/S000001?${RANGE}`, backend: backend(), fetch: holding });
 
     await waitFor(() => expect(renderedRows().length).toBeGreaterThan(3), { timeout: 15_000 });
     const early = renderedRows();
@@ -223,7 +214,7 @@ describe('StudentPage', () => {
       }
       return fetch(input, init);
     };
-    await renderApp({ routes, url: `/students/S000001?${RANGE}`, backend, fetch: failing });
+    await renderApp({ routes, url: `/students/S000001?${RANGE}`, backend: backend(), fetch: failing });
     const failure = await screen.findByTestId('failed-alert', {}, { timeout: 15_000 });
     expect(failure).toHaveTextContent('Alerts could not be loaded.');
     expect(failure).toHaveTextContent('The alerts are unavailable in this test.');
@@ -247,14 +238,14 @@ describe('StudentPage', () => {
       body.values.slice(0, 2).forEach((value) => (value.audienceType = 'Nobody'));
       return new Response(JSON.stringify(body), { status: response.status, headers: response.headers });
     };
-    await renderApp({ routes, url: `/students/S000001?${RANGE}`, backend, fetch: corrupting });
+    await renderApp({ routes, url: `/students/S000001?${RANGE}`, backend: backend(), fetch: corrupting });
     await waitForTimeline();
     expect(screen.getByText(/^2 items could not be shown/)).toBeInTheDocument();
     expect(screen.getAllByTestId('timeline-row').length).toBeGreaterThan(0);
   });
 
   it('keeps working with the identifier when the person is unknown (404)', async () => {
-    await renderApp({ routes, url: `/students/S999999?${RANGE}`, backend });
+    await renderApp({ routes, url: `/students/S999999?${RANGE}`, backend: backend() });
     expect(await screen.findByRole('heading', { level: 1, name: 'S999999' })).toBeInTheDocument();
     await waitForTimeline();
     expect(screen.getByText('No notations match these filters')).toBeInTheDocument();
@@ -263,16 +254,16 @@ describe('StudentPage', () => {
   });
 
   it('shows the success network by name, with student links only for students', async () => {
-    const network = await api.people.successNetwork.get('S000001');
+    const network = await api().people.successNetwork.get('S000001');
     expect(network.values.length).toBeGreaterThan(0);
-    await renderApp({ routes, url: `/students/S000001?${RANGE}`, backend });
+    await renderApp({ routes, url: `/students/S000001?${RANGE}`, backend: backend() });
     const list = await screen.findByRole('list', { name: 'Success network members' });
     await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(network.values.length));
     const firstHref = network.values[0]?.href ?? '';
-    const first = await api.people.get(decodeURIComponent(firstHref.split('/').pop() ?? ''));
+    const first = await api().people.get(decodeURIComponent(firstHref.split('/').pop() ?? ''));
     await waitFor(() => expect(list).toHaveTextContent(`${first.firstName} ${first.lastName}`));
     // The seeded networks are staff: none of them links to a student page.
-    const roles = await Promise.all(network.values.map((link) => api.people.get(decodeURIComponent(link.href.split('/').pop() ?? ''))));
+    const roles = await Promise.all(network.values.map((link) => api().people.get(decodeURIComponent(link.href.split('/').pop() ?? ''))));
     expect(roles.every((p) => p.role !== 'Student')).toBe(true);
     expect(within(list).queryAllByRole('link')).toHaveLength(0);
     expect(screen.getByRole('link', { name: 'Edit network' })).toHaveAttribute('href', '/students/S000001/network');
@@ -280,7 +271,7 @@ describe('StudentPage', () => {
 
   it('flags a score with a validity concern, never as a plain fact', async () => {
     const respondent = await findRespondentWithValidityConcern();
-    await renderApp({ routes, url: `/students/${respondent.person}?${RANGE}`, backend });
+    await renderApp({ routes, url: `/students/${respondent.person}?${RANGE}`, backend: backend() });
     const list = await screen.findByRole('list', { name: /^Factor scores/ }, { timeout: 15_000 });
     const items = within(list).getAllByTestId('factor-score');
     expect(items).toHaveLength(respondent.scores.length);
@@ -299,19 +290,19 @@ describe('StudentPage', () => {
  * first respondent whose newest administration with results has a validity concern.
  */
 async function findRespondentWithValidityConcern(): Promise<{ person: string; scores: { name: string; validityConcern: boolean }[] }> {
-  const administrations = await api.noncognitive.administrations.list({ pageSize: 1000 });
+  const administrations = await api().noncognitive.administrations.list({ pageSize: 1000 });
   for (const administration of administrations.values) {
-    const results = await api.noncognitive.administrations.results(administration.id, { pageSize: 1000 });
+    const results = await api().noncognitive.administrations.results(administration.id, { pageSize: 1000 });
     for (const link of results.values) {
-      const target = api.parseHref(link.href);
+      const target = api().parseHref(link.href);
       if (target?.kind !== 'factorScores') continue;
-      const scores = await api.noncognitive.factorScores(administration.id, target.personIdentifier, { expand: ['factor'] });
+      const scores = await api().noncognitive.factorScores(administration.id, target.personIdentifier, { expand: ['factor'] });
       if (!scores.values.some((s) => s.validityConcern)) continue;
       // The panel shows the person's newest administration with results: it must be this one.
-      const own = await api.noncognitive.administrations.list({ personIdentifier: target.personIdentifier });
+      const own = await api().noncognitive.administrations.list({ personIdentifier: target.personIdentifier });
       let newest: number | undefined;
       for (const candidate of own.values) {
-        const page = await api.noncognitive.factorScores(candidate.id, target.personIdentifier);
+        const page = await api().noncognitive.factorScores(candidate.id, target.personIdentifier);
         if (page.values.length > 0) {
           newest = candidate.id;
           break;

@@ -12,7 +12,9 @@ import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { useParams, useSearchParams } from 'react-router';
 import { useApi } from '../../app/api-context.tsx';
+import { FilterNotices } from '../../components/filter-notices.tsx';
 import { ProblemMessage } from '../../components/problem-message.tsx';
+import type { DayRange } from '../../lib/days.ts';
 import { AlertComposer, UpdateComposer } from './compose/index.ts';
 import { draftKeys } from './compose/draft-keys.ts';
 import EditNoteOutlined from '@mui/icons-material/EditNoteOutlined';
@@ -29,7 +31,6 @@ import {
   parseTimelineFilters,
   TIMELINE_KINDS,
   writeTimelineFilters,
-  type DayRange,
   type TimelineFilters,
 } from './timeline-filters.ts';
 import { categoriesOf, filterTimeline } from './timeline-items.ts';
@@ -174,16 +175,7 @@ function TimelineSection({ student, filters, notices, range, timeline }: Timelin
       <Stack spacing={2}>
         <TimelineFilterBar filters={filters} range={range} categoryOptions={categoryOptions} onChange={change} onClear={clear} />
 
-        {notices.length > 0 && (
-          <Alert severity="info" data-testid="filter-notice">
-            Some filters in this address were not understood and are ignored:
-            <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
-              {notices.map((notice) => (
-                <li key={notice}>{notice}</li>
-              ))}
-            </Box>
-          </Alert>
-        )}
+        <FilterNotices notices={notices} />
 
         {failed.map((load) => (
           <KindFailure key={load.kind} load={load} />

@@ -3,7 +3,8 @@ import type { ApiClient } from '../../api/client.ts';
 import { isPartial, type AllValues, type ListAllOptions } from '../../api/paging.ts';
 import { alertQueries } from '../alerts/alerts.queries.ts';
 import { peopleQueries } from '../network/network.queries.ts';
-import { effectiveRange, parseTimelineFilters, type DayRange } from './timeline-filters.ts';
+import type { DayRange } from '../../lib/days.ts';
+import { effectiveRange, parseTimelineFilters } from './timeline-filters.ts';
 import { dataInsightQueries, encouragementQueries, updateQueries } from './timeline.queries.ts';
 
 const CATEGORIES_AND_COMMENTS = ['categories', 'comments'] as const;

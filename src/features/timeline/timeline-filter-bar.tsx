@@ -1,4 +1,4 @@
-import { lazy, memo, Suspense, useEffect, useRef, useState } from 'react';
+import { memo, useEffect, useRef, useState } from 'react';
 import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -9,15 +9,15 @@ import FormGroup from '@mui/material/FormGroup';
 import FormLabel from '@mui/material/FormLabel';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import SearchOutlined from '@mui/icons-material/SearchOutlined';
-import InputAdornment from '@mui/material/InputAdornment';
+import { LazyDateRangeFields } from '../../components/lazy-date-range-fields.tsx';
+import { SearchField } from '../../components/search-field.tsx';
 import { useDebouncedValue } from '../../components/use-debounced-value.ts';
+import type { DayRange } from '../../lib/days.ts';
 import {
   hasActiveFilters,
   KIND_WORDS,
   shownKinds,
   TIMELINE_KINDS,
-  type DayRange,
   type TimelineFilters,
   type TimelineKind,
 } from './timeline-filters.ts';
@@ -57,35 +57,7 @@ function TextFilter({ value, onChange }: { value: string; onChange: (q: string) 
     setText(value);
   }, [value]);
   return (
-    <TextField
-      size="small"
-      type="search"
-      label="Search the timeline"
-      value={text}
-      onChange={(event) => setText(event.target.value)}
-      sx={{ minWidth: 220, flex: '1 1 220px' }}
-      slotProps={{
-        input: {
-          startAdornment: (
-            <InputAdornment position="start">
-              <SearchOutlined aria-hidden />
-            </InputAdornment>
-          ),
-        },
-      }}
-    />
-  );
-}
-
-const DateRangeFields = lazy(async () => ({ default: (await import('./date-range-fields.tsx')).DateRangeFields }));
-
-/** What the range fields show while the pickers load: the same labels and values, read-only. */
-function RangeFallback({ range }: { range: DayRange }) {
-  return (
-    <>
-      <TextField size="small" label="From" value={range.from} slotProps={{ input: { readOnly: true } }} sx={{ width: 170 }} />
-      <TextField size="small" label="To" value={range.to} slotProps={{ input: { readOnly: true } }} sx={{ width: 170 }} />
-    </>
+    <SearchField label="Search the timeline" value={text} onChange={setText} sx={{ minWidth: 220, flex: '1 1 220px' }} />
   );
 }
 
@@ -152,9 +124,7 @@ export const TimelineFilterBar = memo(function TimelineFilterBar({ filters, rang
 
       <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center' }}>
         {/* The pickers are a large module: the page paints first, the pickers follow. */}
-        <Suspense fallback={<RangeFallback range={range} />}>
-          <DateRangeFields range={range} onChange={(next) => onChange(next)} />
-        </Suspense>
+        <LazyDateRangeFields range={range} onChange={onChange} />
         {hasActiveFilters(filters) && (
           <Button variant="text" onClick={onClear}>
             Clear filters

@@ -3,7 +3,6 @@ import {
   effectiveRange,
   hasActiveFilters,
   NO_FILTERS,
-  parseDay,
   parseTimelineFilters,
   writeTimelineFilters,
 } from './timeline-filters.ts';
@@ -46,12 +45,6 @@ describe('parseTimelineFilters', () => {
     const { filters, notices } = parse('from=2026-06-01&to=2025-06-01');
     expect([filters.from, filters.to]).toEqual([null, null]);
     expect(notices[0]).toMatch(/after the end/);
-  });
-
-  it('knows real days from look-alikes', () => {
-    expect(parseDay('2024-02-29')).toBe('2024-02-29');
-    expect(parseDay('2025-02-29')).toBeNull();
-    expect(parseDay('2025-6-1')).toBeNull();
   });
 });
 

@@ -1,4 +1,5 @@
-import { format, isValid, parse, subMonths } from 'date-fns';
+import { subMonths } from 'date-fns';
+import { dayToDate, formatDay, quoteValue as quote, readDayRange, type DayRange } from '../../lib/days.ts';
 
 /**
  * The student timeline's filters, as they live in the URL (so that a reload or a shared link
@@ -47,36 +48,9 @@ export interface ParsedTimelineFilters {
   notices: string[];
 }
 
-/** A whole range, both ends known (`yyyy-MM-dd`, inclusive). */
-export interface DayRange {
-  from: string;
-  to: string;
-}
-
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
-const DAY_FORMAT = 'yyyy-MM-dd';
 const squash = (s: string) => s.toLowerCase().replace(/[\s_-]/g, '');
 const KIND_BY_SPELLING = new Map(TIMELINE_KINDS.map((kind) => [squash(kind), kind]));
 
-/** A calendar day as `yyyy-MM-dd`, or null when `text` is not one (`2025-02-30` is not). */
-export function parseDay(text: string): string | null {
-  const s = text.trim();
-  if (!DAY.test(s)) return null;
-  const date = parse(s, DAY_FORMAT, new Date(2000, 0, 1));
-  return isValid(date) && format(date, DAY_FORMAT) === s ? s : null;
-}
-
-/** `date` (local calendar day) as `yyyy-MM-dd`. */
-export function formatDay(date: Date): string {
-  return format(date, DAY_FORMAT);
-}
-
-/** A `yyyy-MM-dd` day as a local Date at midnight (for the date pickers). */
-export function dayToDate(day: string): Date {
-  return parse(day, DAY_FORMAT, new Date(2000, 0, 1));
-}
-
-const quote = (s: string) => `“${s.length > 40 ? `${s.slice(0, 40)}…` : s}”`;
 const list = (values: readonly string[]) => values.map(quote).join(', ');
 
 function splitList(value: string | null): string[] {
@@ -107,28 +81,16 @@ export function parseTimelineFilters(params: URLSearchParams): ParsedTimelineFil
   }
   if (badCategories.length > 0) notices.push(`Categories that are not category ids ignored: ${list(badCategories)}.`);
 
-  const day = (name: 'from' | 'to', word: string): string | null => {
-    const raw = params.get(name);
-    if (raw === null || raw.trim() === '') return null;
-    const parsed = parseDay(raw);
-    if (parsed === null) notices.push(`The ${word} date ${quote(raw)} is not a date like 2026-06-01 and was ignored.`);
-    return parsed;
-  };
-  let from = day('from', 'start');
-  let to = day('to', 'end');
-  if (from !== null && to !== null && from > to) {
-    notices.push(`The start date ${from} is after the end date ${to}: the default range is shown instead.`);
-    from = null;
-    to = null;
-  }
+  const range = readDayRange(params);
+  notices.push(...range.notices);
 
   return {
     filters: {
       // In the canonical order, so that two spellings of one view are one URL.
       kinds: TIMELINE_KINDS.filter((kind) => kinds.has(kind) && kinds.size < TIMELINE_KINDS.length),
       categories: [...categories].sort((a, b) => a - b),
-      from,
-      to,
+      from: range.from,
+      to: range.to,
       q: params.get('q') ?? '',
     },
     notices,

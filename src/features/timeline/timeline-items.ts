@@ -1,5 +1,6 @@
 import { parseDateBound } from '../../lib/dates.ts';
-import { shownKinds, type DayRange, type TimelineFilters, type TimelineKind } from './timeline-filters.ts';
+import type { DayRange } from '../../lib/days.ts';
+import { shownKinds, type TimelineFilters, type TimelineKind } from './timeline-filters.ts';
 
 /**
  * The four notation kinds as one list: each kind's item (as the typed client parses it, with

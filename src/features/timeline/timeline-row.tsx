@@ -12,14 +12,13 @@ import ExpandMoreOutlined from '@mui/icons-material/ExpandMoreOutlined';
 import LockOpenOutlined from '@mui/icons-material/LockOpenOutlined';
 import PriorityHighOutlined from '@mui/icons-material/PriorityHighOutlined';
 import VisibilityOutlined from '@mui/icons-material/VisibilityOutlined';
+import { CommentList } from '../../components/comment-list.tsx';
+import { PLAIN_TEXT } from '../../components/plain-text.ts';
 import { RelativeTime } from '../../components/relative-time.tsx';
 import { CommentBox, LowerAlertButton } from './compose/index.ts';
-import { audienceWord, humanize, type TimelineComment, type TimelineItem } from './timeline-items.ts';
+import { audienceWord, humanize, type TimelineItem } from './timeline-items.ts';
 import { encouragementIcon, KIND_LOOK, KindChip } from './timeline-visuals.tsx';
 import { useEncouragementType, usePersonName } from './use-student-timeline.ts';
-
-/** Plain text with its line breaks (decisions §8: text fields are never HTML). */
-const PLAIN_TEXT = { whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' } as const;
 
 function PersonName({ identifier }: { identifier: string | null }) {
   const { name } = usePersonName(identifier);
@@ -45,34 +44,6 @@ function AlertStatus({ status }: { status: 'Open' | 'Lowered' }) {
     <Chip size="small" color="warning" variant="outlined" icon={<PriorityHighOutlined aria-hidden />} label="Open" />
   ) : (
     <Chip size="small" variant="outlined" icon={<LockOpenOutlined aria-hidden />} label="Lowered" />
-  );
-}
-
-function CommentList({ comments, now }: { comments: readonly TimelineComment[]; now: Date }) {
-  if (comments.length === 0) {
-    return (
-      <Typography variant="body2" color="text.secondary">
-        No comments yet.
-      </Typography>
-    );
-  }
-  return (
-    <Stack component="ul" spacing={1.5} sx={{ listStyle: 'none', m: 0, p: 0 }}>
-      {comments.map((comment) => (
-        <Box component="li" key={comment.id}>
-          <Typography variant="body2" color="text.secondary" component="p">
-            <Box component="span" sx={{ fontWeight: 600, color: 'text.primary' }}>
-              <PersonName identifier={comment.author} />
-            </Box>{' '}
-            · <RelativeTime dateTime={comment.createdOn} now={now} />
-            {comment.usedToLowerAlert && ' · lowered the alert'}
-          </Typography>
-          <Typography variant="body2" component="p" sx={PLAIN_TEXT}>
-            {comment.details}
-          </Typography>
-        </Box>
-      ))}
-    </Stack>
   );
 }
 
@@ -160,7 +131,7 @@ export const TimelineRow = memo(function TimelineRow({ item, student, commentsOp
           {commentsOpen && (
             <>
               <Divider sx={{ mb: 1.5 }} />
-              <CommentList comments={item.comments} now={now} />
+              <CommentList comments={item.comments} now={now} author={(comment) => <PersonName identifier={comment.author} />} />
               {canComment && (
                 <Box sx={{ mt: 1.5 }}>
                   <CommentBox kind={item.kind === 'alert' ? 'alert' : 'update'} notationId={item.id} student={student} />

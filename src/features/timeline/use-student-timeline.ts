@@ -6,7 +6,8 @@ import { isPartial, type AllValues } from '../../api/paging.ts';
 import type { EncouragementType } from '../../api/schemas/index.ts';
 import { useApi } from '../../app/api-context.tsx';
 import { peopleQueries } from '../network/network.queries.ts';
-import { TIMELINE_KINDS, type DayRange, type TimelineKind } from './timeline-filters.ts';
+import type { DayRange } from '../../lib/days.ts';
+import { TIMELINE_KINDS, type TimelineKind } from './timeline-filters.ts';
 import {
   fromAlert,
   fromDataInsight,

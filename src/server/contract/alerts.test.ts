@@ -4,40 +4,26 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
-  discoverPeople,
   expectNewestFirst,
   expectProblem,
   expectProblemNames,
   expectShape,
   expectStatus,
   type J,
-  type People,
   personHref,
   personIdOf,
-  schemas,
   shiftMs,
   sorted,
-  useBackend,
+  useContract,
 } from './helpers.ts';
 
-const ctx = useBackend();
-let S: ReturnType<typeof schemas>;
-let people: People;
+const ctx = useContract({ people: true, categories: true });
+const { S, activeCats, inactiveCats, staff, student } = ctx;
 let sample: J[] = [];
-let activeCats: J[] = [];
-let inactiveCats: J[] = [];
 
 beforeAll(async () => {
-  S = schemas(ctx.b.baseUrl);
-  people = await discoverPeople(ctx.api);
   sample = (await ctx.api.ok('/notations/alerts/', { pageSize: 300 })).values;
-  const cats = await ctx.api.all('/notations/categories/');
-  activeCats = cats.filter((c) => c.isActive);
-  inactiveCats = cats.filter((c) => !c.isActive);
 }, 60_000);
-
-const staff = (i = 0): string => people.staff[i]!.identifier;
-const student = (i = 0): string => people.students[i]!.identifier;
 
 function alertBody(over: Record<string, unknown> = {}): Record<string, unknown> {
   return {
@@ -241,7 +227,6 @@ describe('alert comments and lowering (§9)', () => {
     expect(mod.values.map((x: J) => x.id)).toContain(old.id);
     expect((await ctx.api.ok(old.self.href)).status).toBe(old.status);
   });
-
 
   it('a plain comment: 201, usedToLowerAlert false, alert stays Open', async () => {
     const a = await createAlert();

@@ -3,28 +3,11 @@
  * decisions §7/§5 409), rename conflicts, categories list/detail (§9).
  * Own backend: these tests change global category state in order.
  */
-import { beforeAll, describe, expect, it } from 'vitest';
-import {
-  discoverPeople,
-  expectProblem,
-  expectProblemNames,
-  expectShape,
-  expectStatus,
-  type J,
-  type People,
-  type Res,
-  schemas,
-  useBackend,
-} from './helpers.ts';
+import { describe, expect, it } from 'vitest';
+import { expectProblem, expectProblemNames, expectShape, expectStatus, type J, type Res, useContract } from './helpers.ts';
 
-const ctx = useBackend();
-let S: ReturnType<typeof schemas>;
-let people: People;
-
-beforeAll(async () => {
-  S = schemas(ctx.b.baseUrl);
-  people = await discoverPeople(ctx.api);
-}, 60_000);
+const ctx = useContract({ people: true });
+const { S, people } = ctx;
 
 async function list(): Promise<J[]> {
   const env = await ctx.api.ok('/notations/categories/', { pageSize: 1000 });

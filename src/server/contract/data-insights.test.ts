@@ -10,17 +10,15 @@ import {
   isoDay,
   type J,
   personIdOf,
-  schemas,
-  useBackend,
+  useContract,
 } from './helpers.ts';
 
-const ctx = useBackend();
-let S: ReturnType<typeof schemas>;
+const ctx = useContract();
+const { S } = ctx;
 let sample: J[] = [];
 let total = 0;
 
 beforeAll(async () => {
-  S = schemas(ctx.b.baseUrl);
   const env = await ctx.api.ok('/notations/dataInsights/', { pageSize: 1000 });
   sample = env.values;
   total = env.totalValues;

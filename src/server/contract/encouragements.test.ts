@@ -2,15 +2,14 @@
  * Encouragements: E10, E11, encouragement detail and types list (§9).
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { expectNewestFirst, expectProblem, expectProblemNames, expectShape, type J, schemas, shiftMs, useBackend } from './helpers.ts';
+import { expectNewestFirst, expectProblem, expectProblemNames, expectShape, type J, shiftMs, useContract } from './helpers.ts';
 
-const ctx = useBackend();
-let S: ReturnType<typeof schemas>;
+const ctx = useContract();
+const { S } = ctx;
 let sample: J[] = [];
 let total = 0;
 
 beforeAll(async () => {
-  S = schemas(ctx.b.baseUrl);
   const env = await ctx.api.ok('/notations/encouragements/', { pageSize: 1000 });
   sample = env.values;
   total = env.totalValues;

@@ -427,3 +427,55 @@ export function sleep(ms: number): Promise<void> {
 }
 
 export const sorted = <T>(xs: T[]): T[] => [...xs].sort();
+
+export type Schemas = ReturnType<typeof schemas>;
+
+export interface ContractContext {
+  b: TestBackend;
+  api: Api;
+  /** The contract's schemas with hrefs under this backend's base URL (filled in `beforeAll`). */
+  S: Schemas;
+  /** The seeded people (filled in `beforeAll` when asked for). */
+  people: People;
+  /** The seeded categories, active and inactive (filled in `beforeAll` when asked for). */
+  activeCats: J[];
+  inactiveCats: J[];
+  /** The identifier of the i-th staff member / student of `people`. */
+  staff(i?: number): string;
+  student(i?: number): string;
+}
+
+/**
+ * The setup most contract files share: a backend of their own (`useBackend`), the schemas under
+ * its base URL and, when asked for, the seeded people and categories. The objects and arrays it
+ * returns are filled in place in `beforeAll`, so a file may destructure them at the top:
+ * `const { S, people, staff } = useContract({ people: true })`.
+ */
+export function useContract(options: { people?: boolean; categories?: boolean } = {}): ContractContext {
+  const backend = useBackend();
+  const people: People = { students: [], staff: [], all: [] };
+  const ctx: ContractContext = {
+    get b() {
+      return backend.b;
+    },
+    get api() {
+      return backend.api;
+    },
+    S: {} as Schemas,
+    people,
+    activeCats: [],
+    inactiveCats: [],
+    staff: (i = 0) => people.staff[i]!.identifier,
+    student: (i = 0) => people.students[i]!.identifier,
+  };
+  beforeAll(async () => {
+    Object.assign(ctx.S, schemas(backend.b.baseUrl));
+    if (options.people) Object.assign(people, await discoverPeople(backend.api));
+    if (options.categories) {
+      const cats = await backend.api.all('/notations/categories/');
+      ctx.activeCats.push(...cats.filter((c) => c.isActive));
+      ctx.inactiveCats.push(...cats.filter((c) => !c.isActive));
+    }
+  }, 60_000);
+  return ctx;
+}

@@ -2,11 +2,10 @@
  * Non-cognitive: E17, E18, E19, administration detail and results (§9), decisions §4 order, §8 values.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { discoverPeople, expectProblem, expectProblemNames, expectShape, type J, type People, schemas, useBackend } from './helpers.ts';
+import { expectProblem, expectProblemNames, expectShape, type J, useContract } from './helpers.ts';
 
-const ctx = useBackend();
-let S: ReturnType<typeof schemas>;
-let people: People;
+const ctx = useContract({ people: true });
+const { S, people } = ctx;
 let admins: J[] = [];
 /** an administration with results, the results list and one respondent */
 let adm: J;
@@ -14,8 +13,6 @@ let resultLinks: J[] = [];
 let respondent = '';
 
 beforeAll(async () => {
-  S = schemas(ctx.b.baseUrl);
-  people = await discoverPeople(ctx.api);
   admins = await ctx.api.all('/noncognitives/administrations/');
   for (const a of admins) {
     const r = await ctx.api.ok(a.results.href, { pageSize: 1000 });

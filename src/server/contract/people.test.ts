@@ -1,33 +1,21 @@
 /**
  * People (decisions §3, §9) and the success network: E15, E16 (decisions §7).
  */
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
-  discoverPeople,
   expectProblem,
   expectProblemNames,
   expectShape,
   expectStatus,
   type J,
-  type People,
   personHref,
   personIdOf,
   type Res,
-  schemas,
-  useBackend,
+  useContract,
 } from './helpers.ts';
 
-const ctx = useBackend();
-let S: ReturnType<typeof schemas>;
-let people: People;
-
-beforeAll(async () => {
-  S = schemas(ctx.b.baseUrl);
-  people = await discoverPeople(ctx.api);
-}, 60_000);
-
-const staff = (i = 0): string => people.staff[i]!.identifier;
-const student = (i = 0): string => people.students[i]!.identifier;
+const ctx = useContract({ people: true });
+const { S, people, staff, student } = ctx;
 
 async function network(id: string): Promise<string[]> {
   const env = await ctx.api.ok(`/people/${encodeURIComponent(id)}/successNetwork`);

@@ -2,33 +2,16 @@
  * Triggers: E12, E13 (decisions §7), triggers list (§9).
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import {
-  discoverPeople,
-  expectProblem,
-  expectShape,
-  expectStatus,
-  type J,
-  type People,
-  personHref,
-  personIdOf,
-  schemas,
-  useBackend,
-} from './helpers.ts';
+import { expectProblem, expectShape, expectStatus, type J, personHref, personIdOf, useContract } from './helpers.ts';
 
-const ctx = useBackend();
-let S: ReturnType<typeof schemas>;
-let people: People;
+const ctx = useContract({ people: true });
+const { S, staff, student } = ctx;
 let triggers: J[] = [];
 
 beforeAll(async () => {
-  S = schemas(ctx.b.baseUrl);
-  people = await discoverPeople(ctx.api);
   const env = await ctx.api.ok('/notations/triggers/', { pageSize: 1000 });
   triggers = env.values;
 }, 60_000);
-
-const staff = (i = 0): string => people.staff[i]!.identifier;
-const student = (i = 0): string => people.students[i]!.identifier;
 
 async function notationsOf(sid: string): Promise<{ insights: J[]; alerts: J[] }> {
   const [d, a] = await Promise.all([

@@ -4,44 +4,27 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
-  discoverPeople,
   expectNewestFirst,
   expectProblem,
   expectProblemNames,
   expectShape,
   expectStatus,
   type J,
-  type People,
   personHref,
   personIdOf,
-  schemas,
   shiftMs,
   sorted,
-  useBackend,
+  useContract,
 } from './helpers.ts';
 
-const ctx = useBackend();
-let S: ReturnType<typeof schemas>;
-let people: People;
-let activeCats: J[] = [];
-let inactiveCats: J[] = [];
+const ctx = useContract({ people: true, categories: true });
+const { S, people, activeCats, inactiveCats, staff, student } = ctx;
 let sample: J[] = [];
 
 beforeAll(async () => {
-  S = schemas(ctx.b.baseUrl);
-  people = await discoverPeople(ctx.api);
-  const cats = await ctx.api.all('/notations/categories/');
-  activeCats = cats.filter((c) => c.isActive);
-  inactiveCats = cats.filter((c) => !c.isActive);
   sample = (await ctx.api.ok('/notations/updates/', { pageSize: 200 })).values;
 }, 60_000);
 
-function student(i = 0): string {
-  return people.students[i]!.identifier;
-}
-function staff(i = 0): string {
-  return people.staff[i]!.identifier;
-}
 function validBody(over: Record<string, unknown> = {}): Record<string, unknown> {
   return {
     audienceType: 'All',
@@ -410,7 +393,6 @@ describe('update comments POST (decisions §9) and modifiedOn (decisions §4)', 
     expect(walked).toEqual(one.comments.values);
     for (let i = 1; i < walked.length; i++) expect(Date.parse(walked[i].createdOn)).toBeGreaterThanOrEqual(Date.parse(walked[i - 1].createdOn));
   });
-
 
   it('201 { href }; the comment reads back; listed last (oldest first); usedToLowerAlert false', async () => {
     const u = sample[10];

@@ -1,4 +1,4 @@
-import type { DatabaseSync, StatementSync } from 'node:sqlite';
+import type { DatabaseSync, SQLInputValue, StatementSync } from 'node:sqlite';
 
 /** Prepares each distinct SQL text once per database (filters build a handful of variants). */
 export function statementCache(db: DatabaseSync) {
@@ -31,3 +31,24 @@ export function transaction<T>(db: DatabaseSync, fn: () => T): T {
 
 /** Binds a list as one parameter: `col IN (SELECT value FROM json_each(?))`. */
 export const jsonList = (values: readonly (string | number)[]) => JSON.stringify(values);
+
+/**
+ * One page of a list and the count of all its rows: `SELECT {columns} FROM {from} ORDER BY
+ * {orderBy} LIMIT ? OFFSET ?` and `SELECT count(*)` over the same `from` (a table, and its
+ * `WHERE` clause if any, whose parameters are `args`).
+ */
+export function selectPage<T>(
+  sql: ReturnType<typeof statementCache>,
+  query: { columns: string; from: string; orderBy: string; args?: readonly SQLInputValue[] },
+  page: number,
+  pageSize: number,
+): { total: number; rows: T[] } {
+  const args = query.args ?? [];
+  const total = (sql(`SELECT count(*) AS n FROM ${query.from}`).get(...args) as { n: number }).n;
+  const rows = sql(`SELECT ${query.columns} FROM ${query.from} ORDER BY ${query.orderBy} LIMIT ? OFFSET ?`).all(
+    ...args,
+    pageSize,
+    (page - 1) * pageSize,
+  ) as unknown as T[];
+  return { total, rows };
+}

@@ -1,5 +1,5 @@
 import type { DatabaseSync } from 'node:sqlite';
-import { jsonList, statementCache } from '../db/sql.ts';
+import { jsonList, selectPage, statementCache } from '../db/sql.ts';
 import type { CategoryRow, Page } from './rows.ts';
 
 export function createCategoryRepository(db: DatabaseSync) {
@@ -9,12 +9,7 @@ export function createCategoryRepository(db: DatabaseSync) {
       return sql('SELECT id, name, is_active FROM category WHERE id = ?').get(id) as CategoryRow | undefined;
     },
     list(page: number, pageSize: number): Page<CategoryRow> {
-      const total = (sql('SELECT count(*) AS n FROM category').get() as { n: number }).n;
-      const rows = sql('SELECT id, name, is_active FROM category ORDER BY id LIMIT ? OFFSET ?').all(
-        pageSize,
-        (page - 1) * pageSize,
-      ) as unknown as CategoryRow[];
-      return { total, rows };
+      return selectPage(sql, { columns: 'id, name, is_active', from: 'category', orderBy: 'id' }, page, pageSize);
     },
     getMany(ids: readonly number[]): Map<number, CategoryRow> {
       const rows = sql('SELECT id, name, is_active FROM category WHERE id IN (SELECT value FROM json_each(?))').all(

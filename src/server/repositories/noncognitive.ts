@@ -1,5 +1,5 @@
 import type { DatabaseSync } from 'node:sqlite';
-import { jsonList, statementCache } from '../db/sql.ts';
+import { jsonList, selectPage, statementCache } from '../db/sql.ts';
 import type { AdministrationRow, FactorResultRow, FactorRow, Page } from './rows.ts';
 
 const ADMIN_COLUMNS = 'id, assessment_id, title, start_date, end_date, status';
@@ -15,11 +15,7 @@ export function createNoncognitiveRepository(db: DatabaseSync) {
         ? 'WHERE id IN (SELECT administration_id FROM factor_result WHERE person = ?)'
         : '';
       const args = filter.respondent ? [filter.respondent] : [];
-      const total = (sql(`SELECT count(*) AS n FROM administration ${clause}`).get(...args) as { n: number }).n;
-      const rows = sql(
-        `SELECT ${ADMIN_COLUMNS} FROM administration ${clause} ORDER BY start_date DESC, id DESC LIMIT ? OFFSET ?`,
-      ).all(...args, pageSize, (page - 1) * pageSize) as unknown as AdministrationRow[];
-      return { total, rows };
+      return selectPage(sql, { columns: ADMIN_COLUMNS, from: `administration ${clause}`, orderBy: 'start_date DESC, id DESC', args }, page, pageSize);
     },
     administration(id: number): AdministrationRow | undefined {
       return sql(`SELECT ${ADMIN_COLUMNS} FROM administration WHERE id = ?`).get(id) as AdministrationRow | undefined;

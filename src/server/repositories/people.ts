@@ -1,5 +1,5 @@
 import type { DatabaseSync } from 'node:sqlite';
-import { jsonList, statementCache } from '../db/sql.ts';
+import { jsonList, selectPage, statementCache } from '../db/sql.ts';
 import type { Page, PersonRow } from './rows.ts';
 
 const COLUMNS = 'identifier, first_name, last_name, email, role';
@@ -34,13 +34,7 @@ export function createPeopleRepository(db: DatabaseSync) {
         args.push(like, like);
       }
       const clause = where.length ? `WHERE ${where.join(' AND ')}` : '';
-      const total = (sql(`SELECT count(*) AS n FROM person ${clause}`).get(...args) as { n: number }).n;
-      const rows = sql(`SELECT ${COLUMNS} FROM person ${clause} ORDER BY sort_key LIMIT ? OFFSET ?`).all(
-        ...args,
-        pageSize,
-        (page - 1) * pageSize,
-      ) as unknown as PersonRow[];
-      return { total, rows };
+      return selectPage(sql, { columns: COLUMNS, from: `person ${clause}`, orderBy: 'sort_key', args }, page, pageSize);
     },
   };
 }

@@ -1,5 +1,5 @@
 import type { DatabaseSync } from 'node:sqlite';
-import { statementCache } from '../db/sql.ts';
+import { selectPage, statementCache } from '../db/sql.ts';
 import type { Page, TriggerRow } from './rows.ts';
 
 const COLUMNS = 'id, name, additional_advice, audience_type, can_student_view, created_on, elevate_to_alert';
@@ -11,12 +11,7 @@ export function createTriggerRepository(db: DatabaseSync) {
       return sql(`SELECT ${COLUMNS} FROM trigger_def WHERE id = ?`).get(id) as TriggerRow | undefined;
     },
     list(page: number, pageSize: number): Page<TriggerRow> {
-      const total = (sql('SELECT count(*) AS n FROM trigger_def').get() as { n: number }).n;
-      const rows = sql(`SELECT ${COLUMNS} FROM trigger_def ORDER BY id LIMIT ? OFFSET ?`).all(
-        pageSize,
-        (page - 1) * pageSize,
-      ) as unknown as TriggerRow[];
-      return { total, rows };
+      return selectPage(sql, { columns: COLUMNS, from: 'trigger_def', orderBy: 'id' }, page, pageSize);
     },
     update(id: number, fields: { name: string; additionalAdvice: string; elevateToAlert: boolean }): void {
       sql('UPDATE trigger_def SET name = ?, additional_advice = ?, elevate_to_alert = ? WHERE id = ?').run(

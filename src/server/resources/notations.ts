@@ -61,6 +61,8 @@ export function renderNotations(
     const base = { id: r.id };
     switch (kind) {
       case 'update':
+      case 'alert':
+        // The same fields in the same order; an alert adds its status before `student`.
         return {
           ...base,
           audienceType: r.audience_type,
@@ -70,6 +72,7 @@ export function renderNotations(
           createdBy,
           createdOn: toIso(r.created_on),
           details: r.details,
+          ...(kind === 'alert' ? { status: r.status } : {}),
           student,
           self: link(self),
         };
@@ -80,20 +83,6 @@ export function renderNotations(
           createdOn: toIso(r.created_on),
           dataInsightType: r.data_insight_type,
           details: r.details,
-          student,
-          self: link(self),
-        };
-      case 'alert':
-        return {
-          ...base,
-          audienceType: r.audience_type,
-          canStudentView: r.can_student_view === 1,
-          categories: categoriesLink(),
-          comments: commentsLink(),
-          createdBy,
-          createdOn: toIso(r.created_on),
-          details: r.details,
-          status: r.status,
           student,
           self: link(self),
         };

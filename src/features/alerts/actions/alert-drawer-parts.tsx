@@ -3,7 +3,6 @@ import { useQuery } from '@tanstack/react-query';
 import Box from '@mui/material/Box';
 import LinearProgress from '@mui/material/LinearProgress';
 import Link from '@mui/material/Link';
-import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
 import type { ApiClient } from '../../../api/client.ts';
@@ -11,13 +10,11 @@ import { isApiError } from '../../../api/errors.ts';
 import type { ExpandedPerson } from '../../../api/schemas/index.ts';
 import { useApi } from '../../../app/api-context.tsx';
 import { ProblemMessage } from '../../../components/problem-message.tsx';
-import { RelativeTime } from '../../../components/relative-time.tsx';
+import { CommentList } from '../../../components/comment-list.tsx';
 import { peopleQueries } from '../../network/network.queries.ts';
 import { alertQueries } from '../alerts.queries.ts';
 import type { TriageAlert } from '../triage/triage-alert.ts';
 
-/** Plain text with its line breaks (decisions §8: text fields are never HTML). */
-const PLAIN_TEXT = { whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' } as const;
 /** Members of the success network listed in the drawer; the student's page lists them all. */
 const NETWORK_SHOWN = 8;
 
@@ -89,30 +86,14 @@ export function AlertComments({ alert }: { alert: TriageAlert }) {
   if (rows === null) {
     return <Typography color="text.secondary">The service did not give this alert's comments.</Typography>;
   }
-  if (rows.length === 0) {
-    return (
-      <Typography variant="body2" color="text.secondary">
-        No comments yet.
-      </Typography>
-    );
-  }
   return (
-    <Stack component="ul" spacing={1.5} aria-label="Comments on this alert" sx={{ listStyle: 'none', m: 0, p: 0 }}>
-      {rows.map((comment) => (
-        <Box component="li" key={comment.id}>
-          <Typography variant="body2" color="text.secondary" component="p">
-            <Box component="span" sx={{ fontWeight: 600, color: 'text.primary' }}>
-              {comment.author.person ? <PersonName person={comment.author.person} /> : <PersonByIdentifier identifier={comment.author.identifier} />}
-            </Box>{' '}
-            · <RelativeTime dateTime={comment.createdOn} />
-            {comment.usedToLowerAlert && ' · lowered the alert'}
-          </Typography>
-          <Typography variant="body2" component="p" sx={PLAIN_TEXT}>
-            {comment.details}
-          </Typography>
-        </Box>
-      ))}
-    </Stack>
+    <CommentList
+      comments={rows}
+      aria-label="Comments on this alert"
+      author={(comment) =>
+        comment.author.person ? <PersonName person={comment.author.person} /> : <PersonByIdentifier identifier={comment.author.identifier} />
+      }
+    />
   );
 }
 

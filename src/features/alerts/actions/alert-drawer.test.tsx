@@ -2,14 +2,13 @@
 import '@testing-library/jest-dom/vitest';
 import { useMemo, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterAll, afterEach, beforeAll, beforeEach, expect, test, vi } from 'vitest';
-import type { ApiClient } from '../../../api/client.ts';
+import { expect, test, vi } from 'vitest';
 import { useApi } from '../../../app/api-context.tsx';
 import { toastBus } from '../../../app/toasts.tsx';
-import { startBackend, type TestBackend } from '../../../testing/backend.ts';
-import { renderApp, testApi } from '../../../testing/render-app.tsx';
+import { renderApp } from '../../../testing/render-app.tsx';
+import { setupTestBackend } from '../../../testing/setup-test-backend.ts';
 import { alertQueries } from '../alerts.queries.ts';
 import { TRIAGE_EXPAND, type TriageAlert } from '../triage/triage-alert.ts';
 import { AlertDrawer } from './index.ts';
@@ -18,22 +17,10 @@ import { AlertDrawer } from './index.ts';
 const STUDENTS = ['S000002', 'S000003', 'S000010'];
 const FILTERS = { identifiers: STUDENTS, expand: TRIAGE_EXPAND };
 
-let backend: TestBackend;
-let api: ApiClient;
-
-beforeAll(async () => {
-  backend = await startBackend();
-  api = testApi(backend);
-});
-afterAll(() => backend.close());
-beforeEach(() => localStorage.clear());
-afterEach(() => {
-  cleanup();
-  vi.restoreAllMocks();
-});
+const { backend, api } = setupTestBackend({ cleanup: true, clearStorage: true, restoreMocks: true });
 
 async function openQueue(): Promise<TriageAlert[]> {
-  const all = await api.alerts.listAll(FILTERS);
+  const all = await api().alerts.listAll(FILTERS);
   return all.values.filter((alert) => alert.status === 'Open');
 }
 
@@ -84,7 +71,7 @@ async function render(fetchImpl?: typeof fetch) {
   const rendered = await renderApp({
     routes: [{ path: '/alerts', element: <Queue onOpenChange={onOpenChange} onClosed={onClosed} /> }],
     url: '/alerts',
-    backend,
+    backend: backend(),
     ...(fetchImpl ? { fetch: fetchImpl } : {}),
   });
   await screen.findAllByRole('button', { name: /^Alert \d+$/ }, { timeout: 10_000 });
@@ -101,11 +88,11 @@ test('shows the alert: status, when and by whom, audience, details, categories, 
   const user = userEvent.setup();
   const queue = await openQueue();
   const alert = queue[1]!;
-  await api.alerts.addComment(alert.id, { createdBy: { identifier: 'E0007' }, details: 'Called the student.\nNo answer yet.' });
-  const network = await api.people.successNetwork.get(alert.student.identifier);
-  const member = api.parseHref(network.values[0]!.href);
-  const firstMember = await api.people.get(member?.kind === 'person' ? member.identifier : '');
-  const author = await api.people.get('E0007');
+  await api().alerts.addComment(alert.id, { createdBy: { identifier: 'E0007' }, details: 'Called the student.\nNo answer yet.' });
+  const network = await api().people.successNetwork.get(alert.student.identifier);
+  const member = api().parseHref(network.values[0]!.href);
+  const firstMember = await api().people.get(member?.kind === 'person' ? member.identifier : '');
+  const author = await api().people.get('E0007');
   await render();
 
   await user.click(screen.getByRole('button', { name: `Alert ${alert.id}` }));
@@ -215,9 +202,9 @@ test('lowering from the drawer: a comment is required, then the alert shows Lowe
   expect(within(drawer()).getByText(flat(alert.details))).toBeInTheDocument();
   expect(position()).toHaveTextContent(/Not in the queue's current view/);
   await waitFor(() => expect(within(drawer()).getByTestId('alert-status')).toHaveFocus());
-  const cached = queryClient.getQueryData(alertQueries.listAll(api, FILTERS).queryKey);
+  const cached = queryClient.getQueryData(alertQueries.listAll(api(), FILTERS).queryKey);
   expect(cached?.values.find((a) => a.id === alert.id)?.status).toBe('Lowered');
-  expect((await api.alerts.get(alert.id)).status).toBe('Lowered');
+  expect((await api().alerts.get(alert.id)).status).toBe('Lowered');
   // The lowering comment shows among the comments once they are refetched.
   expect(await within(drawer()).findByText('Spoke with the student; back on track.')).toBeInTheDocument();
 
@@ -239,12 +226,12 @@ test('an alert that is in no list is fetched; a failure says why with a retry', 
           }),
         )
       : fetch(input, init)) as typeof fetch;
-  const other = (await api.alerts.list({ identifiers: ['S000001'], pageSize: 1 })).values[0]!;
+  const other = (await api().alerts.list({ identifiers: ['S000001'], pageSize: 1 })).values[0]!;
   function Lone() {
     const [openId, setOpenId] = useState<number | null>(other.id);
     return <AlertDrawer alerts={[]} openId={openId} onOpenChange={setOpenId} />;
   }
-  await renderApp({ routes: [{ path: '/', element: <Lone /> }], url: '/', backend, fetch: failing });
+  await renderApp({ routes: [{ path: '/', element: <Lone /> }], url: '/', backend: backend(), fetch: failing });
   expect(await screen.findByText('The alert could not be read.')).toBeInTheDocument();
   fail = false;
   await userEvent.setup().click(screen.getByRole('button', { name: 'Retry' }));
@@ -255,8 +242,8 @@ test("a service without the comments extension (404): the alert's comments come 
   const user = userEvent.setup();
   const queue = await openQueue();
   const alert = queue[5]!;
-  await api.alerts.addComment(alert.id, { createdBy: { identifier: 'E0011' }, details: 'Checked in after class.' });
-  const author = await api.people.get('E0011');
+  await api().alerts.addComment(alert.id, { createdBy: { identifier: 'E0011' }, details: 'Checked in after class.' });
+  const author = await api().people.get('E0011');
   const noExtension = ((input: RequestInfo | URL, init?: RequestInit) =>
     (init?.method ?? 'GET') === 'GET' && /\/notations\/alerts\/\d+\/comments$/.test(new URL(String(input)).pathname)
       ? Promise.resolve(

@@ -20,6 +20,7 @@ import PriorityHighOutlined from '@mui/icons-material/PriorityHighOutlined';
 import VisibilityOutlined from '@mui/icons-material/VisibilityOutlined';
 import { Link as RouterLink } from 'react-router';
 import { useApi } from '../../../app/api-context.tsx';
+import { PLAIN_TEXT } from '../../../components/plain-text.ts';
 import { ProblemMessage } from '../../../components/problem-message.tsx';
 import { RelativeTime } from '../../../components/relative-time.tsx';
 import { alertQueries, findCachedAlert } from '../alerts.queries.ts';
@@ -46,8 +47,6 @@ export const ALERT_DRAWER_WIDTH = 480;
 
 const exactFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'full', timeStyle: 'short' });
 const number = new Intl.NumberFormat(undefined);
-/** Plain text with its line breaks (decisions §8: text fields are never HTML). */
-const PLAIN_TEXT = { whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' } as const;
 /** Audiences in the composer's words. */
 const AUDIENCE_WORDS: Record<string, string> = { All: 'All staff', FullNetwork: 'Full success network' };
 

@@ -2,13 +2,12 @@
 import '@testing-library/jest-dom/vitest';
 import { useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterAll, afterEach, beforeAll, beforeEach, expect, test, vi } from 'vitest';
-import type { ApiClient } from '../../../api/client.ts';
+import { expect, test, vi } from 'vitest';
 import { useApi } from '../../../app/api-context.tsx';
-import { startBackend, type TestBackend } from '../../../testing/backend.ts';
-import { renderApp, testApi } from '../../../testing/render-app.tsx';
+import { renderApp } from '../../../testing/render-app.tsx';
+import { setupTestBackend } from '../../../testing/setup-test-backend.ts';
 import { alertQueries } from '../alerts.queries.ts';
 import { TRIAGE_EXPAND, type TriageAlert } from '../triage/triage-alert.ts';
 import type { BulkLowerResult } from './bulk-lower.ts';
@@ -18,22 +17,10 @@ const STUDENTS = ['S000002', 'S000003', 'S000010', 'S000011', 'S000012'];
 const FILTERS = { identifiers: STUDENTS, expand: TRIAGE_EXPAND };
 const DRAFT_KEY = 'draft:lower:bulk';
 
-let backend: TestBackend;
-let api: ApiClient;
-
-beforeAll(async () => {
-  backend = await startBackend();
-  api = testApi(backend);
-});
-afterAll(() => backend.close());
-beforeEach(() => localStorage.clear());
-afterEach(() => {
-  cleanup();
-  vi.restoreAllMocks();
-});
+const { backend, api } = setupTestBackend({ cleanup: true, clearStorage: true, restoreMocks: true });
 
 async function queue(): Promise<TriageAlert[]> {
-  return (await api.alerts.listAll(FILTERS)).values;
+  return (await api().alerts.listAll(FILTERS)).values;
 }
 
 /** Open alerts of three different students (each test takes its own). */
@@ -108,7 +95,7 @@ async function render(selected: readonly number[], fetchImpl: typeof fetch) {
   const rendered = await renderApp({
     routes: [{ path: '/alerts', element: <Page selected={selected} onClose={onClose} onFinished={onFinished} /> }],
     url: '/alerts',
-    backend,
+    backend: backend(),
     fetch: fetchImpl,
   });
   const dialog = await screen.findByRole('dialog', {}, { timeout: 10_000 });
@@ -175,8 +162,8 @@ test('three alerts with one comment, one of them fails: two are lowered, the fai
 
   // The service agrees: each lowered by exactly one comment, the shared one.
   for (const alert of [first!, failing!, third!]) {
-    expect((await api.alerts.get(alert.id)).status).toBe('Lowered');
-    const lowering = (await api.alerts.comments(alert.id)).values.filter((c) => c.usedToLowerAlert);
+    expect((await api().alerts.get(alert.id)).status).toBe('Lowered');
+    const lowering = (await api().alerts.comments(alert.id)).values.filter((c) => c.usedToLowerAlert);
     expect(lowering.map((c) => c.details)).toEqual(['Term review: all followed up.']);
   }
 
@@ -192,7 +179,7 @@ test('an alert lowered by someone else meanwhile is said so and counts as lowere
   const posts = commentPosts((id) => (id === third!.id ? held : undefined));
   const { dialog, onClose } = await render([first!.id, second!.id, third!.id], posts.fetch);
   // Lowered by someone else after the queue was loaded: the queue still shows it Open.
-  await api.alerts.addComment(second!.id, { createdBy: { identifier: 'E0002' }, details: 'Lowered elsewhere.', usedToLowerAlert: true });
+  await api().alerts.addComment(second!.id, { createdBy: { identifier: 'E0002' }, details: 'Lowered elsewhere.', usedToLowerAlert: true });
   expect(dialog).toHaveAccessibleName('Lower 3 alerts');
 
   await user.type(within(dialog).getByRole('textbox', { name: /why are they lowered/i }), 'Resolved at the review.');
@@ -209,7 +196,7 @@ test('an alert lowered by someone else meanwhile is said so and counts as lowere
   const already = within(dialog).getByRole('region', { name: 'Already lowered by someone else' });
   expect(within(already).getByRole('listitem')).toHaveTextContent(nameOf(second!));
   expect(row(second!.id)).toHaveTextContent('Lowered');
-  const lowering = (await api.alerts.comments(second!.id)).values.filter((c) => c.usedToLowerAlert);
+  const lowering = (await api().alerts.comments(second!.id)).values.filter((c) => c.usedToLowerAlert);
   expect(lowering.map((c) => c.details)).toEqual(['Lowered elsewhere.']);
   await user.keyboard('{Escape}');
   expect(onClose).toHaveBeenCalledTimes(1);

@@ -12,8 +12,8 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { describeError } from '../../../components/problem-message.tsx';
-import { DetailsField, detailsError, FormHint, useFocusRequest, useSignedIn } from '../../timeline/compose/form-parts.tsx';
-import { useDraft } from '../../timeline/compose/use-draft.ts';
+import { DetailsField, FormHint, useSignedIn } from '../../timeline/compose/form-parts.tsx';
+import { useDetailsDraft } from '../../timeline/compose/use-details-draft.ts';
 import type { TriageAlert } from '../triage/triage-alert.ts';
 import { progressOf, type BulkLowerResult, type LowerOutcome } from './bulk-lower.ts';
 import { useBulkLower } from './use-bulk-lower.ts';
@@ -34,7 +34,6 @@ export interface BulkLowerDialogProps {
  * meet the timeline's keys (`draft:lower:<student>:<alert>`).
  */
 const DRAFT_KEY = 'draft:lower:bulk';
-const INITIAL = { details: '' };
 
 const number = new Intl.NumberFormat(undefined);
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
@@ -81,14 +80,12 @@ interface FormProps extends BulkLowerDialogProps {
 function BulkLowerForm({ alerts, onClose, onFinished, ids, onRunningChange }: FormProps) {
   const mutation = useBulkLower();
   const author = useSignedIn();
-  const [values, setValues, draft] = useDraft(DRAFT_KEY, INITIAL);
-  const [attempted, setAttempted] = useState(false);
+  const form = useDetailsDraft(DRAFT_KEY);
+  const { draft, detailsRef, focusWhenShown, setAttempted } = form;
   /** The selection as it was when lowering started: the queue changes under it as alerts are lowered. */
   const [started, setStarted] = useState<readonly TriageAlert[] | null>(null);
   const [result, setResult] = useState<BulkLowerResult | null>(null);
-  const detailsRef = useRef<HTMLTextAreaElement | HTMLInputElement>(null);
   const summaryRef = useRef<HTMLDivElement>(null);
-  const focusWhenShown = useFocusRequest();
 
   const selection = started ?? alerts;
   const open = selection.filter((alert) => alert.status === 'Open');
@@ -103,16 +100,9 @@ function BulkLowerForm({ alerts, onClose, onFinished, ids, onRunningChange }: Fo
   const alreadyLowered = result ? result.ids.filter((id) => result.outcomes.get(id)?.status === 'already-lowered') : [];
   const allLowered = finished && progress.pending === 0 && progress.failed === 0;
 
-  const clientError = detailsError(values.details);
-  const error = attempted ? clientError : undefined;
-
   const run = () => {
     if (running || open.length === 0 || allLowered) return;
-    setAttempted(true);
-    if (clientError) {
-      detailsRef.current?.focus();
-      return;
-    }
+    if (!form.validate()) return;
     if (!author.identifier) return;
     const targets = started ?? alerts;
     setStarted(targets);
@@ -121,7 +111,7 @@ function BulkLowerForm({ alerts, onClose, onFinished, ids, onRunningChange }: Fo
       {
         alerts: targets.filter((alert) => alert.status === 'Open').map((alert) => ({ id: alert.id, student: alert.student.identifier })),
         createdBy: author.identifier,
-        details: values.details.trim(),
+        details: form.details.trim(),
         previous: result ?? undefined,
         onProgress: setResult,
       },
@@ -178,9 +168,9 @@ function BulkLowerForm({ alerts, onClose, onFinished, ids, onRunningChange }: Fo
           {open.length > 0 && !allLowered && (
             <DetailsField
               label="Why are they lowered?"
-              value={values.details}
-              onChange={(details) => setValues({ details })}
-              error={error}
+              value={form.details}
+              onChange={form.change}
+              error={form.error}
               hint={`Required. Added to every alert. Ctrl+Enter lowers ${open.length === 1 ? 'it' : 'them'}.`}
               onSubmit={run}
               inputRef={detailsRef}

@@ -1,11 +1,10 @@
 // @vitest-environment jsdom
 import '@testing-library/jest-dom/vitest';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { ApiClient } from '../../../api/client.ts';
-import { startBackend, type TestBackend } from '../../../testing/backend.ts';
-import { renderApp, testApi } from '../../../testing/render-app.tsx';
+import { renderApp } from '../../../testing/render-app.tsx';
+import { setupTestBackend } from '../../../testing/setup-test-backend.ts';
 import { AlertTriagePage } from './alert-triage-page.tsx';
 import { TRIAGE_EXPAND, type TriageAlert } from './triage-alert.ts';
 
@@ -13,17 +12,12 @@ const RANGE = { from: '2026-05-01', to: '2026-05-31' };
 const URL_RANGE = `from=${RANGE.from}&to=${RANGE.to}`;
 const routes = [{ path: '/alerts', element: <AlertTriagePage /> }];
 
-let backend: TestBackend;
-let api: ApiClient;
-let alerts: TriageAlert[];
+const { backend, api } = setupTestBackend({ cleanup: true });
 
+let alerts: TriageAlert[];
 beforeAll(async () => {
-  backend = await startBackend();
-  api = testApi(backend);
-  alerts = (await api.alerts.listAll({ createdOnStart: RANGE.from, createdOnEnd: RANGE.to, expand: TRIAGE_EXPAND })).values;
+  alerts = (await api().alerts.listAll({ createdOnStart: RANGE.from, createdOnEnd: RANGE.to, expand: TRIAGE_EXPAND })).values;
 });
-afterAll(() => backend.close());
-afterEach(() => cleanup());
 
 const number = new Intl.NumberFormat(undefined);
 const summary = () => screen.getByTestId('triage-summary');
@@ -39,7 +33,7 @@ describe('AlertTriagePage', () => {
     expect(alerts.length).toBeGreaterThan(100);
     expect(open.length).toBeGreaterThan(0);
     expect(open.length).toBeLessThan(alerts.length);
-    await renderApp({ routes, url: `/alerts?${URL_RANGE}`, backend });
+    await renderApp({ routes, url: `/alerts?${URL_RANGE}`, backend: backend() });
     // The progress bar says how far the load has come.
     expect(await screen.findByTestId('triage-progress')).toHaveTextContent(/Loading alerts|Loaded \d+ of \d+ alerts/);
     await loaded();
@@ -57,7 +51,7 @@ describe('AlertTriagePage', () => {
     const category = open.flatMap((a) => a.categories.values)[0];
     if (!category) throw new Error('no categorised open alert in the range');
     const withCategory = open.filter((a) => a.categories.values.some((c) => c.id === category.id));
-    const { router } = await renderApp({ routes, url: `/alerts?${URL_RANGE}`, backend });
+    const { router } = await renderApp({ routes, url: `/alerts?${URL_RANGE}`, backend: backend() });
     await loaded();
     const chip = screen.getByTestId(`category-chip-${category.id}`);
     expect(chip).toHaveTextContent(`${category.name} ${number.format(withCategory.length)}`);
@@ -78,7 +72,7 @@ describe('AlertTriagePage', () => {
     const target = alerts.find((a) => a.status === 'Open');
     if (!target) throw new Error('no open alert');
     const expected = alerts.filter((a) => a.status === 'Open' && a.student.identifier === target.student.identifier).length;
-    const { router } = await renderApp({ routes, url: `/alerts?${URL_RANGE}`, backend });
+    const { router } = await renderApp({ routes, url: `/alerts?${URL_RANGE}`, backend: backend() });
     await loaded();
     await user.type(screen.getByRole('searchbox', { name: 'Search alerts' }), target.student.identifier);
     await waitFor(() => expect(summary()).toHaveTextContent(`Showing ${number.format(expected)} of`));
@@ -89,7 +83,7 @@ describe('AlertTriagePage', () => {
     const user = userEvent.setup();
     const open = alerts.filter((a) => a.status === 'Open');
     const students = new Set(open.map((a) => a.student.identifier));
-    const { router } = await renderApp({ routes, url: `/alerts?${URL_RANGE}`, backend });
+    const { router } = await renderApp({ routes, url: `/alerts?${URL_RANGE}`, backend: backend() });
     await loaded();
     await user.click(screen.getByRole('switch', { name: 'One row per student' }));
     await waitFor(() => expect(params(router).get('group')).toBe('student'));
@@ -100,7 +94,7 @@ describe('AlertTriagePage', () => {
 
   it('shows the view a URL describes, and ignores bad values with a notice', async () => {
     const lowered = alerts.filter((a) => a.status === 'Lowered');
-    await renderApp({ routes, url: `/alerts?${URL_RANGE}&status=lowered&category=x&group=teacher&sort=-nothing`, backend });
+    await renderApp({ routes, url: `/alerts?${URL_RANGE}&status=lowered&category=x&group=teacher&sort=-nothing`, backend: backend() });
     await loaded();
     const notice = screen.getByTestId('filter-notice');
     for (const word of ['“x”', 'teacher', 'nothing']) expect(notice).toHaveTextContent(word);
@@ -110,7 +104,7 @@ describe('AlertTriagePage', () => {
 
   it('says when nothing matches, with a way back', async () => {
     const user = userEvent.setup();
-    const { router } = await renderApp({ routes, url: `/alerts?${URL_RANGE}&q=zzzz-nothing-like-this`, backend });
+    const { router } = await renderApp({ routes, url: `/alerts?${URL_RANGE}&q=zzzz-nothing-like-this`, backend: backend() });
     await loaded();
     const empty = screen.getByTestId('triage-empty');
     expect(empty).toHaveTextContent('No alerts match these filters.');

@@ -2,12 +2,11 @@ import { memo } from 'react';
 import Autocomplete, { createFilterOptions } from '@mui/material/Autocomplete';
 import Button from '@mui/material/Button';
 import FormControlLabel from '@mui/material/FormControlLabel';
-import InputAdornment from '@mui/material/InputAdornment';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
-import SearchOutlined from '@mui/icons-material/SearchOutlined';
 import { LazyDateRangeFields } from '../../../components/lazy-date-range-fields.tsx';
+import { SearchField } from '../../../components/search-field.tsx';
 import type { DayRange } from '../../../lib/days.ts';
 
 /**
@@ -73,23 +72,7 @@ export const TriageFilterBar = memo(function TriageFilterBar(props: TriageFilter
   return (
     <Stack spacing={2} component="form" role="search" aria-label="Alert filters" onSubmit={(event) => event.preventDefault()}>
       <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'flex-start' }}>
-        <TextField
-          size="small"
-          type="search"
-          label="Search alerts"
-          value={props.text}
-          onChange={(event) => props.onTextChange(event.target.value)}
-          sx={{ minWidth: 220, flex: '2 1 260px' }}
-          slotProps={{
-            input: {
-              startAdornment: (
-                <InputAdornment position="start">
-                  <SearchOutlined aria-hidden />
-                </InputAdornment>
-              ),
-            },
-          }}
-        />
+        <SearchField label="Search alerts" value={props.text} onChange={props.onTextChange} sx={{ minWidth: 220, flex: '2 1 260px' }} />
         <PersonFilter label="Student" options={props.students} value={props.student} onChange={props.onStudentChange} />
         <PersonFilter label="Created by" options={props.creators} value={props.creator} onChange={props.onCreatorChange} />
       </Stack>

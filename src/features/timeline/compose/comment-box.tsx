@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useId, type FormEvent } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
@@ -6,20 +6,14 @@ import { useApi } from '../../../app/api-context.tsx';
 import { toastBus } from '../../../app/toasts.tsx';
 import { useAddAlertCommentFromDraft, useAddUpdateCommentFromDraft } from './compose.mutations.ts';
 import { draftKeys } from './draft-keys.ts';
-import { DetailsField, detailsError, placeFieldErrors, SaveFailure, sentence, useFocusRequest, useSignedIn } from './form-parts.tsx';
-import { useDraft } from './use-draft.ts';
+import { DetailsField, SaveFailure, useSignedIn } from './form-parts.tsx';
+import { useDetailsDraft } from './use-details-draft.ts';
 
 export interface CommentBoxProps {
   kind: 'update' | 'alert';
   notationId: number;
   student: string;
 }
-
-interface CommentDraft {
-  details: string;
-}
-
-const INITIAL: CommentDraft = { details: '' };
 
 /** A small form to comment on an update or an alert (extension POST …/{id}/comments). */
 export function CommentBox(props: CommentBoxProps) {
@@ -36,16 +30,8 @@ function CommentForm({ kind, notationId, student }: CommentBoxProps) {
   const author = useSignedIn();
   const labelId = useId();
 
-  const [values, setValues, draft] = useDraft<CommentDraft>(draftKeys.comment(kind, student, notationId), INITIAL);
-  const [attempted, setAttempted] = useState(false);
-  const [serverError, setServerError] = useState<string | undefined>(undefined);
-  const [unplaced, setUnplaced] = useState<string[]>([]);
-  const detailsRef = useRef<HTMLTextAreaElement | HTMLInputElement>(null);
-  const failureRef = useRef<HTMLDivElement>(null);
-  const focusWhenShown = useFocusRequest();
-
-  const clientError = detailsError(values.details);
-  const error = serverError ?? (attempted ? clientError : undefined);
+  const form = useDetailsDraft(draftKeys.comment(kind, student, notationId));
+  const { draft, detailsRef, failureRef, setAttempted, setServerError, setUnplaced } = form;
 
   const handlers = {
     onSuccess: () => {
@@ -54,25 +40,16 @@ function CommentForm({ kind, notationId, student }: CommentBoxProps) {
       toastBus.show('Comment added', 'success');
       detailsRef.current?.focus();
     },
-    onError: (failure: unknown) => {
-      const placed = placeFieldErrors<'details'>(failure, (name, message) => (name === 'details' ? { field: 'details', message: sentence(message) } : undefined));
-      setServerError(placed.fields.details);
-      setUnplaced(placed.unplaced);
-      focusWhenShown(() => (placed.fields.details ? detailsRef.current : failureRef.current));
-    },
+    onError: form.showFailure,
   };
 
   const submit = () => {
     if (mutation.isPending) return;
-    setAttempted(true);
-    if (clientError) {
-      detailsRef.current?.focus();
-      return;
-    }
+    if (!form.validate()) return;
     if (!author.identifier) return;
     setServerError(undefined);
     setUnplaced([]);
-    const body = { createdBy: { identifier: author.identifier }, details: values.details.trim() };
+    const body = { createdBy: { identifier: author.identifier }, details: form.details.trim() };
     if (kind === 'update') onUpdate.mutate({ updateId: notationId, body }, handlers);
     else onAlert.mutate({ alertId: notationId, body, student }, handlers);
   };
@@ -100,12 +77,9 @@ function CommentForm({ kind, notationId, student }: CommentBoxProps) {
         </span>
         <DetailsField
           label="Comment"
-          value={values.details}
-          onChange={(details) => {
-            setValues({ details });
-            setServerError(undefined);
-          }}
-          error={error}
+          value={form.details}
+          onChange={form.change}
+          error={form.error}
           hint="Ctrl+Enter adds the comment."
           onSubmit={submit}
           inputRef={detailsRef}
@@ -117,7 +91,7 @@ function CommentForm({ kind, notationId, student }: CommentBoxProps) {
             ref={failureRef}
             title="The comment was not added. Your text is kept."
             error={mutation.error}
-            unplaced={unplaced}
+            unplaced={form.unplaced}
             onRetry={submit}
             retrying={mutation.isPending}
           />

@@ -2,40 +2,27 @@
 import '@testing-library/jest-dom/vitest';
 import type { ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterAll, afterEach, beforeAll, beforeEach, expect, test, vi } from 'vitest';
-import type { ApiClient } from '../../../api/client.ts';
+import { expect, test, vi } from 'vitest';
 import { useApi } from '../../../app/api-context.tsx';
 import { toastBus } from '../../../app/toasts.tsx';
-import { startBackend, type TestBackend } from '../../../testing/backend.ts';
-import { renderApp, testApi } from '../../../testing/render-app.tsx';
+import { renderApp } from '../../../testing/render-app.tsx';
+import { setupTestBackend } from '../../../testing/setup-test-backend.ts';
 import { alertQueries } from '../../alerts/alerts.queries.ts';
 import { updateQueries } from '../timeline.queries.ts';
 import { CommentBox, LowerAlertButton } from './index.ts';
 
 const STUDENT = 'S000001';
 
-let backend: TestBackend;
-let api: ApiClient;
-
-beforeAll(async () => {
-  backend = await startBackend();
-  api = testApi(backend);
-});
-afterAll(() => backend.close());
-beforeEach(() => localStorage.clear());
-afterEach(() => {
-  cleanup();
-  vi.restoreAllMocks();
-});
+const { backend, api } = setupTestBackend({ cleanup: true, clearStorage: true, restoreMocks: true });
 
 function render(element: ReactNode, fetchImpl?: typeof fetch) {
-  return renderApp({ routes: [{ path: '/s/:id', element }], url: `/s/${STUDENT}`, backend, ...(fetchImpl ? { fetch: fetchImpl } : {}) });
+  return renderApp({ routes: [{ path: '/s/:id', element }], url: `/s/${STUDENT}`, backend: backend(), ...(fetchImpl ? { fetch: fetchImpl } : {}) });
 }
 
 async function openAlertsOf(student: string) {
-  const alerts = await api.alerts.listAll({ identifiers: [student] });
+  const alerts = await api().alerts.listAll({ identifiers: [student] });
   return alerts.values.filter((alert) => alert.status === 'Open');
 }
 
@@ -69,7 +56,7 @@ const conflictOnce = () => {
 test('a comment on an update is added, shows in its comments, and the box resets', async () => {
   const user = userEvent.setup();
   const toast = vi.spyOn(toastBus, 'show');
-  const update = (await api.updates.list({ identifiers: [STUDENT], pageSize: 1 })).values[0]!;
+  const update = (await api().updates.list({ identifiers: [STUDENT], pageSize: 1 })).values[0]!;
   await render(
     <>
       <CommentBox kind="update" notationId={update.id} student={STUDENT} />
@@ -86,7 +73,7 @@ test('a comment on an update is added, shows in its comments, and the box resets
   await user.keyboard('{Control>}{Enter}{/Control}');
   await waitFor(() => expect(toast).toHaveBeenCalledWith('Comment added', 'success'));
   await waitFor(() => expect(within(screen.getByRole('list', { name: 'Comments' })).getByText('Followed up by email.')).toBeInTheDocument());
-  const comments = await api.updates.comments(update.id, { expand: ['createdBy'] });
+  const comments = await api().updates.comments(update.id, { expand: ['createdBy'] });
   expect(comments.values.at(-1)).toMatchObject({ details: 'Followed up by email.', usedToLowerAlert: false });
   expect(comments.values.at(-1)!.createdBy.identifier).toBe('E0001');
   expect(comment).toHaveValue('');
@@ -122,9 +109,9 @@ test('a comment draft is kept per notation across a reload and a failed save', a
   await user.click(screen.getByRole('button', { name: 'Add comment' }));
   await waitFor(() => expect(toast).toHaveBeenCalledWith('Comment added', 'success'));
   expect(localStorage.getItem(key)).toBeNull();
-  const comments = await api.alerts.comments(alert!.id);
+  const comments = await api().alerts.comments(alert!.id);
   expect(comments.values.at(-1)).toMatchObject({ details: 'Called the student.', usedToLowerAlert: false });
-  expect((await api.alerts.get(alert!.id)).status).toBe('Open');
+  expect((await api().alerts.get(alert!.id)).status).toBe('Open');
 });
 
 test('lowering requires a comment, then lowers the alert and shows it Lowered', async () => {
@@ -155,7 +142,7 @@ test('lowering requires a comment, then lowers the alert and shows it Lowered', 
   expect(why).toHaveAccessibleDescription(/cannot be blank/);
   expect(why).toHaveFocus();
   expect(posts.state.calls).toBe(0);
-  expect((await api.alerts.get(alert!.id)).status).toBe('Open');
+  expect((await api().alerts.get(alert!.id)).status).toBe('Open');
 
   await user.type(why, 'Attendance is back to normal.');
   await user.click(within(dialog).getByRole('button', { name: 'Lower alert' }));
@@ -163,8 +150,8 @@ test('lowering requires a comment, then lowers the alert and shows it Lowered', 
   await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   expect(screen.getByTestId('status')).toHaveTextContent('Lowered');
   expect(opener).toHaveFocus();
-  expect((await api.alerts.get(alert!.id)).status).toBe('Lowered');
-  const comments = await api.alerts.comments(alert!.id);
+  expect((await api().alerts.get(alert!.id)).status).toBe('Lowered');
+  const comments = await api().alerts.comments(alert!.id);
   expect(comments.values.at(-1)).toMatchObject({ details: 'Attendance is back to normal.', usedToLowerAlert: true });
   expect(localStorage.getItem(`draft:lower:${STUDENT}:${alert!.id}`)).toBeNull();
 });
@@ -181,7 +168,7 @@ test('an alert lowered meanwhile: "This alert was already lowered", the alert is
   );
   await waitFor(() => expect(screen.getByTestId('status')).toHaveTextContent('Open'));
   // Someone else lowers it.
-  await api.alerts.addComment(alert!.id, { createdBy: { identifier: 'E0002' }, details: 'Lowered elsewhere.', usedToLowerAlert: true });
+  await api().alerts.addComment(alert!.id, { createdBy: { identifier: 'E0002' }, details: 'Lowered elsewhere.', usedToLowerAlert: true });
 
   await user.click(screen.getByRole('button', { name: 'Lower alert' }));
   const dialog = await screen.findByRole('dialog');
@@ -216,7 +203,7 @@ test('Escape closes the lowering dialog and the draft comes back when it opens a
   expect(within(dialog).getByRole('textbox', { name: /why is it lowered/i })).toHaveValue('Not sure yet');
   await user.click(within(dialog).getByRole('button', { name: 'Discard draft' }));
   expect(within(dialog).getByRole('textbox', { name: /why is it lowered/i })).toHaveValue('');
-  expect((await api.alerts.get(alert!.id)).status).toBe('Open');
+  expect((await api().alerts.get(alert!.id)).status).toBe('Open');
 });
 
 test('on a timeline that offers the button on open alerts only, lowering is still confirmed and its draft goes', async () => {
@@ -237,5 +224,5 @@ test('on a timeline that offers the button on open alerts only, lowering is stil
   expect(await screen.findByText('Lowered')).toBeInTheDocument();
   await waitFor(() => expect(toast).toHaveBeenCalledWith('Alert lowered', 'success'));
   expect(localStorage.getItem(`draft:lower:${STUDENT}:${alert!.id}`)).toBeNull();
-  expect((await api.alerts.get(alert!.id)).status).toBe('Lowered');
+  expect((await api().alerts.get(alert!.id)).status).toBe('Lowered');
 });

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState, type FormEvent } from 'react';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
@@ -12,8 +12,8 @@ import { useApi } from '../../../app/api-context.tsx';
 import { toastBus } from '../../../app/toasts.tsx';
 import { useLowerAlertFromDraft } from './compose.mutations.ts';
 import { draftKeys } from './draft-keys.ts';
-import { DetailsField, detailsError, placeFieldErrors, SaveFailure, sentence, useFocusRequest, useSignedIn } from './form-parts.tsx';
-import { useDraft } from './use-draft.ts';
+import { DetailsField, SaveFailure, useSignedIn } from './form-parts.tsx';
+import { useDetailsDraft } from './use-details-draft.ts';
 
 export interface LowerAlertButtonProps {
   alertId: number;
@@ -26,12 +26,6 @@ export interface LowerAlertButtonProps {
   /** Once this button has lowered the alert and its dialog has closed (the button is gone): where focus goes. */
   onLowered?: () => void;
 }
-
-interface LowerDraft {
-  details: string;
-}
-
-const INITIAL: LowerDraft = { details: '' };
 
 const isConflict = (error: unknown) => isApiError(error) && error.kind === 'http' && error.status === 409;
 
@@ -57,13 +51,8 @@ function LowerAlert({ alertId, student, lowered = false, onLowered }: LowerAlert
   const ids = { title: useId(), description: useId() };
   const [open, setOpen] = useState(false);
 
-  const [values, setValues, draft] = useDraft<LowerDraft>(draftKeys.lower(student, alertId), INITIAL);
-  const [attempted, setAttempted] = useState(false);
-  const [serverError, setServerError] = useState<string | undefined>(undefined);
-  const [unplaced, setUnplaced] = useState<string[]>([]);
-  const detailsRef = useRef<HTMLTextAreaElement | HTMLInputElement>(null);
-  const failureRef = useRef<HTMLDivElement>(null);
-  const focusWhenShown = useFocusRequest();
+  const form = useDetailsDraft(draftKeys.lower(student, alertId));
+  const { draft, detailsRef, failureRef, setAttempted, setServerError, setUnplaced } = form;
   // Set by a successful lowering: after the dialog has gone (and with it the opener), focus is handed on.
   const [handOff, setHandOff] = useState(false);
   useEffect(() => {
@@ -72,8 +61,6 @@ function LowerAlert({ alertId, student, lowered = false, onLowered }: LowerAlert
     onLowered?.();
   }, [handOff, open, onLowered]);
 
-  const clientError = detailsError(values.details);
-  const error = serverError ?? (attempted ? clientError : undefined);
   const alreadyLowered = isConflict(mutation.error);
 
   const close = () => {
@@ -87,16 +74,12 @@ function LowerAlert({ alertId, student, lowered = false, onLowered }: LowerAlert
 
   const submit = () => {
     if (mutation.isPending || alreadyLowered) return;
-    setAttempted(true);
-    if (clientError) {
-      detailsRef.current?.focus();
-      return;
-    }
+    if (!form.validate()) return;
     if (!author.identifier) return;
     setServerError(undefined);
     setUnplaced([]);
     mutation.mutate(
-      { alertId, createdBy: author.identifier, details: values.details.trim(), student },
+      { alertId, createdBy: author.identifier, details: form.details.trim(), student },
       {
         onSuccess: () => {
           draft.clear();
@@ -107,13 +90,10 @@ function LowerAlert({ alertId, student, lowered = false, onLowered }: LowerAlert
         onError: (failure) => {
           if (isConflict(failure)) {
             // The query layer refreshes the alert (onSettled); the comment stays in the draft.
-            focusWhenShown(() => failureRef.current);
+            form.focusWhenShown(() => failureRef.current);
             return;
           }
-          const placed = placeFieldErrors<'details'>(failure, (name, message) => (name === 'details' ? { field: 'details', message: sentence(message) } : undefined));
-          setServerError(placed.fields.details);
-          setUnplaced(placed.unplaced);
-          focusWhenShown(() => (placed.fields.details ? detailsRef.current : failureRef.current));
+          form.showFailure(failure);
         },
       },
     );
@@ -155,12 +135,9 @@ function LowerAlert({ alertId, student, lowered = false, onLowered }: LowerAlert
             </DialogContentText>
             <DetailsField
               label="Why is it lowered?"
-              value={values.details}
-              onChange={(details) => {
-                setValues({ details });
-                setServerError(undefined);
-              }}
-              error={error}
+              value={form.details}
+              onChange={form.change}
+              error={form.error}
               hint="Required. Ctrl+Enter lowers the alert."
               onSubmit={submit}
               inputRef={detailsRef}
@@ -178,7 +155,7 @@ function LowerAlert({ alertId, student, lowered = false, onLowered }: LowerAlert
                   ref={failureRef}
                   title="The alert was not lowered. Your comment is kept."
                   error={mutation.error}
-                  unplaced={unplaced}
+                  unplaced={form.unplaced}
                   onRetry={submit}
                   retrying={mutation.isPending}
                 />

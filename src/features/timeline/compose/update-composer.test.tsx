@@ -4,31 +4,18 @@ import { useQuery } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useParams } from 'react-router';
-import { afterAll, afterEach, beforeAll, beforeEach, expect, test, vi } from 'vitest';
-import type { ApiClient } from '../../../api/client.ts';
+import { expect, test, vi } from 'vitest';
 import { useApi } from '../../../app/api-context.tsx';
 import { toastBus } from '../../../app/toasts.tsx';
-import { startBackend, type TestBackend } from '../../../testing/backend.ts';
-import { renderApp, testApi } from '../../../testing/render-app.tsx';
+import { renderApp } from '../../../testing/render-app.tsx';
+import { setupTestBackend } from '../../../testing/setup-test-backend.ts';
 import { updateQueries } from '../timeline.queries.ts';
 import { AlertComposer, UpdateComposer } from './index.ts';
 
 const STUDENT = 'S000002';
 const DRAFT_KEY = `draft:update:${STUDENT}`;
 
-let backend: TestBackend;
-let api: ApiClient;
-
-beforeAll(async () => {
-  backend = await startBackend();
-  api = testApi(backend);
-});
-afterAll(() => backend.close());
-beforeEach(() => localStorage.clear());
-afterEach(() => {
-  cleanup();
-  vi.restoreAllMocks();
-});
+const { backend, api } = setupTestBackend({ cleanup: true, clearStorage: true, restoreMocks: true });
 
 /** The student's newest updates, as the timeline would show them (same query layer keys). */
 function NewestUpdates() {
@@ -56,7 +43,7 @@ function renderComposer(options: { fetch?: typeof fetch; withList?: boolean } = 
       },
     ],
     url: `/s/${STUDENT}`,
-    backend,
+    backend: backend(),
     ...(options.fetch ? { fetch: options.fetch } : {}),
   });
 }
@@ -90,7 +77,7 @@ const details = () => screen.getByRole('textbox', { name: /details/i });
 const storedDraft = () => JSON.parse(localStorage.getItem(DRAFT_KEY) ?? 'null') as Record<string, unknown> | null;
 
 async function newestDetails(): Promise<string | undefined> {
-  const page = await api.updates.list({ identifiers: [STUDENT], pageSize: 1 });
+  const page = await api().updates.list({ identifiers: [STUDENT], pageSize: 1 });
   return page.values[0]?.details;
 }
 
@@ -110,7 +97,7 @@ test('every control is labelled', async () => {
 test('posting an update creates it, shows it at the top without a reload, resets the form and returns focus', async () => {
   const user = userEvent.setup();
   const toast = vi.spyOn(toastBus, 'show');
-  const categories = (await api.categories.list({ pageSize: 1000 })).values;
+  const categories = (await api().categories.list({ pageSize: 1000 })).values;
   const active = categories.filter((c) => c.isActive).sort((a, b) => a.name.localeCompare(b.name));
   const inactive = categories.find((c) => !c.isActive);
   await renderComposer({ withList: true });
@@ -134,7 +121,7 @@ test('posting an update creates it, shows it at the top without a reload, resets
   await user.click(screen.getByRole('button', { name: 'Post update' }));
 
   await waitFor(() => expect(toast).toHaveBeenCalledWith('Update posted', 'success'));
-  const created = (await api.updates.list({ identifiers: [STUDENT], pageSize: 1, expand: ['categories', 'createdBy'] })).values[0]!;
+  const created = (await api().updates.list({ identifiers: [STUDENT], pageSize: 1, expand: ['categories', 'createdBy'] })).values[0]!;
   expect(created).toMatchObject({
     details: 'Met about MATH 121: a study plan.',
     audienceType: 'FullNetwork',
@@ -300,7 +287,7 @@ test('the field errors of a 400 show in place, beside their fields', async () =>
 
 test('a category that is no longer active: refused by the client, and by the service with the error on the categories field', async () => {
   const user = userEvent.setup();
-  const inactive = (await api.categories.list({ pageSize: 1000 })).values.find((c) => !c.isActive)!;
+  const inactive = (await api().categories.list({ pageSize: 1000 })).values.find((c) => !c.isActive)!;
   expect(inactive).toBeDefined();
   // A draft from before the category was deactivated.
   localStorage.setItem(DRAFT_KEY, JSON.stringify({ details: 'Old draft', audienceType: 'All', canStudentView: false, categories: [{ id: inactive.id, name: inactive.name }] }));
@@ -334,7 +321,7 @@ test('a category that is no longer active: refused by the client, and by the ser
 test('the alert composer offers only All and Full network, and posts an alert', async () => {
   const user = userEvent.setup();
   const toast = vi.spyOn(toastBus, 'show');
-  await renderApp({ routes: [{ path: '/s/:id', element: <AlertComposer student={STUDENT} /> }], url: `/s/${STUDENT}`, backend });
+  await renderApp({ routes: [{ path: '/s/:id', element: <AlertComposer student={STUDENT} /> }], url: `/s/${STUDENT}`, backend: backend() });
   expect(screen.queryByRole('radio', { name: /^Private/ })).toBeNull();
   expect(screen.getByRole('radio', { name: /^All staff/ })).toBeChecked();
   await user.type(screen.getByRole('textbox', { name: /details/i }), 'Missed three classes in a row.');
@@ -342,7 +329,7 @@ test('the alert composer offers only All and Full network, and posts an alert', 
   await waitFor(() => expect(JSON.parse(localStorage.getItem(`draft:alert:${STUDENT}`) ?? 'null')).toMatchObject({ audienceType: 'FullNetwork' }));
   await user.click(screen.getByRole('button', { name: 'Post alert' }));
   await waitFor(() => expect(toast).toHaveBeenCalledWith('Alert posted', 'success'));
-  const alert = (await api.alerts.list({ identifiers: [STUDENT], pageSize: 1 })).values[0]!;
+  const alert = (await api().alerts.list({ identifiers: [STUDENT], pageSize: 1 })).values[0]!;
   expect(alert).toMatchObject({ details: 'Missed three classes in a row.', audienceType: 'FullNetwork', status: 'Open', canStudentView: false });
   expect(localStorage.getItem(`draft:alert:${STUDENT}`)).toBeNull();
 });
@@ -375,7 +362,7 @@ test('another student is another form: its own draft', async () => {
     const { id } = useParams();
     return <UpdateComposer student={id!} />;
   }
-  const { router } = await renderApp({ routes: [{ path: '/s/:id', element: <StudentComposer /> }], url: `/s/${STUDENT}`, backend });
+  const { router } = await renderApp({ routes: [{ path: '/s/:id', element: <StudentComposer /> }], url: `/s/${STUDENT}`, backend: backend() });
   await user.type(details(), 'For S000002');
   await act(() => router.navigate('/s/S000003'));
   expect(details()).toHaveValue('For S000003');

@@ -44,13 +44,11 @@ export async function measureTimeline(options: { scale?: number; student?: strin
       const page = await context.newPage();
       await page.addInitScript(() => {
         const w = window as unknown as { __firstRow?: number };
-        new MutationObserver((_, observer) => {
-          if (document.querySelector('[data-testid="timeline-row"]')) {
-            observer.disconnect();
-            // Painted: the frame that shows the row has been produced once a task after its rAF runs.
-            requestAnimationFrame(() => setTimeout(() => (w.__firstRow = performance.now())));
-          }
-        }).observe(document, { childList: true, subtree: true });
+        // Element Timing: the time the browser painted the first row's text (elementtiming="timeline-row").
+        new PerformanceObserver((list) => {
+          const first = list.getEntries().find((entry) => (entry as PerformanceEntry & { identifier?: string }).identifier === 'timeline-row');
+          if (first && w.__firstRow === undefined) w.__firstRow = (first as PerformanceEntry & { renderTime: number }).renderTime || first.startTime;
+        }).observe({ type: 'element', buffered: true });
       });
       await page.goto(url);
       await page.waitForFunction(() => (window as unknown as { __firstRow?: number }).__firstRow !== undefined);

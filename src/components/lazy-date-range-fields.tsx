@@ -1,12 +1,14 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import TextField from '@mui/material/TextField';
 import type { DayRange } from '../lib/days.ts';
 
 /**
- * The From/To date pickers, loaded after the page paints (the pickers are a large module): until
- * they are in, read-only fields with the same labels and values stand in.
+ * The From/To date pickers, loaded once the page is idle (the pickers are a large module, and
+ * parsing them while a page paints its first rows delays those rows): until they are in,
+ * read-only fields with the same labels and values stand in.
  */
-const DateRangeFields = lazy(async () => ({ default: (await import('./date-range-fields.tsx')).DateRangeFields }));
+const loadPickers = () => import('./date-range-fields.tsx');
+const DateRangeFields = lazy(async () => ({ default: (await loadPickers()).DateRangeFields }));
 
 function RangeFallback({ range }: { range: DayRange }) {
   return (
@@ -17,7 +19,23 @@ function RangeFallback({ range }: { range: DayRange }) {
   );
 }
 
+/** True once the main thread has been idle (at most `timeoutMs` after mounting). */
+function useIdle(timeoutMs = 2000): boolean {
+  const [idle, setIdle] = useState(false);
+  useEffect(() => {
+    if (typeof requestIdleCallback !== 'function') {
+      const timer = setTimeout(() => setIdle(true), 0);
+      return () => clearTimeout(timer);
+    }
+    const handle = requestIdleCallback(() => setIdle(true), { timeout: timeoutMs });
+    return () => cancelIdleCallback(handle);
+  }, [timeoutMs]);
+  return idle;
+}
+
 export function LazyDateRangeFields({ range, onChange }: { range: DayRange; onChange: (range: DayRange) => void }) {
+  const idle = useIdle();
+  if (!idle) return <RangeFallback range={range} />;
   return (
     <Suspense fallback={<RangeFallback range={range} />}>
       <DateRangeFields range={range} onChange={onChange} />

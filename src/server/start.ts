@@ -4,6 +4,7 @@ import { serveStatic } from '@hono/node-server/serve-static';
 import type { Context, Hono } from 'hono';
 import { routePreloads, withPreloads, type BuildManifest } from './route-preloads.ts';
 import { createStack } from './stack.ts';
+import { staticAssets } from './static-assets.ts';
 
 /** `npm start`: the built dashboard and the gateway (with its upstream) on one port. */
 const root = new URL('../../dist/', import.meta.url).pathname;
@@ -16,12 +17,15 @@ function serveApp(app: Hono): void {
   const page = serveHtml((path) => withPreloads(indexHtml, preloadsFor(path)));
   app.get('/', page);
   app.get('/index.html', page);
-  // Hashed assets never change; the HTML always revalidates.
+  app.use('/assets/*', staticAssets(`${root}assets`));
+  // Hashed assets never change (source maps included); the HTML always revalidates.
   app.use('/assets/*', async (c, next) => {
     await next();
     c.header('cache-control', 'public, max-age=31536000, immutable');
   });
   app.use('/*', serveStatic({ root, precompressed: true }));
+  // A chunk that is not there is a 404, never the app's HTML parsed as a script.
+  app.get('/assets/*', (c) => c.text('Not found', 404));
   app.get('*', page);
 }
 

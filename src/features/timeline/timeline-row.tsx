@@ -47,6 +47,9 @@ function AlertStatus({ status }: { status: 'Open' | 'Lowered' }) {
   );
 }
 
+/** Element Timing (an attribute React passes through, which MUI's props do not type). */
+const PAINT_TIMING = { elementtiming: 'timeline-row' } as Record<string, string>;
+
 export interface TimelineRowProps {
   item: TimelineItem;
   student: string;
@@ -80,7 +83,8 @@ export const TimelineRow = memo(function TimelineRow({ item, student, commentsOp
         </Typography>
       </Stack>
 
-      <Typography component="p" sx={PLAIN_TEXT}>
+      {/* elementtiming: the browser reports when this text is painted (e2e/perf/timeline.perf.ts). */}
+      <Typography component="p" sx={PLAIN_TEXT} {...PAINT_TIMING}>
         {item.details}
       </Typography>
 

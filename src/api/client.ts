@@ -486,6 +486,12 @@ export function createApiClient(config: ApiClientConfig) {
     parseHref(href: string): HrefTarget | null {
       return parseHref(href, baseUrl);
     },
+    /** The identifier of the person a link points to (an expanded person carries it), or null for a foreign href or one that is not a person. */
+    personIdentifier(link: { href: string; identifier?: unknown }): string | null {
+      if (typeof link.identifier === 'string') return link.identifier;
+      const target = parseHref(link.href, baseUrl);
+      return target?.kind === 'person' ? target.identifier : null;
+    },
     /** Fetches what a parsed href points to, with the operation and schema of its kind. */
     resolve<T extends HrefTarget>(target: T, options?: RequestOptions): Promise<HrefValues[T['kind']]> {
       return read(target, undefined, options) as Promise<HrefValues[T['kind']]>;

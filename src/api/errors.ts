@@ -87,6 +87,11 @@ export function isApiError(e: unknown): e is ApiError {
   return e instanceof ApiError;
 }
 
+/** The service answered 404 (e.g. a real upstream without an extension, or an unknown person). */
+export function isNotFound(e: unknown): boolean {
+  return e instanceof ApiError && e.kind === 'http' && e.status === 404;
+}
+
 /**
  * The field errors of a refused request, `{ [name]: message }`, for showing beside form fields.
  * The first message of a field wins. `where` restricts to one part of the request (`body` for

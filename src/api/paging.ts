@@ -94,12 +94,12 @@ export async function listAll<P extends PageParams, T>(
   const call = (page: number, pageSize: number) =>
     fetchPage({ ...params, page, pageSize } as P, { signal: controller.signal });
 
-  // How many leading items `onPartial` has shown; it only ever grows, and stops once the whole is in.
+  // How many leading items `onPartial` has shown; it only ever grows. Every call happens before
+  // the promise settles (the head is awaited, the workers too), so nothing is shown after the whole.
   let shown = 0;
-  let finished = false;
   const showPartial = (head: AllValues<T>) => {
     const count = head.values.length + head.invalidCount;
-    if (finished || controller.signal.aborted || count <= shown || count >= head.totalValues) return;
+    if (controller.signal.aborted || count <= shown || count >= head.totalValues) return;
     shown = count;
     onPartial?.({ ...head, partial: true });
   };
@@ -112,7 +112,6 @@ export async function listAll<P extends PageParams, T>(
     const head = withHead ? await call(1, headSize).catch(() => undefined) : undefined;
     if (signal?.aborted) throw abortError(signal);
     if (head && head.values.length + head.invalidCount >= head.totalValues) {
-      finished = true;
       return assemble([head], head.totalValues, 1);
     }
     if (head) showPartial(assemble([head], head.totalValues, 1));
@@ -161,7 +160,6 @@ export async function listAll<P extends PageParams, T>(
     await Promise.all(workers);
     if (signal?.aborted) throw abortError(signal);
     if (firstError) throw firstError.error;
-    finished = true;
     return assemble(pages, total, lastPage);
   } catch (error) {
     if (signal?.aborted && !(error instanceof ApiError && (error.kind === 'aborted' || error.kind === 'timeout'))) {
@@ -169,7 +167,6 @@ export async function listAll<P extends PageParams, T>(
     }
     throw error;
   } finally {
-    finished = true;
     signal?.removeEventListener('abort', forward);
   }
 }

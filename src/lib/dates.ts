@@ -5,7 +5,7 @@
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?(Z|[+-]\d{2}:\d{2})$/i;
 
-const DAY_MS = 86_400_000;
+export const DAY_MS = 86_400_000;
 
 function validDay(y: number, m: number, d: number): boolean {
   const t = Date.UTC(y, m - 1, d);
@@ -45,4 +45,9 @@ export function toIso(ms: number): string {
 /** UTC midnight of the day that holds `ms`. */
 export function startOfUtcDay(ms: number): number {
   return Math.floor(ms / DAY_MS) * DAY_MS;
+}
+
+/** Whole days from `fromMs` to `nowMs` (0 on the same day, never negative). */
+export function ageInDays(fromMs: number, nowMs: number): number {
+  return Math.max(0, Math.floor((nowMs - fromMs) / DAY_MS));
 }

@@ -152,10 +152,8 @@ function cachedStudentOf(client: QueryClient, api: ApiClient, id: Id): string | 
   for (const [, data] of client.getQueriesData(showingAlert(id))) {
     const alerts = hasValues(data) ? data.values : isAlert(data) ? [data] : [];
     const student = alerts.find((alert) => String(alert.id) === String(id))?.student;
-    if (!student) continue;
-    if (typeof student.identifier === 'string') return student.identifier;
-    const target = api.parseHref(student.href);
-    if (target?.kind === 'person') return target.identifier;
+    const identifier = student ? api.personIdentifier(student) : null;
+    if (identifier !== null) return identifier;
   }
   return undefined;
 }

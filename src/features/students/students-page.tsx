@@ -15,18 +15,18 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { isApiError } from '../../api/http.ts';
+import { isNotFound } from '../../api/http.ts';
 import type { Person } from '../../api/schemas/index.ts';
 import { useApi } from '../../app/api-context.tsx';
 import { ProblemMessage } from '../../components/problem-message.tsx';
 import { useDebouncedValue } from '../../components/use-debounced-value.ts';
+import { ageInDays, DAY_MS } from '../../lib/dates.ts';
 import { studentQueries } from './students.queries.ts';
 
-const DAY_MS = 86_400_000;
 const RANKING_DAYS = 90;
 
 function age(iso: string): string {
-  const days = Math.max(0, Math.floor((Date.now() - Date.parse(iso)) / DAY_MS));
+  const days = ageInDays(Date.parse(iso), Date.now());
   return days === 0 ? 'today' : days === 1 ? '1 day' : `${days} days`;
 }
 
@@ -60,7 +60,7 @@ function StudentSearch() {
   const [input, setInput] = useState(params.get('q') ?? '');
   const q = useDebouncedValue(input.trim(), 250);
   const search = useQuery({ ...studentQueries.search(api, q), enabled: q.length >= 2 });
-  const unavailable = search.isError && isApiError(search.error) && search.error.status === 404;
+  const unavailable = search.isError && isNotFound(search.error);
   return (
     <Stack spacing={1.5}>
       <Autocomplete<Person>

@@ -6,11 +6,11 @@ import Typography from '@mui/material/Typography';
 import NotificationsActiveOutlined from '@mui/icons-material/NotificationsActiveOutlined';
 import NotesOutlined from '@mui/icons-material/NotesOutlined';
 import { useQuery } from '@tanstack/react-query';
+import { isNotFound } from '../../api/errors.ts';
 import { useApi } from '../../app/api-context.tsx';
 import { ProblemMessage } from '../../components/problem-message.tsx';
 import { peopleQueries } from '../network/network.queries.ts';
 import type { DayRange } from '../../lib/days.ts';
-import { isNotFound } from './use-student-timeline.ts';
 
 export interface StudentHeaderProps {
   student: string;

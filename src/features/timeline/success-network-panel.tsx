@@ -9,10 +9,11 @@ import Typography from '@mui/material/Typography';
 import EditOutlined from '@mui/icons-material/EditOutlined';
 import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink } from 'react-router';
+import { isNotFound } from '../../api/errors.ts';
 import { useApi } from '../../app/api-context.tsx';
 import { ProblemMessage } from '../../components/problem-message.tsx';
 import { peopleQueries } from '../network/network.queries.ts';
-import { isNotFound, personIdentifierOf, usePersonName } from './use-student-timeline.ts';
+import { usePersonName } from './use-student-timeline.ts';
 
 const studentPath = (identifier: string) => `/students/${encodeURIComponent(identifier)}`;
 
@@ -37,7 +38,7 @@ function Member({ identifier }: { identifier: string }) {
 export function SuccessNetworkPanel({ student }: { student: string }) {
   const api = useApi();
   const network = useQuery(peopleQueries.successNetwork(api, student));
-  const members = (network.data?.values ?? []).map((link) => personIdentifierOf(api, link)).filter((id): id is string => id !== null);
+  const members = (network.data?.values ?? []).map((link) => api.personIdentifier(link)).filter((id): id is string => id !== null);
   const unreadable = (network.data?.values.length ?? 0) - members.length + (network.data?.invalidCount ?? 0);
   return (
     <Paper variant="outlined" component="section" aria-labelledby="success-network-heading" sx={{ p: 2 }}>

@@ -2,9 +2,9 @@ import { mutationOptions, queryOptions, useMutation, type QueryKey } from '@tans
 import type { ApiClient, CreateCommentInput, CreateUpdateInput, Id } from '../../api/client.ts';
 import type { ExpandName } from '../../api/expand.ts';
 import type { CommentExpansions, DataInsightExpansions, EncouragementExpansions, UpdateExpansions } from '../../api/expansions.ts';
-import type { ListAllOptions } from '../../api/paging.ts';
 import type { EncouragementListParams, NotationListParams, PageParams } from '../../api/params.ts';
 import { useApi } from '../../app/api-context.tsx';
+import type { ListAllQueryOptions } from '../alerts/alerts.queries.ts';
 import { expandKey, keyParams, notationKeys } from '../../lib/query-key-params.ts';
 
 /**
@@ -40,8 +40,6 @@ export type EncouragementRange<E extends string> = Omit<EncouragementListParams<
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 
-/** Options of the whole-list queries that do not change the result (so not in the key). */
-export type ListAllQueryOptions = Omit<ListAllOptions, 'signal'>;
 
 export const updateKeys = {
   ...notationKeys('updates'),
@@ -128,13 +126,6 @@ export const dataInsightQueries = {
 
 type PersonLink = { href: string; identifier?: unknown };
 
-/** The identifier a person link (bare or expanded) points to. */
-function personIdentifier(api: ApiClient, link: PersonLink): string | undefined {
-  if (typeof link.identifier === 'string') return link.identifier;
-  const target = api.parseHref(link.href);
-  return target?.kind === 'person' ? target.identifier : undefined;
-}
-
 export const encouragementQueries = {
   all: encouragementKeys.all,
   lists: encouragementKeys.lists,
@@ -153,7 +144,7 @@ export const encouragementQueries = {
     queryOptions({
       ...encouragementQueries.range<E>(api, range, options),
       // Expanded or not, `student` keeps its href (decisions §2); TypeScript cannot see it through the generic `E`.
-      select: (all) => all.values.filter((encouragement) => personIdentifier(api, (encouragement as { student: PersonLink }).student) === student),
+      select: (all) => all.values.filter((encouragement) => api.personIdentifier((encouragement as { student: PersonLink }).student) === student),
     }),
   detail: <const E extends EncouragementExpand = never>(api: ApiClient, id: Id, expand?: readonly E[]) =>
     queryOptions({

@@ -1,7 +1,6 @@
 import { useMemo } from 'react';
 import { useQuery, type UseQueryResult } from '@tanstack/react-query';
 import type { ApiClient } from '../../api/client.ts';
-import { isApiError } from '../../api/http.ts';
 import { isPartial, type AllValues } from '../../api/paging.ts';
 import type { EncouragementType } from '../../api/schemas/index.ts';
 import { useApi } from '../../app/api-context.tsx';
@@ -44,16 +43,9 @@ export interface StudentTimeline {
   invalidCount: number;
 }
 
-/** The person identifier an href points to, or null (foreign or not a person). */
-export function personIdentifierOf(api: ApiClient, link: { href: string; identifier?: unknown }): string | null {
-  if (typeof link.identifier === 'string') return link.identifier;
-  const target = api.parseHref(link.href);
-  return target?.kind === 'person' ? target.identifier : null;
-}
-
 function resolversOf(api: ApiClient): Resolvers {
   return {
-    person: (link) => personIdentifierOf(api, link),
+    person: (link) => api.personIdentifier(link),
     encouragementType: (link) => {
       const target = api.parseHref(link.href);
       return target?.kind === 'encouragementType' ? target.id : null;
@@ -170,6 +162,3 @@ export function useEncouragementType(id: string | null): EncouragementType | und
   const single = useQuery({ ...encouragementQueries.type(api, id ?? ''), enabled: id !== null && listMissing });
   return fromList ?? single.data;
 }
-
-/** True when the error is the service answering 404 (e.g. a real upstream without an extension). */
-export const isNotFound = (error: unknown): boolean => isApiError(error) && error.status === 404;

@@ -5,8 +5,7 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
-import type { ApiClient } from '../../../api/client.ts';
-import { isApiError } from '../../../api/errors.ts';
+import { isNotFound } from '../../../api/errors.ts';
 import type { ExpandedPerson } from '../../../api/schemas/index.ts';
 import { useApi } from '../../../app/api-context.tsx';
 import { ProblemMessage } from '../../../components/problem-message.tsx';
@@ -18,16 +17,8 @@ import type { TriageAlert } from '../triage/triage-alert.ts';
 /** Members of the success network listed in the drawer; the student's page lists them all. */
 const NETWORK_SHOWN = 8;
 
-export const isNotFound = (error: unknown) => isApiError(error) && error.kind === 'http' && error.status === 404;
 
 const fullName = (person: { firstName: string; lastName: string }) => `${person.firstName} ${person.lastName}`.trim();
-
-/** The person identifier a link points at (an expanded person carries it), or null for a foreign or unreadable href. */
-function personIdentifierOf(api: ApiClient, link: { href: string; identifier?: unknown }): string | null {
-  if (typeof link.identifier === 'string') return link.identifier;
-  const target = api.parseHref(link.href);
-  return target?.kind === 'person' ? target.identifier : null;
-}
 
 /** An expanded person's name. */
 export function PersonName({ person }: { person: Pick<ExpandedPerson, 'firstName' | 'lastName' | 'identifier'> }) {
@@ -75,7 +66,7 @@ export function AlertComments({ alert }: { alert: TriageAlert }) {
   if (comments.data) {
     rows = comments.data.values.map((c) => ({ ...c, author: { identifier: c.createdBy.identifier, person: c.createdBy } }));
   } else if (extensionMissing && viaList.data !== undefined) {
-    rows = viaList.data?.map((c) => ({ ...c, author: { identifier: personIdentifierOf(api, c.createdBy) } })) ?? null;
+    rows = viaList.data?.map((c) => ({ ...c, author: { identifier: api.personIdentifier(c.createdBy) } })) ?? null;
   }
   const source = extensionMissing ? viaList : comments;
 
@@ -105,7 +96,7 @@ export function StudentPanel({ student }: { student: ExpandedPerson }) {
   const api = useApi();
   const ids = { heading: useId(), network: useId() };
   const network = useQuery(peopleQueries.successNetwork(api, student.identifier));
-  const members = (network.data?.values ?? []).map((link) => personIdentifierOf(api, link)).filter((id): id is string => id !== null);
+  const members = (network.data?.values ?? []).map((link) => api.personIdentifier(link)).filter((id): id is string => id !== null);
   const shown = members.slice(0, NETWORK_SHOWN);
   const timeline = `/students/${encodeURIComponent(student.identifier)}`;
   return (

@@ -19,13 +19,14 @@ import LockOpenOutlined from '@mui/icons-material/LockOpenOutlined';
 import PriorityHighOutlined from '@mui/icons-material/PriorityHighOutlined';
 import VisibilityOutlined from '@mui/icons-material/VisibilityOutlined';
 import { Link as RouterLink } from 'react-router';
+import { isNotFound } from '../../../api/errors.ts';
 import { useApi } from '../../../app/api-context.tsx';
 import { PLAIN_TEXT } from '../../../components/plain-text.ts';
 import { ProblemMessage } from '../../../components/problem-message.tsx';
 import { RelativeTime } from '../../../components/relative-time.tsx';
 import { alertQueries, findCachedAlert } from '../alerts.queries.ts';
 import { TRIAGE_EXPAND, type TriageAlert } from '../triage/triage-alert.ts';
-import { AlertComments, isNotFound, PersonName, StudentPanel } from './alert-drawer-parts.tsx';
+import { AlertComments, PersonName, StudentPanel } from './alert-drawer-parts.tsx';
 import { CommentBox, LowerAlertButton, UpdateComposer } from '../../timeline/compose/index.ts';
 import { draftKeys } from '../../timeline/compose/draft-keys.ts';
 

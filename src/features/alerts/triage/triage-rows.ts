@@ -1,6 +1,9 @@
 import type { AlertStatus } from '../../../api/schemas/index.ts';
+import { ageInDays } from '../../../lib/dates.ts';
 import type { SortField, TriageFilters, TriageSort } from './triage-filters.ts';
 import type { TriageAlert } from './triage-alert.ts';
+
+export { ageInDays };
 
 /**
  * The triage queue's rows, pure (no React): alerts prepared once per load, then filtered, counted,
@@ -9,7 +12,6 @@ import type { TriageAlert } from './triage-alert.ts';
  * so a cache update that replaces one alert prepares one row), and a filter change is one pass.
  */
 
-const DAY_MS = 86_400_000;
 
 export interface TriageRow {
   id: number;
@@ -86,10 +88,6 @@ export function prepareRows(alerts: readonly TriageAlert[]): TriageRow[] {
   return alerts.map(prepareRow);
 }
 
-/** Whole days since `createdMs` (0 on the day it was raised). */
-export function ageInDays(createdMs: number, nowMs: number): number {
-  return Math.max(0, Math.floor((nowMs - createdMs) / DAY_MS));
-}
 
 // ---------------------------------------------------------------------------------------------
 // Filtering and counting.

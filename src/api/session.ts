@@ -6,9 +6,31 @@ import { ProblemSchema } from './schemas/index.ts';
  * The gateway's session endpoints (not part of the service): who is signed in in this browser.
  * Same origin, cookie-based; no credential ever passes through here.
  */
+/**
+ * What the app may do for the signed-in person, decided by the gateway from the identity
+ * provider's groups (the gateway enforces the same rules; the app only hides and explains).
+ */
+export const PermissionsSchema = z.object({
+  /** E14: rename, activate, deactivate categories (ADMIN_GROUP). */
+  editCategories: z.boolean(),
+  /** E13: edit triggers and apply them to students (ADMIN_GROUP). */
+  editTriggers: z.boolean(),
+  /** E16: replace success networks (NETWORK_GROUP or ADMIN_GROUP). */
+  editNetworks: z.boolean(),
+});
+export type Permissions = z.infer<typeof PermissionsSchema>;
+
+/** The configured group names, so the app can say which membership a refused action needs. */
+export const RequiredGroupsSchema = z.object({ staff: z.string(), admin: z.string(), network: z.string() });
+
 export const SessionSchema = z.looseObject({
   identifier: z.string(),
-  person: z.looseObject({ identifier: z.string(), firstName: z.string(), lastName: z.string(), email: z.string(), role: z.string() }),
+  /** Display name from the identity provider's `name` claim. */
+  name: z.string().optional(),
+  person: z.looseObject({ identifier: z.string(), firstName: z.string(), lastName: z.string(), email: z.string(), role: z.string() }).optional(),
+  groups: z.array(z.string()).optional(),
+  permissions: PermissionsSchema.optional(),
+  requiredGroups: RequiredGroupsSchema.optional(),
 });
 export type Session = z.infer<typeof SessionSchema>;
 

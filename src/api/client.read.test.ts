@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, expectTypeOf, it } from 'vitest';
 import { startBackend, type TestBackend } from '../testing/backend.ts';
 import { createApiClient, type ApiClient } from './client.ts';
-import type { ExpandedPerson } from './expansions.ts';
+import type { ExpandedPerson } from './schemas/index.ts';
 import { fieldErrors, type ApiError, type Page } from './http.ts';
 import { listAll } from './paging.ts';
 import type { Alert, AssessmentFactor, Category, Comment, EncouragementType, Link, Update } from './schemas/index.ts';

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import * as S from './schemas/index.ts';
-import { expandedSchema, type Expanded, type ExpandName, type ExpansionMap } from './expand.ts';
-import * as X from './expansions.ts';
+import { expandQuery, expandedSchema, type Expanded, type ExpandName, type ExpansionMap } from './expand.ts';
 import {
   ApiError,
   createHttp,
@@ -12,13 +11,15 @@ import {
   type Page,
   type RequestOptions,
 } from './http.ts';
-import { isOwnHref, parseHref, pathOf, type HrefKind, type HrefTarget } from './links.ts';
+import { hrefOperation, isOwnHref, parseHref, pathOf, type HrefKind, type HrefTarget } from './links.ts';
+import { OPERATIONS, pathFor, type OperationName, type PathValues } from './operations.ts';
 import { listAll, type AllValues, type ListAllOptions } from './paging.ts';
 import {
   toWireEncouragementList,
   toWireExpand,
   toWireNotationList,
   toWirePage,
+  wireList,
   type AdministrationListParams,
   type EncouragementFilters,
   type ExpandParams,
@@ -42,19 +43,20 @@ export type ApiClientConfig = HttpConfig;
 /** A path id: the contract types most as numbers, some (E8, E11, E19) as strings. */
 export type Id = number | string;
 
-type UpdateExpand = ExpandName<typeof X.UpdateExpansions>;
-type AlertExpand = ExpandName<typeof X.AlertExpansions>;
-type DataInsightExpand = ExpandName<typeof X.DataInsightExpansions>;
-type EncouragementExpand = ExpandName<typeof X.EncouragementExpansions>;
-type CommentExpand = ExpandName<typeof X.CommentExpansions>;
-type FactorResultExpand = ExpandName<typeof X.FactorResultExpansions>;
+type UpdateExpand = ExpandName<typeof S.UpdateExpansions>;
+type AlertExpand = ExpandName<typeof S.AlertExpansions>;
+type DataInsightExpand = ExpandName<typeof S.DataInsightExpansions>;
+type EncouragementExpand = ExpandName<typeof S.EncouragementExpansions>;
+type CommentExpand = ExpandName<typeof S.CommentExpansions>;
+type FactorResultExpand = ExpandName<typeof S.FactorResultExpansions>;
+type AdministrationResultExpand = ExpandName<typeof S.AdministrationResultExpansions>;
 
-export type ExpandedUpdate<E extends UpdateExpand> = Expanded<S.Update, typeof X.UpdateExpansions, E>;
-export type ExpandedAlert<E extends AlertExpand> = Expanded<S.Alert, typeof X.AlertExpansions, E>;
-export type ExpandedDataInsight<E extends DataInsightExpand> = Expanded<S.DataInsight, typeof X.DataInsightExpansions, E>;
-export type ExpandedEncouragement<E extends EncouragementExpand> = Expanded<S.Encouragement, typeof X.EncouragementExpansions, E>;
-export type ExpandedComment<E extends CommentExpand> = Expanded<S.Comment, typeof X.CommentExpansions, E>;
-export type ExpandedFactorResult<E extends FactorResultExpand> = Expanded<S.FactorResult, typeof X.FactorResultExpansions, E>;
+export type ExpandedUpdate<E extends UpdateExpand> = Expanded<S.Update, typeof S.UpdateExpansions, E>;
+export type ExpandedAlert<E extends AlertExpand> = Expanded<S.Alert, typeof S.AlertExpansions, E>;
+export type ExpandedDataInsight<E extends DataInsightExpand> = Expanded<S.DataInsight, typeof S.DataInsightExpansions, E>;
+export type ExpandedEncouragement<E extends EncouragementExpand> = Expanded<S.Encouragement, typeof S.EncouragementExpansions, E>;
+export type ExpandedComment<E extends CommentExpand> = Expanded<S.Comment, typeof S.CommentExpansions, E>;
+export type ExpandedFactorResult<E extends FactorResultExpand> = Expanded<S.FactorResult, typeof S.FactorResultExpansions, E>;
 
 /**
  * A list method typed by `expand`. Its last signature (no expansion) is the one TypeScript uses
@@ -78,6 +80,8 @@ export interface HrefValues {
   person: S.Person;
   people: Page<S.Person>;
   successNetwork: Page<S.Link>;
+  caseload: Page<S.Person>;
+  personEncouragements: Page<S.Encouragement>;
   update: S.Update;
   updates: Page<S.Update>;
   dataInsight: S.DataInsight;
@@ -108,142 +112,93 @@ export type Followed = {
   [K in HrefKind]: { kind: K; target: Extract<HrefTarget, { kind: K }>; value: HrefValues[K] };
 }[HrefKind];
 
-const NOTATION_OPERATION = { update: 'updates', alert: 'alerts', dataInsight: 'dataInsights' } as const;
-
-/** Per kind: the operation an href stands for, and how its body parses. */
-function hrefReader(target: HrefTarget): { operation: string; schema: z.ZodType; list: boolean } {
-  switch (target.kind) {
-    case 'person':
-      return { operation: 'people.get', schema: S.PersonSchema, list: false };
-    case 'people':
-      return { operation: 'people.list', schema: S.PersonSchema, list: true };
-    case 'successNetwork':
-      return { operation: 'people.successNetwork.get', schema: S.LinkSchema, list: true };
-    case 'update':
-      return { operation: 'updates.get', schema: S.UpdateSchema, list: false };
-    case 'updates':
-      return { operation: 'updates.list', schema: S.UpdateSchema, list: true };
-    case 'dataInsight':
-      return { operation: 'dataInsights.get', schema: S.DataInsightSchema, list: false };
-    case 'dataInsights':
-      return { operation: 'dataInsights.list', schema: S.DataInsightSchema, list: true };
-    case 'alert':
-      return { operation: 'alerts.get', schema: S.AlertSchema, list: false };
-    case 'alerts':
-      return { operation: 'alerts.list', schema: S.AlertSchema, list: true };
-    case 'encouragement':
-      return { operation: 'encouragements.get', schema: S.EncouragementSchema, list: false };
-    case 'encouragements':
-      return { operation: 'encouragements.list', schema: S.EncouragementSchema, list: true };
-    case 'comments':
-      return { operation: `${NOTATION_OPERATION[target.notation]}.comments`, schema: S.CommentSchema, list: true };
-    case 'comment':
-      return { operation: `${NOTATION_OPERATION[target.notation]}.comment`, schema: S.CommentSchema, list: false };
-    case 'notationCategories':
-      return { operation: `${NOTATION_OPERATION[target.notation]}.categories`, schema: S.CategorySchema, list: true };
-    case 'category':
-      return { operation: 'categories.get', schema: S.CategoryRecordSchema, list: false };
-    case 'categories':
-      return { operation: 'categories.list', schema: S.CategoryRecordSchema, list: true };
-    case 'encouragementType':
-      return { operation: 'encouragements.types.get', schema: S.EncouragementTypeSchema, list: false };
-    case 'encouragementTypes':
-      return { operation: 'encouragements.types.list', schema: S.EncouragementTypeSchema, list: true };
-    case 'trigger':
-      return { operation: 'triggers.get', schema: S.TriggerSchema, list: false };
-    case 'triggers':
-      return { operation: 'triggers.list', schema: S.TriggerSchema, list: true };
-    case 'administration':
-      return { operation: 'noncognitive.administrations.get', schema: S.AdministrationSchema, list: false };
-    case 'administrations':
-      return { operation: 'noncognitive.administrations.list', schema: S.AdministrationSchema, list: true };
-    case 'administrationResults':
-      return { operation: 'noncognitive.administrations.results', schema: S.LinkSchema, list: true };
-    case 'factorScores':
-      return { operation: 'noncognitive.factorScores', schema: S.FactorResultSchema, list: true };
-    case 'factorScore':
-      return { operation: 'noncognitive.factorScore', schema: S.FactorResultSchema, list: false };
-    case 'factor':
-      return { operation: 'noncognitive.factor', schema: S.AssessmentFactorSchema, list: false };
-  }
+/** Per kind: the operation an href stands for, and how its body parses (from the operation table). */
+function hrefReader(target: HrefTarget): { operation: OperationName; schema: z.ZodType; list: boolean } {
+  const { name, spec } = hrefOperation(target);
+  const item = 'item' in spec ? spec.item : undefined;
+  return { operation: name, schema: item ?? spec.responses[200]?.schema ?? z.unknown(), list: item !== undefined };
 }
 
 /** Only what the client relies on: it is an OpenAPI document. */
 const OpenApiDocumentSchema = z.looseObject({ openapi: z.string() });
 
-const seg = (id: Id): string => encodeURIComponent(String(id));
+/** The notation resources, by the prefix of their operation names. */
+type NotationResource = 'updates' | 'dataInsights' | 'alerts' | 'encouragements';
+type CommentedResource = Exclude<NotationResource, 'encouragements'>;
+type WritableResource = 'updates' | 'alerts';
 
 export function createApiClient(config: ApiClientConfig) {
   const http = createHttp(config);
   const { baseUrl } = http;
 
   async function one<T extends z.ZodType>(
-    operation: string,
-    path: string,
+    operation: OperationName,
+    params: PathValues,
     schema: T,
     query?: WireQuery,
     options?: RequestOptions,
   ): Promise<z.infer<T>> {
+    const path = pathFor(operation, params);
     const response = await http.send({ operation, method: 'GET', path, ...(query ? { query } : {}) }, options);
     return parseResource(operation, schema, response);
   }
 
   async function page<T extends z.ZodType>(
-    operation: string,
-    path: string,
+    operation: OperationName,
+    params: PathValues,
     itemSchema: T,
     query?: WireQuery,
     options?: RequestOptions,
   ): Promise<Page<z.infer<T>>> {
+    const path = pathFor(operation, params);
     const response = await http.send({ operation, method: 'GET', path, ...(query ? { query } : {}) }, options);
     return parsePage(operation, itemSchema, response);
   }
 
   /** A GET whose item type depends on `expand`: the schema is built from the expansion map. */
   function expandedOne<R>(
-    operation: string,
-    path: string,
+    operation: OperationName,
+    params: PathValues,
     base: z.ZodObject,
     map: ExpansionMap,
     expand: readonly string[] | undefined,
     query: WireQuery,
     options?: RequestOptions,
   ): Promise<R> {
-    return one(operation, path, expandedSchema(base, map, expand), query, options) as Promise<R>;
+    return one(operation, params, expandedSchema(base, map, expand), query, options) as Promise<R>;
   }
 
   function expandedPage<R>(
-    operation: string,
-    path: string,
+    operation: OperationName,
+    params: PathValues,
     base: z.ZodObject,
     map: ExpansionMap,
     expand: readonly string[] | undefined,
     query: WireQuery,
     options?: RequestOptions,
   ): Promise<Page<R>> {
-    return page(operation, path, expandedSchema(base, map, expand), query, options) as Promise<Page<R>>;
+    return page(operation, params, expandedSchema(base, map, expand), query, options) as Promise<Page<R>>;
+  }
+
+  /** A write: its method and path come from the operation table. */
+  function writeRequest(operation: OperationName, params: PathValues, body: unknown): HttpRequest {
+    const method = OPERATIONS[operation].method.toUpperCase() as HttpRequest['method'];
+    return { operation, method, path: pathFor(operation, params), body };
   }
 
   async function write<T extends z.ZodType>(
-    operation: string,
-    method: HttpRequest['method'],
-    path: string,
+    operation: OperationName,
+    params: PathValues,
     body: unknown,
     schema: T,
     options?: RequestOptions,
   ): Promise<z.infer<T>> {
-    const response = await http.send({ operation, method, path, body }, options);
+    const response = await http.send(writeRequest(operation, params, body), options);
     return parseResource(operation, schema, response);
   }
 
-  async function writeNoContent(
-    operation: string,
-    method: HttpRequest['method'],
-    path: string,
-    body: unknown,
-    options?: RequestOptions,
-  ): Promise<void> {
-    await http.send({ operation, method, path, body }, options);
+  async function writeNoContent(operation: OperationName, params: PathValues, body: unknown, options?: RequestOptions): Promise<void> {
+    await http.send(writeRequest(operation, params, body), options);
   }
 
   async function read(target: HrefTarget, url: string | undefined, options?: RequestOptions): Promise<unknown> {
@@ -258,18 +213,17 @@ export function createApiClient(config: ApiClientConfig) {
    * (data insights), E7 and its detail (alerts), E10 and its detail (encouragements).
    */
   function notationReads<P extends PageParams, T, M extends ExpansionMap>(
-    resource: string,
-    path: string,
+    resource: NotationResource,
     schema: z.ZodObject & z.ZodType<T>,
     expansions: M,
     toWire: (params: (P & ExpandParams<string>) | undefined) => WireQuery,
   ) {
     const list = ((params?: P & ExpandParams<string>, options?: RequestOptions) =>
-      expandedPage(`${resource}.list`, path, schema, expansions, params?.expand, toWire(params), options)) as ExpandableList<P, T, M>;
+      expandedPage(`${resource}.list`, {}, schema, expansions, params?.expand, toWire(params), options)) as ExpandableList<P, T, M>;
     return {
       list,
       get<const E extends ExpandName<M> = never>(id: Id, params?: ExpandParams<E>, options?: RequestOptions): Promise<Expanded<T, M, E>> {
-        return expandedOne(`${resource}.get`, `${path}${seg(id)}`, schema, expansions, params?.expand, toWireExpand(params), options);
+        return expandedOne(`${resource}.get`, { id }, schema, expansions, params?.expand, toWireExpand(params), options);
       },
       /** Every page of the list (see `listAll`). */
       listAll<const E extends ExpandName<M> = never>(
@@ -283,10 +237,10 @@ export function createApiClient(config: ApiClientConfig) {
   }
 
   /** A notation's comments, one comment (the `self` of each), and its categories: E3, E8, E9 and extensions. */
-  function notationComments(resource: string, path: string) {
+  function notationComments(resource: CommentedResource) {
     return {
       comments<const E extends CommentExpand = never>(id: Id, params?: ExpandParams<E>, options?: RequestOptions): Promise<Page<ExpandedComment<E>>> {
-        return expandedPage(`${resource}.comments`, `${path}${seg(id)}/comments`, S.CommentSchema, X.CommentExpansions, params?.expand, toWireExpand(params), options);
+        return expandedPage(`${resource}.comments`, { id }, S.CommentSchema, S.CommentExpansions, params?.expand, toWireExpand(params), options);
       },
       comment<const E extends CommentExpand = never>(
         id: Id,
@@ -294,7 +248,7 @@ export function createApiClient(config: ApiClientConfig) {
         params?: ExpandParams<E>,
         options?: RequestOptions,
       ): Promise<ExpandedComment<E>> {
-        return expandedOne(`${resource}.comment`, `${path}${seg(id)}/comments/${seg(commentId)}`, S.CommentSchema, X.CommentExpansions, params?.expand, toWireExpand(params), options);
+        return expandedOne(`${resource}.comment`, { id, commentid: commentId }, S.CommentSchema, S.CommentExpansions, params?.expand, toWireExpand(params), options);
       },
     };
   }
@@ -304,52 +258,52 @@ export function createApiClient(config: ApiClientConfig) {
    * categories (E8, and the extension for updates). An alert's comment with `usedToLowerAlert:
    * true` lowers it (409 on a lowered one); on an update `usedToLowerAlert` must be absent or false.
    */
-  function notationWrites<B>(resource: string, path: string) {
+  function notationWrites<B>(resource: WritableResource) {
     return {
       /** → a link to the created notation. */
       create(body: B, options?: RequestOptions): Promise<S.Created> {
-        return write(`${resource}.create`, 'POST', path, body, S.CreatedSchema, options);
+        return write(`${resource}.create`, {}, body, S.CreatedSchema, options);
       },
       addComment(id: Id, body: CreateCommentInput, options?: RequestOptions): Promise<S.Created> {
-        return write(`${resource}.addComment`, 'POST', `${path}${seg(id)}/comments`, body, S.CreatedSchema, options);
+        return write(`${resource}.addComment`, { id }, body, S.CreatedSchema, options);
       },
       categories(id: Id, options?: RequestOptions): Promise<Page<S.Category>> {
-        return page(`${resource}.categories`, `${path}${seg(id)}/categories`, S.CategorySchema, undefined, options);
+        return page(`${resource}.categories`, { id }, S.CategorySchema, undefined, options);
       },
     };
   }
 
   /** E1–E4, and the comment extensions. */
   const updates = {
-    ...notationReads<NotationFilters, S.Update, typeof X.UpdateExpansions>('updates', '/notations/updates/', S.UpdateSchema, X.UpdateExpansions, toWireNotationList),
-    ...notationComments('updates', '/notations/updates/'),
-    ...notationWrites<CreateUpdateInput>('updates', '/notations/updates/'),
+    ...notationReads<NotationFilters, S.Update, typeof S.UpdateExpansions>('updates', S.UpdateSchema, S.UpdateExpansions, toWireNotationList),
+    ...notationComments('updates'),
+    ...notationWrites<CreateUpdateInput>('updates'),
   };
 
   /** E5 (its start-of-range parameter is sent as `createOnStart`), E6, and the comment extensions. */
   const dataInsights = {
-    ...notationReads<NotationFilters, S.DataInsight, typeof X.DataInsightExpansions>('dataInsights', '/notations/dataInsights/', S.DataInsightSchema, X.DataInsightExpansions, (params) => toWireNotationList(params, 'createOnStart')),
-    ...notationComments('dataInsights', '/notations/dataInsights/'),
+    ...notationReads<NotationFilters, S.DataInsight, typeof S.DataInsightExpansions>('dataInsights', S.DataInsightSchema, S.DataInsightExpansions, (params) => toWireNotationList(params, 'createOnStart')),
+    ...notationComments('dataInsights'),
   };
 
   /** E7, E8, E9, and the detail, comments and write extensions. */
   const alerts = {
-    ...notationReads<NotationFilters, S.Alert, typeof X.AlertExpansions>('alerts', '/notations/alerts/', S.AlertSchema, X.AlertExpansions, toWireNotationList),
-    ...notationComments('alerts', '/notations/alerts/'),
-    ...notationWrites<CreateAlertInput>('alerts', '/notations/alerts/'),
+    ...notationReads<NotationFilters, S.Alert, typeof S.AlertExpansions>('alerts', S.AlertSchema, S.AlertExpansions, toWireNotationList),
+    ...notationComments('alerts'),
+    ...notationWrites<CreateAlertInput>('alerts'),
   };
 
   /** E10, its detail, and E11 with the list of encouragement types. */
   const encouragements = {
-    ...notationReads<EncouragementFilters, S.Encouragement, typeof X.EncouragementExpansions>('encouragements', '/notations/encouragements/', S.EncouragementSchema, X.EncouragementExpansions, toWireEncouragementList),
+    ...notationReads<EncouragementFilters, S.Encouragement, typeof S.EncouragementExpansions>('encouragements', S.EncouragementSchema, S.EncouragementExpansions, toWireEncouragementList),
     types: {
       /** E11 `GET /notations/encouragements/types/{id}`. */
       get(id: Id, options?: RequestOptions): Promise<S.EncouragementType> {
-        return one('encouragements.types.get', `/notations/encouragements/types/${seg(id)}`, S.EncouragementTypeSchema, undefined, options);
+        return one('encouragements.types.get', { id }, S.EncouragementTypeSchema, undefined, options);
       },
       /** Extension `GET /notations/encouragements/types/`. */
       list(params?: PageParams, options?: RequestOptions): Promise<Page<S.EncouragementType>> {
-        return page('encouragements.types.list', '/notations/encouragements/types/', S.EncouragementTypeSchema, toWirePage(params), options);
+        return page('encouragements.types.list', {}, S.EncouragementTypeSchema, toWirePage(params), options);
       },
     },
   };
@@ -357,70 +311,100 @@ export function createApiClient(config: ApiClientConfig) {
   const triggers = {
     /** E12 `GET /notations/triggers/{id}`. */
     get(id: Id, options?: RequestOptions): Promise<S.Trigger> {
-      return one('triggers.get', `/notations/triggers/${seg(id)}`, S.TriggerSchema, undefined, options);
+      return one('triggers.get', { id }, S.TriggerSchema, undefined, options);
     },
     /**
      * E13 `PATCH /notations/triggers/{id}`: only the fields sent change; each student listed gets
      * one new notation from the trigger as edited.
      */
     update(id: Id, body: PatchTriggerInput, options?: RequestOptions): Promise<void> {
-      return writeNoContent('triggers.update', 'PATCH', `/notations/triggers/${seg(id)}`, body, options);
+      return writeNoContent('triggers.update', { id }, body, options);
     },
     /** Extension `GET /notations/triggers/`. */
     list(params?: PageParams, options?: RequestOptions): Promise<Page<S.Trigger>> {
-      return page('triggers.list', '/notations/triggers/', S.TriggerSchema, toWirePage(params), options);
+      return page('triggers.list', {}, S.TriggerSchema, toWirePage(params), options);
     },
   };
 
   const categories = {
     /** E14 `PUT /notations/categories/{id}`: 409 when the 20-active rule refuses an activation. */
     edit(id: Id, body: EditCategoryInput, options?: RequestOptions): Promise<void> {
-      return writeNoContent('categories.edit', 'PUT', `/notations/categories/${seg(id)}`, body, options);
+      return writeNoContent('categories.edit', { id }, body, options);
     },
     /** Extension `GET /notations/categories/` (with each category's state). */
     list(params?: PageParams, options?: RequestOptions): Promise<Page<S.CategoryRecord>> {
-      return page('categories.list', '/notations/categories/', S.CategoryRecordSchema, toWirePage(params), options);
+      return page('categories.list', {}, S.CategoryRecordSchema, toWirePage(params), options);
     },
     /** Extension `GET /notations/categories/{id}`. */
     get(id: Id, options?: RequestOptions): Promise<S.CategoryRecord> {
-      return one('categories.get', `/notations/categories/${seg(id)}`, S.CategoryRecordSchema, undefined, options);
+      return one('categories.get', { id }, S.CategoryRecordSchema, undefined, options);
     },
   };
 
   const people = {
     /** Extension `GET /people/{identifier}`. */
     get(identifier: string, options?: RequestOptions): Promise<S.Person> {
-      return one('people.get', `/people/${seg(identifier)}`, S.PersonSchema, undefined, options);
+      return one('people.get', { id: identifier }, S.PersonSchema, undefined, options);
     },
     /** Extension `GET /people/?role=&q=`. */
     list(params?: PeopleListParams, options?: RequestOptions): Promise<Page<S.Person>> {
-      return page('people.list', '/people/', S.PersonSchema, { ...toWirePage(params), role: params?.role, q: params?.q }, options);
+      return page('people.list', {}, S.PersonSchema, { ...toWirePage(params), role: params?.role, q: params?.q, identifiers: wireList(params?.identifiers) }, options);
+    },
+    /** Extension `GET /people/{identifier}/caseload`: the people whose success network includes this person. */
+    caseload(identifier: string, params?: PageParams, options?: RequestOptions): Promise<Page<S.Person>> {
+      return page('people.caseload', { id: identifier }, S.PersonSchema, toWirePage(params), options);
+    },
+    /** Extension `GET /people/{identifier}/encouragements`: E10's items for one student, typed by `expand`. */
+    encouragements<const E extends EncouragementExpand = never>(
+      identifier: string,
+      params?: EncouragementFilters & ExpandParams<E>,
+      options?: RequestOptions,
+    ): Promise<Page<ExpandedEncouragement<E>>> {
+      return expandedPage('people.encouragements', { id: identifier }, S.EncouragementSchema, S.EncouragementExpansions, params?.expand, toWireEncouragementList(params), options);
     },
     successNetwork: {
       /** E15 `GET /people/{id}/successNetwork`: links to the people of the network. */
       get(identifier: string, options?: RequestOptions): Promise<Page<S.Link>> {
-        return page('people.successNetwork.get', `/people/${seg(identifier)}/successNetwork`, S.LinkSchema, undefined, options);
+        return page('people.successNetwork.get', { id: identifier }, S.LinkSchema, undefined, options);
       },
       /** E16 `PUT /people/{id}/successNetwork`: the body replaces the whole network. */
       replace(identifier: string, body: ReplaceSuccessNetworkInput, options?: RequestOptions): Promise<void> {
-        return writeNoContent('people.successNetwork.replace', 'PUT', `/people/${seg(identifier)}/successNetwork`, body, options);
+        return writeNoContent('people.successNetwork.replace', { id: identifier }, body, options);
       },
     },
   };
+
+  function results(id: Id, params: PageParams & { expand: readonly ['factors', ...AdministrationResultExpand[]] }, options?: RequestOptions): Promise<Page<S.RespondentFactors>>;
+  function results(id: Id, params?: PageParams & ExpandParams<never>, options?: RequestOptions): Promise<Page<S.Link>>;
+  function results(id: Id, params?: PageParams & ExpandParams<AdministrationResultExpand>, options?: RequestOptions): Promise<Page<S.Link | S.RespondentFactors>> {
+    const expand = params?.expand ?? [];
+    return page(
+      'noncognitive.administrations.results',
+      { id },
+      expand.includes('factors') ? S.RespondentFactorsSchema : S.LinkSchema,
+      { ...toWirePage(params), expand: expandQuery(expand) },
+      options,
+    );
+  }
 
   const noncognitive = {
     administrations: {
       /** E17 `GET /noncognitives/administrations/`. */
       list(params?: AdministrationListParams, options?: RequestOptions): Promise<Page<S.Administration>> {
-        return page('noncognitive.administrations.list', '/noncognitives/administrations/', S.AdministrationSchema, { ...toWirePage(params), personIdentifier: params?.personIdentifier }, options);
+        return page('noncognitive.administrations.list', {}, S.AdministrationSchema, { ...toWirePage(params), personIdentifier: params?.personIdentifier }, options);
       },
       /** Extension `GET /noncognitives/administrations/{id}`. */
       get(id: Id, options?: RequestOptions): Promise<S.Administration> {
-        return one('noncognitive.administrations.get', `/noncognitives/administrations/${seg(id)}`, S.AdministrationSchema, undefined, options);
+        return one('noncognitive.administrations.get', { id }, S.AdministrationSchema, undefined, options);
       },
-      /** Extension `GET /noncognitives/administrations/{id}/results`: links to each respondent's factor scores. */
-      results(id: Id, params?: PageParams, options?: RequestOptions): Promise<Page<S.Link>> {
-        return page('noncognitive.administrations.results', `/noncognitives/administrations/${seg(id)}/results`, S.LinkSchema, toWirePage(params), options);
+      /**
+       * Extension `GET /noncognitives/administrations/{id}/results`: links to each respondent's
+       * factor scores; with `expand: ['factors']`, each link carries the scores themselves.
+       */
+      results,
+      /** `results(id, { expand: ['factors'] })`: a cohort's scores, up to 1000 respondents a page. */
+      resultsWithFactors(id: Id, params?: PageParams, options?: RequestOptions): Promise<Page<S.RespondentFactors>> {
+        return results(id, { ...params, expand: ['factors'] }, options);
       },
     },
     /** E18 `GET /noncognitives/administrations/{id}/results/{personIdentifier}/factors`. */
@@ -430,7 +414,7 @@ export function createApiClient(config: ApiClientConfig) {
       params?: ExpandParams<E>,
       options?: RequestOptions,
     ): Promise<Page<ExpandedFactorResult<E>>> {
-      return expandedPage('noncognitive.factorScores', `/noncognitives/administrations/${seg(administrationId)}/results/${seg(personIdentifier)}/factors`, S.FactorResultSchema, X.FactorResultExpansions, params?.expand, toWireExpand(params), options);
+      return expandedPage('noncognitive.factorScores', { id: administrationId, personIdentifier }, S.FactorResultSchema, S.FactorResultExpansions, params?.expand, toWireExpand(params), options);
     },
     /** Extension `GET …/results/{personIdentifier}/factors/{factorId}`: one factor score, the `self` of an E18 item. */
     factorScore<const E extends FactorResultExpand = never>(
@@ -440,11 +424,11 @@ export function createApiClient(config: ApiClientConfig) {
       params?: ExpandParams<E>,
       options?: RequestOptions,
     ): Promise<ExpandedFactorResult<E>> {
-      return expandedOne('noncognitive.factorScore', `/noncognitives/administrations/${seg(administrationId)}/results/${seg(personIdentifier)}/factors/${seg(factorId)}`, S.FactorResultSchema, X.FactorResultExpansions, params?.expand, toWireExpand(params), options);
+      return expandedOne('noncognitive.factorScore', { id: administrationId, personIdentifier, factorId }, S.FactorResultSchema, S.FactorResultExpansions, params?.expand, toWireExpand(params), options);
     },
     /** E19 `GET /noncognitives/assessments/{id}/factors/{factorId}`. */
     factor(assessmentId: Id, factorId: Id, options?: RequestOptions): Promise<S.AssessmentFactor> {
-      return one('noncognitive.factor', `/noncognitives/assessments/${seg(assessmentId)}/factors/${seg(factorId)}`, S.AssessmentFactorSchema, undefined, options);
+      return one('noncognitive.factor', { id: assessmentId, factorId }, S.AssessmentFactorSchema, undefined, options);
     },
   };
 
@@ -476,7 +460,7 @@ export function createApiClient(config: ApiClientConfig) {
     auth,
     /** Extension `GET /openapi.json` (no auth needed): the machine-readable contract. */
     openapi(options?: RequestOptions): Promise<Record<string, unknown>> {
-      return one('openapi', '/openapi.json', OpenApiDocumentSchema, undefined, options);
+      return one('openapi', {}, OpenApiDocumentSchema, undefined, options);
     },
     /** True when `href` is under this client's base URL (only such hrefs may be linked or followed). */
     isOwnHref(href: string): boolean {

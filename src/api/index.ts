@@ -22,7 +22,7 @@ export {
 } from './client.ts';
 export { ApiError, fieldErrors, isApiError, isNotFound, type ApiErrorKind } from './errors.ts';
 export type { Expanded } from './expand.ts';
-export type { ExpandedPerson } from './expansions.ts';
+export type { ExpandedPerson } from './schemas/index.ts';
 export type { AccessTokenProvider, FetchLike, InvalidItem, Page, RequestOptions } from './http.ts';
 export { isOwnHref, parseHref, pathOf, type HrefKind, type HrefTarget } from './links.ts';
 export { isPartial, listAll, type AllValues, type ListAllOptions, type ListAllProgress, type PartialValues } from './paging.ts';

@@ -4,6 +4,8 @@
  * check; `parseHref` also says what an own href points to.
  */
 
+import { compiledOperations, pathFor, type HrefSpec, type OperationName, type OperationSpec, type PathValues } from './operations.ts';
+
 /** The notation kinds that have comments. */
 export type CommentedNotation = 'update' | 'alert' | 'dataInsight';
 
@@ -14,6 +16,8 @@ export type HrefTarget =
   | { kind: 'person'; identifier: string }
   | { kind: 'people'; query: HrefQuery }
   | { kind: 'successNetwork'; identifier: string }
+  | { kind: 'caseload'; identifier: string; query: HrefQuery }
+  | { kind: 'personEncouragements'; identifier: string; query: HrefQuery }
   | { kind: 'update'; id: number }
   | { kind: 'updates'; query: HrefQuery }
   | { kind: 'dataInsight'; id: number }
@@ -95,21 +99,18 @@ function toId(segment: string | undefined): number | null {
   return segment !== undefined && POSITIVE_INT.test(segment) ? Number(segment) : null;
 }
 
-function decodeSegments(path: string): string[] | null {
-  const raw = path.split('/').filter((s, i, all) => s !== '' || (i > 0 && i < all.length - 1));
+function decode(segment: string): string | null {
   try {
-    return raw.map((s) => decodeURIComponent(s));
+    return decodeURIComponent(segment);
   } catch {
     return null;
   }
 }
 
-const NOTATION_SEGMENTS = {
-  updates: 'update',
-  dataInsights: 'dataInsight',
-  alerts: 'alert',
-  encouragements: 'encouragement',
-} as const;
+/** The GET operations an href can point to, in table order, with their href spec. */
+const READABLE = compiledOperations().filter(
+  (op): op is (typeof op) & { spec: OperationSpec & { href: HrefSpec } } => op.spec.method === 'get' && op.spec.href !== undefined,
+);
 
 /**
  * What an own href points to, or null for an href outside the base URL or a path the API does
@@ -132,80 +133,43 @@ const parsed = new Map<string, HrefTarget | null>();
 function parseUncached(href: string, baseUrl: string): HrefTarget | null {
   const own = ownPath(href, baseUrl);
   if (!own) return null;
-  const segments = decodeSegments(own.path);
-  if (!segments || segments.some((s) => s === '')) return null;
   const query: HrefQuery = {};
   for (const [name, value] of own.url.searchParams) if (!Object.hasOwn(query, name)) query[name] = value;
-  return matchSegments(segments, query);
+  return matchPath(own.path, query);
 }
 
-function matchSegments(s: string[], query: HrefQuery): HrefTarget | null {
-  const [root, a, b, c, d, e, f] = s;
-  const n = s.length;
-  if (root === 'people') {
-    if (n === 1) return { kind: 'people', query };
-    if (a === undefined) return null;
-    if (n === 2) return { kind: 'person', identifier: a };
-    if (n === 3 && b === 'successNetwork') return { kind: 'successNetwork', identifier: a };
-    return null;
-  }
-  if (root === 'notations' && a !== undefined) {
-    if (a === 'categories') {
-      if (n === 2) return { kind: 'categories', query };
-      const id = toId(b);
-      return n === 3 && id !== null ? { kind: 'category', id } : null;
-    }
-    if (a === 'triggers') {
-      if (n === 2) return { kind: 'triggers', query };
-      const id = toId(b);
-      return n === 3 && id !== null ? { kind: 'trigger', id } : null;
-    }
-    if (a === 'encouragements' && b === 'types') {
-      if (n === 3) return { kind: 'encouragementTypes', query };
-      return n === 4 && c !== undefined ? { kind: 'encouragementType', id: c } : null;
-    }
-    if (!Object.hasOwn(NOTATION_SEGMENTS, a)) return null;
-    const notation = NOTATION_SEGMENTS[a as keyof typeof NOTATION_SEGMENTS];
-    if (n === 2) {
-      return { kind: `${notation}s`, query } as HrefTarget;
-    }
-    const id = toId(b);
-    if (id === null) return null;
-    if (n === 3) return { kind: notation, id } as HrefTarget;
-    if (notation === 'encouragement') return null;
-    if (c === 'comments') {
-      if (n === 4) return { kind: 'comments', notation, notationId: id, query };
-      const commentId = toId(d);
-      return n === 5 && commentId !== null ? { kind: 'comment', notation, notationId: id, id: commentId } : null;
-    }
-    if (c === 'categories' && n === 4 && notation !== 'dataInsight') {
-      return { kind: 'notationCategories', notation, notationId: id };
-    }
-    return null;
-  }
-  if (root === 'noncognitives') {
-    if (a === 'administrations') {
-      if (n === 2) return { kind: 'administrations', query };
-      const id = toId(b);
-      if (id === null) return null;
-      if (n === 3) return { kind: 'administration', id };
-      if (c !== 'results') return null;
-      if (n === 4) return { kind: 'administrationResults', id, query };
-      if (d === undefined || e !== 'factors') return null;
-      if (n === 6) return { kind: 'factorScores', administrationId: id, personIdentifier: d, query };
-      const factorId = toId(f);
-      return n === 7 && factorId !== null
-        ? { kind: 'factorScore', administrationId: id, personIdentifier: d, factorId }
-        : null;
-    }
-    if (a === 'assessments' && c === 'factors' && n === 5 && b !== undefined && d !== undefined) {
-      return { kind: 'factor', assessmentId: b, factorId: d };
-    }
+/** The target of a path below the base URL, read by the operation table's GET paths. */
+function matchPath(path: string, query: HrefQuery): HrefTarget | null {
+  for (const { spec, pattern, names } of READABLE) {
+    const m = pattern.exec(path);
+    if (!m) continue;
+    const target: Record<string, unknown> = { kind: spec.href.kind, ...spec.href.fixed };
+    const matched = names.every((name, i) => {
+      const value = decode(m[i + 1]!);
+      if (value === null || value === '') return false;
+      const kind = spec.pathParams?.[name] ?? 'string';
+      const field = spec.href.rename?.[name] ?? name;
+      // Ids the contract types as numbers (and the digits-only string ids) come back as numbers.
+      target[field] = kind === 'string' ? value : toId(value);
+      return target[field] !== null;
+    });
+    // Another operation may still match (`types` is no encouragement id).
+    if (!matched) continue;
+    if (spec.href.query) target.query = query;
+    return target as HrefTarget;
   }
   return null;
 }
 
-const NOTATION_PATH = { update: 'updates', dataInsight: 'dataInsights', alert: 'alerts' } as const;
+/** The operation an href target stands for: its name in the table and its spec. */
+export function hrefOperation(target: HrefTarget): { name: OperationName; spec: OperationSpec & { href: HrefSpec } } {
+  const fields = target as unknown as Record<string, unknown>;
+  const found = READABLE.find(
+    ({ spec }) => spec.href.kind === target.kind && Object.entries(spec.href.fixed ?? {}).every(([k, v]) => fields[k] === v),
+  );
+  if (!found) throw new RangeError(`no operation reads an href of kind ${target.kind}`);
+  return { name: found.name, spec: found.spec };
+}
 
 function withQuery(path: string, query: HrefQuery): string {
   const qs = new URLSearchParams(query).toString();
@@ -214,62 +178,12 @@ function withQuery(path: string, query: HrefQuery): string {
 
 /** The path (below the base URL) of a target: the inverse of `parseHref`. */
 export function pathOf(target: HrefTarget): string {
-  const e = encodeURIComponent;
-  switch (target.kind) {
-    case 'person':
-      return `/people/${e(target.identifier)}`;
-    case 'people':
-      return withQuery('/people/', target.query);
-    case 'successNetwork':
-      return `/people/${e(target.identifier)}/successNetwork`;
-    case 'update':
-      return `/notations/updates/${target.id}`;
-    case 'updates':
-      return withQuery('/notations/updates/', target.query);
-    case 'dataInsight':
-      return `/notations/dataInsights/${target.id}`;
-    case 'dataInsights':
-      return withQuery('/notations/dataInsights/', target.query);
-    case 'alert':
-      return `/notations/alerts/${target.id}`;
-    case 'alerts':
-      return withQuery('/notations/alerts/', target.query);
-    case 'encouragement':
-      return `/notations/encouragements/${target.id}`;
-    case 'encouragements':
-      return withQuery('/notations/encouragements/', target.query);
-    case 'comments':
-      return withQuery(`/notations/${NOTATION_PATH[target.notation]}/${target.notationId}/comments`, target.query);
-    case 'comment':
-      return `/notations/${NOTATION_PATH[target.notation]}/${target.notationId}/comments/${target.id}`;
-    case 'notationCategories':
-      return `/notations/${NOTATION_PATH[target.notation]}/${target.notationId}/categories`;
-    case 'category':
-      return `/notations/categories/${target.id}`;
-    case 'categories':
-      return withQuery('/notations/categories/', target.query);
-    case 'encouragementType':
-      return `/notations/encouragements/types/${e(target.id)}`;
-    case 'encouragementTypes':
-      return withQuery('/notations/encouragements/types/', target.query);
-    case 'trigger':
-      return `/notations/triggers/${target.id}`;
-    case 'triggers':
-      return withQuery('/notations/triggers/', target.query);
-    case 'administration':
-      return `/noncognitives/administrations/${target.id}`;
-    case 'administrations':
-      return withQuery('/noncognitives/administrations/', target.query);
-    case 'administrationResults':
-      return withQuery(`/noncognitives/administrations/${target.id}/results`, target.query);
-    case 'factorScores':
-      return withQuery(
-        `/noncognitives/administrations/${target.administrationId}/results/${e(target.personIdentifier)}/factors`,
-        target.query,
-      );
-    case 'factorScore':
-      return `/noncognitives/administrations/${target.administrationId}/results/${e(target.personIdentifier)}/factors/${target.factorId}`;
-    case 'factor':
-      return `/noncognitives/assessments/${e(target.assessmentId)}/factors/${e(target.factorId)}`;
+  const { name, spec } = hrefOperation(target);
+  const fields = target as unknown as Record<string, unknown>;
+  const params: PathValues = {};
+  for (const param of Object.keys(spec.pathParams ?? {})) {
+    params[param] = fields[spec.href.rename?.[param] ?? param] as string | number;
   }
+  const path = pathFor(name, params);
+  return spec.href.query && 'query' in target ? withQuery(path, target.query) : path;
 }

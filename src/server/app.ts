@@ -5,25 +5,27 @@ import { HTTPException } from 'hono/http-exception';
 import { registerTokenEndpoint, requireCredentials } from './auth/auth.routes.ts';
 import { createTokenStore, type ClientProfile } from './auth/tokens.ts';
 import { createHrefs } from './http/hrefs.ts';
-import { honoPath, register, type Operation } from './http/operation.ts';
+import { OPERATIONS, OPERATION_NAMES } from '../api/operations.ts';
+import { honoPath, operationsOf, register, type Operation } from './http/operation.ts';
 import { ProblemError, problemBody, problemResponse } from './http/problem.ts';
 import { buildOpenApiDocument } from './openapi.ts';
 import { createRepositories } from './repositories/index.ts';
-import { categoryOperations } from './routes/categories.routes.ts';
-import { noncognitiveOperations } from './routes/noncognitive.routes.ts';
-import { notationOperations } from './routes/notations.routes.ts';
-import { peopleOperations } from './routes/people.routes.ts';
-import { triggerOperations } from './routes/triggers.routes.ts';
+import { categoryHandlers } from './routes/categories.routes.ts';
+import { noncognitiveHandlers } from './routes/noncognitive.routes.ts';
+import { notationHandlers } from './routes/notations.routes.ts';
+import { peopleHandlers } from './routes/people.routes.ts';
+import { triggerHandlers } from './routes/triggers.routes.ts';
 
 export const BASE_PATH = '/api';
 
-export const operations: readonly Operation[] = [
-  ...notationOperations,
-  ...triggerOperations,
-  ...categoryOperations,
-  ...peopleOperations,
-  ...noncognitiveOperations,
-];
+/** The operation table (src/api/operations.ts) with each operation's handler attached by name. */
+export const operations: readonly Operation[] = operationsOf({
+  ...notationHandlers,
+  ...triggerHandlers,
+  ...categoryHandlers,
+  ...peopleHandlers,
+  ...noncognitiveHandlers,
+});
 
 export interface AppOptions {
   db: DatabaseSync;
@@ -36,7 +38,7 @@ export interface AppOptions {
 }
 
 /** Every route's path as a regular expression, for 405 with Allow on a known path. */
-function methodTable(ops: readonly Operation[]) {
+function methodTable() {
   const table = new Map<string, { pattern: RegExp; methods: Set<string> }>();
   const add = (path: string, method: string) => {
     const source = `^${BASE_PATH}${honoPath(path).replace(/\/$/, '').replace(/:\w+/g, '[^/]+')}/?$`;
@@ -44,9 +46,7 @@ function methodTable(ops: readonly Operation[]) {
     entry.methods.add(method.toUpperCase());
     table.set(source, entry);
   };
-  for (const op of ops) add(op.path, op.method);
-  add('/oauth2/token', 'post');
-  add('/openapi.json', 'get');
+  for (const name of OPERATION_NAMES) add(OPERATIONS[name].path, OPERATIONS[name].method);
   return (path: string): string[] => {
     const allowed = new Set<string>();
     for (const { pattern, methods } of table.values()) if (pattern.test(path)) for (const m of methods) allowed.add(m);
@@ -59,7 +59,7 @@ export function createApp(options: AppOptions): Hono {
   const repos = createRepositories(options.db);
   const tokens = createTokenStore(options.clients, options.tokenTtlSeconds);
   const app = new Hono({ strict: false });
-  const allowedMethods = methodTable(operations);
+  const allowedMethods = methodTable();
   const logError =
     options.logError ?? ((id, error) => console.error(`[${new Date().toISOString()}] ${id}`, error));
   const baseUrl = (requestUrl: string) => options.publicBaseUrl?.replace(/\/$/, '') ?? `${new URL(requestUrl).origin}${BASE_PATH}`;
@@ -92,13 +92,14 @@ export function createApp(options: AppOptions): Hono {
     return problemResponse(problemBody(404, `Nothing is at ${path}`));
   });
 
-  app.get(`${BASE_PATH}/openapi.json`, (c) => c.json(buildOpenApiDocument(operations, baseUrl(c.req.url))));
+  app.get(`${BASE_PATH}${OPERATIONS.openapi.path}`, (c) => c.json(buildOpenApiDocument(operations, baseUrl(c.req.url))));
   registerTokenEndpoint(app, BASE_PATH, tokens);
 
   const guard = requireCredentials(tokens);
+  const PUBLIC_PATHS = new Set([OPERATIONS['auth.token'].path, OPERATIONS.openapi.path].map((p) => `${BASE_PATH}${p}`));
   app.use(`${BASE_PATH}/*`, async (c, next) => {
     const path = new URL(c.req.url).pathname.replace(/\/$/, '');
-    if (path === `${BASE_PATH}/oauth2/token` || path === `${BASE_PATH}/openapi.json`) return next();
+    if (PUBLIC_PATHS.has(path)) return next();
     return guard(c, next);
   });
 

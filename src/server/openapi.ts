@@ -30,7 +30,7 @@ export function buildOpenApiDocument(operations: readonly Operation[], serverUrl
         name,
         in: 'path',
         required: true,
-        schema: type === 'integer' ? { type: 'integer', minimum: 1 } : { type: 'string' },
+        schema: type === 'id' ? { type: 'integer', minimum: 1 } : { type: 'string' },
       })),
       ...queryParameters(op),
     ];

@@ -44,7 +44,7 @@ export function expandedCollectionOf<T extends z.ZodType>(item: T) {
 }
 
 /** An expanded single-resource property (decisions §2): keeps its href, adds the resource. */
-export function expandedResourceOf<Shape extends z.core.$ZodLooseShape, Config extends z.core.$ZodObjectConfig>(
+export function expandedResourceOf<Shape extends z.core.$ZodShape, Config extends z.core.$ZodObjectConfig>(
   resource: z.ZodObject<Shape, Config>,
 ) {
   return resource.extend({ href: z.string() });

@@ -1,7 +1,7 @@
 import { mutationOptions, queryOptions, useMutation, type QueryClient, type QueryFilters, type QueryKey } from '@tanstack/react-query';
 import type { ApiClient, CreateAlertInput, CreateCommentInput, Id } from '../../api/client.ts';
 import type { ExpandName } from '../../api/expand.ts';
-import type { AlertExpansions, CommentExpansions } from '../../api/expansions.ts';
+import type { AlertExpansions, CommentExpansions } from '../../api/schemas/index.ts';
 import type { ListAllOptions } from '../../api/paging.ts';
 import type { NotationListParams } from '../../api/params.ts';
 import type { AlertStatus } from '../../api/schemas/index.ts';

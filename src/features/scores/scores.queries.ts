@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { ApiClient, Id } from '../../api/client.ts';
 import type { ExpandName } from '../../api/expand.ts';
-import type { FactorResultExpansions } from '../../api/expansions.ts';
+import type { FactorResultExpansions } from '../../api/schemas/index.ts';
 import type { AdministrationListParams, PageParams } from '../../api/params.ts';
 import { expandKey } from '../../lib/query-key-params.ts';
 

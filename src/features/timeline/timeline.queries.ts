@@ -1,7 +1,7 @@
 import { mutationOptions, queryOptions, useMutation, type QueryKey } from '@tanstack/react-query';
 import type { ApiClient, CreateCommentInput, CreateUpdateInput, Id } from '../../api/client.ts';
 import type { ExpandName } from '../../api/expand.ts';
-import type { CommentExpansions, DataInsightExpansions, EncouragementExpansions, UpdateExpansions } from '../../api/expansions.ts';
+import type { CommentExpansions, DataInsightExpansions, EncouragementExpansions, UpdateExpansions } from '../../api/schemas/index.ts';
 import type { EncouragementListParams, NotationListParams, PageParams } from '../../api/params.ts';
 import { useApi } from '../../app/api-context.tsx';
 import type { ListAllQueryOptions } from '../alerts/alerts.queries.ts';

@@ -1,11 +1,5 @@
+import { actorFieldOf } from '../../api/operations.ts';
 import { ProblemError } from '../http/problem.ts';
-
-/** The writes whose body names who acts, and the field that does (E4, E13, the extensions). */
-const ACTOR_FIELDS: [method: string, pattern: RegExp, field: 'createdBy' | 'modifiedBy'][] = [
-  ['POST', /^\/notations\/(updates|alerts)\/?$/, 'createdBy'],
-  ['POST', /^\/notations\/(updates|alerts)\/[^/]+\/comments\/?$/, 'createdBy'],
-  ['PATCH', /^\/notations\/triggers\/[^/]+\/?$/, 'modifiedBy'],
-];
 
 /**
  * Stamps the signed-in person as the actor of a write: a missing actor is filled in, the same
@@ -14,7 +8,8 @@ const ACTOR_FIELDS: [method: string, pattern: RegExp, field: 'createdBy' | 'modi
 export function stampActor(method: string, path: string, body: unknown, identifier: string): unknown {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) return body;
   const record = body as Record<string, unknown>;
-  const known = ACTOR_FIELDS.find(([m, pattern]) => m === method && pattern.test(path))?.[2];
+  // The writes whose body names who acts, and the field that does: the operation table's `actor`.
+  const known = actorFieldOf(method, path);
   for (const field of ['createdBy', 'modifiedBy'] as const) {
     const actor = record[field];
     if (actor === undefined) continue;

@@ -1,12 +1,11 @@
 import type { Context, Hono } from 'hono';
 import { z } from 'zod';
 import type { ProblemFieldError } from '../../api/schemas/index.ts';
+import { OPERATIONS, OPERATION_NAMES, type OperationName, type OperationSpec } from '../../api/operations.ts';
 import type { Repositories } from '../repositories/index.ts';
 import { readJsonBody } from './body.ts';
 import type { Hrefs } from './hrefs.ts';
 import { ProblemError } from './problem.ts';
-
-export type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
 
 export interface Reply {
   status: number;
@@ -27,35 +26,38 @@ export interface HandlerContext<Q, B> {
   accepted: readonly string[];
 }
 
-export interface OperationDef<Q extends z.ZodType | undefined, B extends z.ZodType | undefined> {
-  /** The contract's number (E1–E19) or 'extension' (decisions §9). */
-  ref: string;
+type Spec<N extends OperationName> = (typeof OPERATIONS)[N];
+type QueryOf<N extends OperationName> = Spec<N> extends { query: infer Q extends z.ZodType } ? z.output<Q> : undefined;
+type BodyOf<N extends OperationName> = Spec<N> extends { body: infer B extends z.ZodType } ? z.output<B> : undefined;
+
+export type Handler<N extends OperationName> = (ctx: HandlerContext<QueryOf<N>, BodyOf<N>>) => Reply;
+
+/** The operations the app serves outside the handlers (the token endpoint, the document). */
+export type AppServed = 'auth.token' | 'openapi';
+export type HandledName = Exclude<OperationName, AppServed>;
+
+/** One handler per operation of the table, attached by name (src/server/routes/*). */
+export type Handlers = { [N in HandledName]: Handler<N> };
+
+/** A row of the operation table with its handler, as the server registers it. */
+export type Operation = OperationSpec & {
+  name: OperationName;
   operationId: string;
-  method: Method;
-  /** OpenAPI form, relative to the base path: `/notations/updates/{id}`. */
-  path: string;
-  summary: string;
-  tag: string;
-  /** Path parameters; `integer` ones answer 400 unless they are positive integers. */
-  pathParams?: Record<string, 'integer' | 'string'>;
-  query?: Q;
-  body?: B;
-  responses: Record<number, { description: string; schema?: z.ZodType }>;
-  handle: (
-    ctx: HandlerContext<Q extends z.ZodType ? z.output<Q> : undefined, B extends z.ZodType ? z.output<B> : undefined>,
-  ) => Reply;
-}
+  handle: (ctx: HandlerContext<unknown, unknown>) => Reply;
+};
 
-export type Operation = OperationDef<z.ZodType | undefined, z.ZodType | undefined>;
-
-export function defineOperation<Q extends z.ZodType | undefined = undefined, B extends z.ZodType | undefined = undefined>(
-  def: OperationDef<Q, B>,
-): Operation {
-  return def as unknown as Operation;
+/** The table joined with its handlers, in table order. */
+export function operationsOf(handlers: Handlers): Operation[] {
+  return OPERATION_NAMES.filter((name): name is HandledName => !(OPERATIONS[name] as OperationSpec).public).map((name) => ({
+    ...(OPERATIONS[name] as OperationSpec),
+    name,
+    operationId: name,
+    handle: handlers[name] as Operation['handle'],
+  }));
 }
 
 /** The query parameter names an operation accepts (kept in envelope links). */
-export function queryNames(op: Operation): string[] {
+export function queryNames(op: OperationSpec): string[] {
   const schema = op.query;
   if (!schema) return [];
   const shape = (schema instanceof z.ZodObject ? schema : (schema as unknown as { def?: { in?: z.ZodObject } }).def?.in)?.shape;
@@ -96,9 +98,10 @@ export function register(app: Hono, basePath: string, op: Operation, env: Operat
     const ids: Record<string, number> = {};
     for (const [name, type] of Object.entries(op.pathParams ?? {})) {
       const raw = params[name] ?? '';
-      if (type === 'integer') {
-        if (/^\d+$/.test(raw) && Number(raw) >= 1) ids[name] = Number(raw);
-        else errors.push({ in: 'path', name, message: 'must be a positive integer' });
+      if (type === 'id') {
+        // A larger id would be rounded by Number: refused, never looked up as another id.
+        if (/^\d+$/.test(raw) && Number(raw) >= 1 && Number.isSafeInteger(Number(raw))) ids[name] = Number(raw);
+        else errors.push({ in: 'path', name, message: 'must be a positive integer of at most 9007199254740991' });
       }
     }
     let query: unknown = undefined;

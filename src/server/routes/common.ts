@@ -26,8 +26,3 @@ export function numericOrNotFound(raw: string | undefined, what: string): number
 
 export const created = (href: string) => ({ status: 201, body: { href }, headers: { location: href } });
 export const noContent = () => ({ status: 204 });
-
-/** Documented error statuses, for /openapi.json. */
-export const err = (status: number, description: string) => ({ [status]: { description } });
-export const ERRORS_READ = { ...err(400, 'Invalid parameters'), ...err(401, 'Unauthorized'), ...err(500, 'Internal error') };
-export const ERRORS_READ_ONE = { ...ERRORS_READ, ...err(404, 'Not found') };

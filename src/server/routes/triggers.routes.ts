@@ -1,99 +1,68 @@
-import { PatchTriggerBodySchema, TriggerSchema, envelopeOf, type ProblemFieldError } from '../../api/schemas/index.ts';
+import type { ProblemFieldError } from '../../api/schemas/index.ts';
 import { pagedEnvelope } from '../http/envelope.ts';
-import { defineOperation, type Operation } from '../http/operation.ts';
-import { paging, querySchema, pageOf } from '../http/query.ts';
+import type { Handlers } from '../http/operation.ts';
+import { pageOf } from '../http/query.ts';
 import { renderTrigger } from '../resources/render.ts';
-import { ERRORS_READ, ERRORS_READ_ONE, failIfAny, found, noContent, requirePersonExists } from './common.ts';
+import { failIfAny, found, noContent, requirePersonExists } from './common.ts';
 
 /** What a trigger's action writes on a student's record (decisions §7). */
 export function triggerActionDetails(name: string, additionalAdvice: string): string {
   return additionalAdvice.trim() ? `${name}\n\n${additionalAdvice}` : name;
 }
 
-export const triggerOperations: Operation[] = [
-  defineOperation({
-    ref: 'extension',
-    operationId: 'listTriggers',
-    method: 'get',
-    path: '/notations/triggers/',
-    summary: 'Every trigger',
-    tag: 'Triggers',
-    query: querySchema(paging),
-    responses: { 200: { description: 'A page, by id', schema: envelopeOf(TriggerSchema) }, ...ERRORS_READ },
-    handle: ({ query, repos, hrefs, url, accepted }) => {
-      const { page, pageSize } = pageOf(query);
-      const result = repos.triggers.list(page, pageSize);
-      return {
-        status: 200,
-        body: pagedEnvelope(url, accepted, page, pageSize, result.total, result.rows.map((t) => renderTrigger(hrefs, t))),
-      };
-    },
-  }),
-  defineOperation({
-    ref: 'E12',
-    operationId: 'getTrigger',
-    method: 'get',
-    path: '/notations/triggers/{id}',
-    summary: 'Trigger details',
-    tag: 'Triggers',
-    pathParams: { id: 'integer' },
-    responses: { 200: { description: 'One trigger', schema: TriggerSchema }, ...ERRORS_READ_ONE },
-    handle: ({ ids, repos, hrefs }) => ({
+export const triggerHandlers = {
+  'triggers.list': ({ query, repos, hrefs, url, accepted }) => {
+    const { page, pageSize } = pageOf(query);
+    const result = repos.triggers.list(page, pageSize);
+    return {
       status: 200,
-      body: renderTrigger(hrefs, found(repos.triggers.get(ids.id!), `trigger with id ${ids.id}`)),
-    }),
+      body: pagedEnvelope(url, accepted, page, pageSize, result.total, result.rows.map((t) => renderTrigger(hrefs, t))),
+    };
+  },
+  'triggers.get': ({ ids, repos, hrefs }) => ({
+    status: 200,
+    body: renderTrigger(hrefs, found(repos.triggers.get(ids.id!), `trigger with id ${ids.id}`)),
   }),
-  defineOperation({
-    ref: 'E13',
-    operationId: 'updateTrigger',
-    method: 'patch',
-    path: '/notations/triggers/{id}',
-    summary: "Edit a trigger and run its action for the listed students",
-    tag: 'Triggers',
-    pathParams: { id: 'integer' },
-    body: PatchTriggerBodySchema,
-    responses: { 204: { description: 'Edited; one notation created per listed student' }, ...ERRORS_READ_ONE },
-    handle: ({ ids, body, repos }) => {
-      const trigger = found(repos.triggers.get(ids.id!), `trigger with id ${ids.id}`);
-      const errors: ProblemFieldError[] = [];
-      requirePersonExists(repos, body.modifiedBy.identifier, 'modifiedBy.identifier', errors);
-      // Each listed student gets the action once, however often it is listed.
-      const students = [...new Set(body.studentIdentifiers ?? [])];
-      const known = repos.people.getMany(students);
-      (body.studentIdentifiers ?? []).forEach((identifier, i) => {
-        const person = known.get(identifier);
-        if (!person) errors.push({ in: 'body', name: `studentIdentifiers[${i}]`, message: `no person has the identifier '${identifier}'` });
-        else if (person.role !== 'Student') errors.push({ in: 'body', name: `studentIdentifiers[${i}]`, message: `'${identifier}' is not a student` });
-      });
-      failIfAny(errors);
-      const edited = {
-        name: body.name ?? trigger.name,
-        additionalAdvice: body.additionalAdvice ?? trigger.additional_advice,
-        elevateToAlert: body.elevateToAlert ?? trigger.elevate_to_alert === 1,
-      };
-      repos.transaction(() => {
-        repos.triggers.update(trigger.id, edited);
-        const now = Date.now();
-        const details = triggerActionDetails(edited.name, edited.additionalAdvice);
-        for (const student of students) {
-          repos.notations.create(
-            edited.elevateToAlert
-              ? {
-                  kind: 'alert',
-                  student,
-                  createdBy: body.modifiedBy.identifier,
-                  createdOn: now,
-                  details,
-                  audienceType: trigger.audience_type,
-                  canStudentView: trigger.can_student_view === 1,
-                  status: 'Open',
-                  triggerId: trigger.id,
-                }
-              : { kind: 'dataInsight', student, createdBy: null, createdOn: now, details, dataInsightType: 'Api', triggerId: trigger.id },
-          );
-        }
-      });
-      return noContent();
-    },
-  }),
-];
+  'triggers.update': ({ ids, body, repos }) => {
+    const trigger = found(repos.triggers.get(ids.id!), `trigger with id ${ids.id}`);
+    const errors: ProblemFieldError[] = [];
+    requirePersonExists(repos, body.modifiedBy.identifier, 'modifiedBy.identifier', errors);
+    // Each listed student gets the action once, however often it is listed.
+    const students = [...new Set(body.studentIdentifiers ?? [])];
+    const known = repos.people.getMany(students);
+    (body.studentIdentifiers ?? []).forEach((identifier, i) => {
+      const person = known.get(identifier);
+      if (!person) errors.push({ in: 'body', name: `studentIdentifiers[${i}]`, message: `no person has the identifier '${identifier}'` });
+      else if (person.role !== 'Student') errors.push({ in: 'body', name: `studentIdentifiers[${i}]`, message: `'${identifier}' is not a student` });
+    });
+    failIfAny(errors);
+    const edited = {
+      name: body.name ?? trigger.name,
+      additionalAdvice: body.additionalAdvice ?? trigger.additional_advice,
+      elevateToAlert: body.elevateToAlert ?? trigger.elevate_to_alert === 1,
+    };
+    repos.transaction(() => {
+      repos.triggers.update(trigger.id, edited);
+      const now = Date.now();
+      const details = triggerActionDetails(edited.name, edited.additionalAdvice);
+      for (const student of students) {
+        repos.notations.create(
+          edited.elevateToAlert
+            ? {
+                kind: 'alert',
+                student,
+                createdBy: body.modifiedBy.identifier,
+                createdOn: now,
+                details,
+                audienceType: trigger.audience_type,
+                canStudentView: trigger.can_student_view === 1,
+                status: 'Open',
+                triggerId: trigger.id,
+              }
+            : { kind: 'dataInsight', student, createdBy: null, createdOn: now, details, dataInsightType: 'Api', triggerId: trigger.id },
+        );
+      }
+    });
+    return noContent();
+  },
+} satisfies Partial<Handlers>;

@@ -1,0 +1,615 @@
+import { z } from 'zod';
+import {
+  createdRange,
+  endParam,
+  expandParam,
+  identifiersParam,
+  modifiedRange,
+  paging,
+  personIdentifiersParam,
+  querySchema,
+  startParam,
+} from './query-params.ts';
+import * as S from './schemas/index.ts';
+
+/**
+ * The one operation table of the contract: E1–E19 of service.md and every extension of the
+ * reference backend (decisions §9), by one set of names (`alerts.list`). From it the server
+ * registers its routes and builds its hrefs and /openapi.json, the client builds its paths and
+ * reads hrefs back, and the gateway finds which body field names the person acting.
+ */
+
+export type Method = 'get' | 'post' | 'put' | 'patch';
+
+/**
+ * A path parameter: `id` is a number-typed id (not a positive integer → 400); `numeric` is typed
+ * string by service.md (E8, E11's siblings) but only digits ever match (anything else → 404);
+ * `string` is an opaque identifier.
+ */
+export type PathParamKind = 'id' | 'numeric' | 'string';
+
+export interface ResponseSpec {
+  description: string;
+  schema?: z.ZodType;
+}
+
+/** What an href to this operation's path parses to (src/api/links.ts). */
+export interface HrefSpec {
+  kind: string;
+  /** Fields every target of this kind carries (`notation: 'alert'`). */
+  fixed?: Record<string, string>;
+  /** Path parameter → target field, where they differ (`{ id: 'notationId' }`). */
+  rename?: Record<string, string>;
+  /** The target keeps the href's query (a collection: paging, filters, expand). */
+  query?: boolean;
+}
+
+export interface OperationSpec {
+  /** The contract's number (E1–E19), or 'extension' (decisions §9). */
+  ref: string;
+  method: Method;
+  /** OpenAPI form, relative to the base URL: `/notations/updates/{id}`. */
+  path: string;
+  summary: string;
+  tag: string;
+  pathParams?: Record<string, PathParamKind>;
+  query?: z.ZodType;
+  body?: z.ZodType;
+  /** A list: the item of its collection envelope. */
+  item?: z.ZodType;
+  /** The success answer and the errors the operation defines. */
+  responses: Record<number, ResponseSpec>;
+  /** The body field that names the person acting (the gateway stamps it). */
+  actor?: 'createdBy' | 'modifiedBy';
+  href?: HrefSpec;
+  /** Served without credentials (the token endpoint, the document). */
+  public?: boolean;
+}
+
+const READ_ERRORS = { 400: { description: 'Invalid parameters' }, 401: { description: 'Unauthorized' }, 500: { description: 'Internal error' } };
+const READ_ONE_ERRORS = { ...READ_ERRORS, 404: { description: 'Not found' } };
+
+type ReadInput = Omit<OperationSpec, 'method' | 'responses'> & { description: string; notFound?: boolean };
+
+/** A list operation: the 200 answer is the collection envelope of `item`. */
+function list<const T extends ReadInput & { item: z.ZodType }>(spec: T) {
+  const { description, notFound, ...rest } = spec;
+  return {
+    ...rest,
+    method: 'get' as const,
+    responses: { 200: { description, schema: S.envelopeOf(spec.item) }, ...(notFound ? READ_ONE_ERRORS : READ_ERRORS) },
+  };
+}
+
+/** A single resource (404 for an unknown id unless `notFound: false`). */
+function one<const T extends ReadInput & { schema: z.ZodType }>(spec: T) {
+  const { description, schema, notFound = true, ...rest } = spec;
+  return { ...rest, method: 'get' as const, responses: { 200: { description, schema }, ...(notFound ? READ_ONE_ERRORS : READ_ERRORS) } };
+}
+
+const CREATED = { 201: { description: 'Created; Location names it', schema: S.CreatedSchema } };
+
+/* Notations: the four kinds share their shapes (decisions §4). */
+
+const updateExpand = expandParam(Object.keys(S.UpdateExpansions) as (keyof typeof S.UpdateExpansions)[]);
+const dataInsightExpand = expandParam(Object.keys(S.DataInsightExpansions) as (keyof typeof S.DataInsightExpansions)[]);
+const alertExpand = expandParam(Object.keys(S.AlertExpansions) as (keyof typeof S.AlertExpansions)[]);
+const encouragementExpand = expandParam(Object.keys(S.EncouragementExpansions) as (keyof typeof S.EncouragementExpansions)[]);
+const commentExpand = expandParam(Object.keys(S.CommentExpansions) as (keyof typeof S.CommentExpansions)[]);
+const factorExpand = expandParam(Object.keys(S.FactorResultExpansions) as (keyof typeof S.FactorResultExpansions)[]);
+const resultsExpand = expandParam(Object.keys(S.AdministrationResultExpansions) as (keyof typeof S.AdministrationResultExpansions)[]);
+
+const CREATED_AND_MODIFIED: [string, string][] = [
+  ['createdOnStart', 'createdOnEnd'],
+  ['modifiedOnStart', 'modifiedOnEnd'],
+];
+/** E1 and E7. */
+const notationListQuery = <E extends z.ZodType>(expand: E) =>
+  querySchema({ ...paging, ...createdRange, identifiers: identifiersParam, expand, ...modifiedRange }, CREATED_AND_MODIFIED);
+/** E5 spells its start parameter createOnStart (service.md). */
+const dataInsightListQuery = querySchema(
+  { ...paging, createOnStart: startParam, createdOnEnd: endParam, identifiers: identifiersParam, expand: dataInsightExpand, ...modifiedRange },
+  [
+    ['createOnStart', 'createdOnEnd'],
+    ['modifiedOnStart', 'modifiedOnEnd'],
+  ],
+);
+/** E10 takes no created range and no identifiers. */
+const encouragementListQuery = querySchema({ ...paging, expand: encouragementExpand, ...modifiedRange }, [['modifiedOnStart', 'modifiedOnEnd']]);
+const pageQuery = querySchema(paging);
+
+type Commented = 'update' | 'dataInsight' | 'alert';
+
+function comments(segment: string, notation: Commented, tag: string, ref: string, noun: string) {
+  return list({
+    ref,
+    path: `/notations/${segment}/{id}/comments`,
+    summary: `Comments of ${noun}`,
+    tag,
+    pathParams: { id: 'id' },
+    query: querySchema({ expand: commentExpand }),
+    item: S.CommentSchema,
+    description: 'Every comment, oldest first',
+    notFound: true,
+    href: { kind: 'comments', fixed: { notation }, rename: { id: 'notationId' }, query: true },
+  });
+}
+
+function comment(segment: string, notation: Commented, tag: string, ref: string, noun: string) {
+  return one({
+    ref,
+    path: `/notations/${segment}/{id}/comments/{commentid}`,
+    summary: `One comment of ${noun}`,
+    tag,
+    pathParams: { id: 'id', commentid: 'id' },
+    query: querySchema({ expand: commentExpand }),
+    schema: S.CommentSchema,
+    description: 'One comment',
+    href: { kind: 'comment', fixed: { notation }, rename: { id: 'notationId', commentid: 'id' } },
+  });
+}
+
+function addComment(segment: string, tag: string, summary: string, lowers: boolean) {
+  return {
+    ref: 'extension',
+    method: 'post' as const,
+    path: `/notations/${segment}/{id}/comments`,
+    summary,
+    tag,
+    pathParams: { id: 'id' as const },
+    body: S.CreateCommentBodySchema,
+    actor: 'createdBy' as const,
+    responses: lowers
+      ? { ...CREATED, ...READ_ONE_ERRORS, 409: { description: 'The alert is already lowered' } }
+      : { ...CREATED, ...READ_ONE_ERRORS },
+  };
+}
+
+function categories(segment: string, notation: 'update' | 'alert', tag: string, ref: string, idKind: PathParamKind, noun: string) {
+  return list({
+    ref,
+    path: `/notations/${segment}/{id}/categories`,
+    summary: `Categories of ${noun}`,
+    tag,
+    pathParams: { id: idKind },
+    item: S.CategorySchema,
+    description: 'Every category of the notation',
+    notFound: true,
+    href: { kind: 'notationCategories', fixed: { notation }, rename: { id: 'notationId' } },
+  });
+}
+
+export const OPERATIONS = {
+  /* Updates */
+  'updates.list': list({
+    ref: 'E1',
+    path: '/notations/updates/',
+    summary: 'List updates',
+    tag: 'Updates',
+    query: notationListQuery(updateExpand),
+    item: S.UpdateSchema,
+    description: 'A page, newest first',
+    href: { kind: 'updates', query: true },
+  }),
+  'updates.create': {
+    ref: 'E4',
+    method: 'post',
+    path: '/notations/updates/',
+    summary: 'Create an update',
+    tag: 'Updates',
+    body: S.CreateUpdateBodySchema,
+    actor: 'createdBy',
+    responses: { ...CREATED, ...READ_ERRORS },
+  },
+  'updates.get': one({
+    ref: 'E2',
+    path: '/notations/updates/{id}',
+    summary: 'Update details',
+    tag: 'Updates',
+    pathParams: { id: 'id' },
+    query: querySchema({ expand: updateExpand }),
+    schema: S.UpdateSchema,
+    description: 'One update',
+    href: { kind: 'update' },
+  }),
+  'updates.comments': comments('updates', 'update', 'Updates', 'E3', 'an update'),
+  'updates.comment': comment('updates', 'update', 'Updates', 'extension', 'an update'),
+  'updates.addComment': addComment('updates', 'Updates', 'Comment on an update', false),
+  'updates.categories': categories('updates', 'update', 'Updates', 'extension', 'id', 'an update'),
+
+  /* Data insights */
+  'dataInsights.list': list({
+    ref: 'E5',
+    path: '/notations/dataInsights/',
+    summary: 'List data insights',
+    tag: 'Data insights',
+    query: dataInsightListQuery,
+    item: S.DataInsightSchema,
+    description: 'A page, newest first',
+    href: { kind: 'dataInsights', query: true },
+  }),
+  'dataInsights.get': one({
+    ref: 'E6',
+    path: '/notations/dataInsights/{id}',
+    summary: 'Data insight details',
+    tag: 'Data insights',
+    pathParams: { id: 'id' },
+    query: querySchema({ expand: dataInsightExpand }),
+    schema: S.DataInsightSchema,
+    description: 'One data insight',
+    href: { kind: 'dataInsight' },
+  }),
+  'dataInsights.comments': comments('dataInsights', 'dataInsight', 'Data insights', 'extension', 'a data insight'),
+  'dataInsights.comment': comment('dataInsights', 'dataInsight', 'Data insights', 'extension', 'a data insight'),
+
+  /* Alerts */
+  'alerts.list': list({
+    ref: 'E7',
+    path: '/notations/alerts/',
+    summary: 'List alerts',
+    tag: 'Alerts',
+    query: notationListQuery(alertExpand),
+    item: S.AlertSchema,
+    description: 'A page, newest first',
+    href: { kind: 'alerts', query: true },
+  }),
+  'alerts.create': {
+    ref: 'extension',
+    method: 'post',
+    path: '/notations/alerts/',
+    summary: 'Raise an alert',
+    tag: 'Alerts',
+    body: S.CreateAlertBodySchema,
+    actor: 'createdBy',
+    responses: { ...CREATED, ...READ_ERRORS },
+  },
+  'alerts.get': one({
+    ref: 'extension',
+    path: '/notations/alerts/{id}',
+    summary: 'Alert details',
+    tag: 'Alerts',
+    pathParams: { id: 'id' },
+    query: querySchema({ expand: alertExpand }),
+    schema: S.AlertSchema,
+    description: 'One alert',
+    href: { kind: 'alert' },
+  }),
+  'alerts.categories': categories('alerts', 'alert', 'Alerts', 'E8', 'numeric', 'an alert'),
+  'alerts.comments': comments('alerts', 'alert', 'Alerts', 'extension', 'an alert'),
+  'alerts.comment': comment('alerts', 'alert', 'Alerts', 'E9', 'an alert'),
+  'alerts.addComment': addComment('alerts', 'Alerts', 'Comment on an alert; usedToLowerAlert lowers an open one', true),
+
+  /* Encouragements ("types" before {id}, so that it is never read as an encouragement id) */
+  'encouragements.list': list({
+    ref: 'E10',
+    path: '/notations/encouragements/',
+    summary: 'List encouragements',
+    tag: 'Encouragements',
+    query: encouragementListQuery,
+    item: S.EncouragementSchema,
+    description: 'A page, newest first',
+    href: { kind: 'encouragements', query: true },
+  }),
+  'encouragements.types.list': list({
+    ref: 'extension',
+    path: '/notations/encouragements/types/',
+    summary: 'Every encouragement type',
+    tag: 'Encouragements',
+    query: pageQuery,
+    item: S.EncouragementTypeSchema,
+    description: 'A page',
+    href: { kind: 'encouragementTypes', query: true },
+  }),
+  'encouragements.types.get': one({
+    ref: 'E11',
+    path: '/notations/encouragements/types/{id}',
+    summary: 'Encouragement type details',
+    tag: 'Encouragements',
+    pathParams: { id: 'string' },
+    schema: S.EncouragementTypeSchema,
+    description: 'One encouragement type',
+    href: { kind: 'encouragementType' },
+  }),
+  'encouragements.get': one({
+    ref: 'extension',
+    path: '/notations/encouragements/{id}',
+    summary: 'Encouragement details',
+    tag: 'Encouragements',
+    pathParams: { id: 'id' },
+    query: querySchema({ expand: encouragementExpand }),
+    schema: S.EncouragementSchema,
+    description: 'One encouragement',
+    href: { kind: 'encouragement' },
+  }),
+
+  /* Triggers */
+  'triggers.list': list({
+    ref: 'extension',
+    path: '/notations/triggers/',
+    summary: 'Every trigger',
+    tag: 'Triggers',
+    query: pageQuery,
+    item: S.TriggerSchema,
+    description: 'A page, by id',
+    href: { kind: 'triggers', query: true },
+  }),
+  'triggers.get': one({
+    ref: 'E12',
+    path: '/notations/triggers/{id}',
+    summary: 'Trigger details',
+    tag: 'Triggers',
+    pathParams: { id: 'id' },
+    schema: S.TriggerSchema,
+    description: 'One trigger',
+    href: { kind: 'trigger' },
+  }),
+  'triggers.update': {
+    ref: 'E13',
+    method: 'patch',
+    path: '/notations/triggers/{id}',
+    summary: 'Edit a trigger and run its action for the listed students',
+    tag: 'Triggers',
+    pathParams: { id: 'id' },
+    body: S.PatchTriggerBodySchema,
+    actor: 'modifiedBy',
+    responses: { 204: { description: 'Edited; one notation created per listed student' }, ...READ_ONE_ERRORS },
+  },
+
+  /* Categories */
+  'categories.list': list({
+    ref: 'extension',
+    path: '/notations/categories/',
+    summary: 'Every notation category with its state',
+    tag: 'Categories',
+    query: pageQuery,
+    item: S.CategoryRecordSchema,
+    description: 'A page, by id',
+    href: { kind: 'categories', query: true },
+  }),
+  'categories.get': one({
+    ref: 'extension',
+    path: '/notations/categories/{id}',
+    summary: 'One notation category',
+    tag: 'Categories',
+    pathParams: { id: 'id' },
+    schema: S.CategoryRecordSchema,
+    description: 'One category',
+    href: { kind: 'category' },
+  }),
+  'categories.edit': {
+    ref: 'E14',
+    method: 'put',
+    path: '/notations/categories/{id}',
+    summary: 'Edit a category (rename, activate, deactivate)',
+    tag: 'Categories',
+    pathParams: { id: 'id' },
+    body: S.EditCategoryBodySchema,
+    responses: {
+      204: { description: 'Edited' },
+      ...READ_ONE_ERRORS,
+      409: { description: 'Activation refused by the 20-active rule, or the name is taken' },
+    },
+  },
+
+  /* People */
+  'people.list': list({
+    ref: 'extension',
+    path: '/people/',
+    summary: 'Find people by role, by name, identifier or email, and by a list of identifiers',
+    tag: 'People',
+    query: querySchema({ ...paging, role: z.string().pipe(S.PersonRoleSchema), q: z.string().max(200), identifiers: personIdentifiersParam }),
+    item: S.PersonSchema,
+    description: 'A page, by last name, first name, identifier',
+    href: { kind: 'people', query: true },
+  }),
+  'people.get': one({
+    ref: 'extension',
+    path: '/people/{id}',
+    summary: 'One person',
+    tag: 'People',
+    pathParams: { id: 'string' },
+    schema: S.PersonSchema,
+    description: 'One person',
+    href: { kind: 'person', rename: { id: 'identifier' } },
+  }),
+  'people.caseload': list({
+    ref: 'extension',
+    path: '/people/{id}/caseload',
+    summary: "A staff member's caseload: the people whose success network includes them",
+    tag: 'People',
+    pathParams: { id: 'string' },
+    query: pageQuery,
+    item: S.PersonSchema,
+    description: 'A page, by last name, first name, identifier',
+    notFound: true,
+    href: { kind: 'caseload', rename: { id: 'identifier' }, query: true },
+  }),
+  'people.encouragements': list({
+    ref: 'extension',
+    path: '/people/{id}/encouragements',
+    summary: "One student's encouragements",
+    tag: 'People',
+    pathParams: { id: 'string' },
+    query: encouragementListQuery,
+    item: S.EncouragementSchema,
+    description: 'A page, newest first',
+    notFound: true,
+    href: { kind: 'personEncouragements', rename: { id: 'identifier' }, query: true },
+  }),
+  'people.successNetwork.get': list({
+    ref: 'E15',
+    path: '/people/{id}/successNetwork',
+    summary: "A person's success network",
+    tag: 'People',
+    pathParams: { id: 'string' },
+    item: S.LinkSchema,
+    description: 'Links to the members, in the order last set',
+    notFound: true,
+    href: { kind: 'successNetwork', rename: { id: 'identifier' } },
+  }),
+  'people.successNetwork.replace': {
+    ref: 'E16',
+    method: 'put',
+    path: '/people/{id}/successNetwork',
+    summary: "Replace a person's success network as a whole",
+    tag: 'People',
+    pathParams: { id: 'string' },
+    body: S.ReplaceSuccessNetworkBodySchema,
+    responses: { 204: { description: 'Replaced' }, ...READ_ONE_ERRORS },
+  },
+
+  /* Non-cognitive */
+  'noncognitive.administrations.list': list({
+    ref: 'E17',
+    path: '/noncognitives/administrations/',
+    summary: 'List administrations, optionally those a person responded to',
+    tag: 'Non-cognitive',
+    query: querySchema({ ...paging, personIdentifier: z.string() }),
+    item: S.AdministrationSchema,
+    description: 'A page, newest start first',
+    href: { kind: 'administrations', query: true },
+  }),
+  'noncognitive.administrations.get': one({
+    ref: 'extension',
+    path: '/noncognitives/administrations/{id}',
+    summary: 'One administration',
+    tag: 'Non-cognitive',
+    pathParams: { id: 'id' },
+    schema: S.AdministrationSchema,
+    description: 'One administration',
+    href: { kind: 'administration' },
+  }),
+  'noncognitive.administrations.results': list({
+    ref: 'extension',
+    path: '/noncognitives/administrations/{id}/results',
+    summary: "Links to each respondent's factor scores; with expand=factors, the scores themselves",
+    tag: 'Non-cognitive',
+    pathParams: { id: 'id' },
+    query: querySchema({ ...paging, expand: resultsExpand }),
+    item: z.union([S.RespondentFactorsSchema, S.LinkSchema]),
+    description: "A page, by respondent identifier: each a link to the respondent's factor scores, or with expand=factors that link expanded",
+    notFound: true,
+    href: { kind: 'administrationResults', query: true },
+  }),
+  'noncognitive.factorScores': list({
+    ref: 'E18',
+    path: '/noncognitives/administrations/{id}/results/{personIdentifier}/factors',
+    summary: 'Factor scores of a respondent in an administration',
+    tag: 'Non-cognitive',
+    pathParams: { id: 'id', personIdentifier: 'string' },
+    query: querySchema({ expand: factorExpand }),
+    item: S.FactorResultSchema,
+    description: 'Every factor score, by factor id',
+    href: { kind: 'factorScores', rename: { id: 'administrationId' }, query: true },
+  }),
+  'noncognitive.factorScore': one({
+    ref: 'extension',
+    path: '/noncognitives/administrations/{id}/results/{personIdentifier}/factors/{factorId}',
+    summary: 'One factor score of a respondent',
+    tag: 'Non-cognitive',
+    pathParams: { id: 'id', personIdentifier: 'string', factorId: 'numeric' },
+    query: querySchema({ expand: factorExpand }),
+    schema: S.FactorResultSchema,
+    description: 'One factor score',
+    href: { kind: 'factorScore', rename: { id: 'administrationId' } },
+  }),
+  'noncognitive.factor': one({
+    ref: 'E19',
+    path: '/noncognitives/assessments/{id}/factors/{factorId}',
+    summary: 'Factor details',
+    tag: 'Non-cognitive',
+    pathParams: { id: 'string', factorId: 'string' },
+    schema: S.AssessmentFactorSchema,
+    description: 'One factor',
+    href: { kind: 'factor', rename: { id: 'assessmentId' } },
+  }),
+
+  /* Served by the app itself, outside the operation handlers */
+  'auth.token': {
+    ref: 'extension',
+    method: 'post',
+    path: '/oauth2/token',
+    summary: 'OAuth 2.0 client credentials token (RFC 6749 §4.4)',
+    tag: 'Auth',
+    public: true,
+    responses: {
+      200: { description: 'A token', schema: S.TokenResponseSchema },
+      400: { description: 'RFC 6749 §5.2', schema: S.OAuthErrorSchema },
+      401: { description: 'invalid_client', schema: S.OAuthErrorSchema },
+    },
+  },
+  openapi: {
+    ref: 'extension',
+    method: 'get',
+    path: '/openapi.json',
+    summary: 'This document',
+    tag: 'Meta',
+    public: true,
+    responses: { 200: { description: 'The OpenAPI 3.1 document' } },
+  },
+} as const satisfies Record<string, OperationSpec>;
+
+export type OperationName = keyof typeof OPERATIONS;
+export const OPERATION_NAMES = Object.keys(OPERATIONS) as OperationName[];
+
+/** Path parameter values by name (a path id may be a number or a string). */
+export type PathValues = Record<string, string | number>;
+
+/** Each path template split once: even indexes literal text, odd indexes parameter names. */
+const TEMPLATES = new Map<OperationName, string[]>();
+
+/** The path of an operation below the base URL, each parameter URL-encoded. */
+export function pathFor(name: OperationName, params: PathValues = {}): string {
+  let parts = TEMPLATES.get(name);
+  if (!parts) {
+    parts = OPERATIONS[name].path.split(/\{(\w+)\}/);
+    TEMPLATES.set(name, parts);
+  }
+  // Pages render thousands of hrefs: plain concatenation, no regular expression per call.
+  let path = parts[0]!;
+  for (let i = 1; i < parts.length; i += 2) {
+    const value = params[parts[i]!];
+    if (value === undefined) throw new RangeError(`${name}: path parameter '${parts[i]}' is missing`);
+    path += (typeof value === 'number' ? String(value) : encodeURIComponent(value)) + parts[i + 1]!;
+  }
+  return path;
+}
+
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * A path template as a regular expression over a path below the base URL, with or without a
+ * trailing slash, each parameter captured raw (still percent-encoded).
+ */
+export function pathPattern(path: string): { pattern: RegExp; names: string[] } {
+  const names: string[] = [];
+  const source = path
+    .replace(/\/$/, '')
+    .split(/(\{\w+\})/)
+    .map((part) => {
+      const m = /^\{(\w+)\}$/.exec(part);
+      if (!m) return escapeRegExp(part);
+      names.push(m[1]!);
+      return '([^/]+)';
+    })
+    .join('');
+  return { pattern: new RegExp(`^${source}/?$`), names };
+}
+
+/** The body field naming the person acting on `method path`, if the operation has one. */
+export function actorFieldOf(method: string, path: string): 'createdBy' | 'modifiedBy' | undefined {
+  for (const { spec, pattern } of COMPILED) {
+    if ('actor' in spec && spec.method === method.toLowerCase() && pattern.test(path)) return spec.actor;
+  }
+  return undefined;
+}
+
+const COMPILED = OPERATION_NAMES.map((name) => {
+  const spec: OperationSpec = OPERATIONS[name];
+  return { name, spec, ...pathPattern(spec.path) };
+});
+
+/** Every operation with its compiled path, in table order (more specific paths first where it matters). */
+export function compiledOperations(): readonly { name: OperationName; spec: OperationSpec; pattern: RegExp; names: string[] }[] {
+  return COMPILED;
+}

@@ -267,8 +267,12 @@ function addCommentOperation(spec: KindSpec, operationId: string, summary: strin
         errors.push({ in: 'body', name: 'usedToLowerAlert', message: 'only a comment on an alert can lower it; send false or leave it out' });
       }
       failIfAny(errors);
-      if (lowers && notation.status === 'Lowered') throw conflict(`Alert ${notation.id} is already lowered`, 'alert-already-lowered');
+      const alreadyLowered = () => conflict(`Alert ${notation.id} is already lowered`, 'alert-already-lowered');
+      if (lowers && notation.status === 'Lowered') throw alreadyLowered();
       const commentId = repos.transaction(() => {
+        // Checked again under the write lock: another process on the same file may have lowered
+        // it between the read above and this transaction (issue #15 item 6).
+        if (lowers && repos.notations.get(spec.kind, notation.id)?.status === 'Lowered') throw alreadyLowered();
         const now = Date.now();
         const newId = repos.comments.create(notation.id, b.createdBy.identifier, now, b.details, lowers);
         repos.notations.touch(notation.id, now, lowers ? 'Lowered' : undefined);

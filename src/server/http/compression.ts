@@ -5,11 +5,15 @@ import type { Context, MiddlewareHandler } from 'hono';
 /**
  * Response compression for /api and the app's HTML (issue #14 item 1), streamed through node:zlib.
  *
- * Chosen by measurement (bench/compression.bench.ts, 1,000 alerts with expansions, 1.16 MB):
- * zstd level 3 and brotli quality 4 compress it in a few ms to ~110–125 KB, gzip level 6 in
- * ~12 ms to ~140 KB; at 20 Mbit/s each saves ~400 ms of transfer for that cost, and on loopback
- * the cost stays a few ms per page. Below ~1 KB a body already fits one TCP segment, so it goes
- * as it is. A request without Accept-Encoding gets exactly the bytes it got before.
+ * Levels chosen by measurement (`node bench/compression.bench.ts`; one page of 1,000 alerts with
+ * the triage's expansions, 1.09 MB raw = 447 ms at 20 Mbit/s; figures from this 2-core machine):
+ * zstd 1 → 90 KB in ~6 ms (zstd 3: 80 KB in ~15 ms, zstd 6: 68 KB in ~40 ms), br 4 → 73 KB in
+ * ~25 ms (br 9: 234 ms, br 11: 9.8 s — never), gzip 1 → 162 KB in ~15 ms (gzip 6: 132 KB in ~39 ms).
+ * Each chosen level saves ~390 ms at 20 Mbit/s net of compressing and decompressing, and costs
+ * 8–30 ms on loopback per megabyte page; the higher levels save no more at 20 Mbit/s than they
+ * cost. zstd first: Chromium accepts it and it is the cheapest per byte saved. Below 1 KB a
+ * body already fits one TCP segment (a single alert compresses 121 B → 100–117 B), so it goes as
+ * it is. A request without Accept-Encoding gets exactly the bytes it got before.
  */
 export type Encoding = 'zstd' | 'br' | 'gzip';
 
@@ -54,11 +58,11 @@ export function negotiateEncoding(acceptEncoding: string | null | undefined, pre
 export function compressor(encoding: Encoding): Duplex {
   switch (encoding) {
     case 'zstd':
-      return createZstdCompress({ params: { [constants.ZSTD_c_compressionLevel]: 3 } });
+      return createZstdCompress({ params: { [constants.ZSTD_c_compressionLevel]: 1 } });
     case 'br':
       return createBrotliCompress({ params: { [constants.BROTLI_PARAM_QUALITY]: 4, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT } });
     case 'gzip':
-      return createGzip({ level: 6 });
+      return createGzip({ level: 1 });
   }
 }
 

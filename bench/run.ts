@@ -8,7 +8,8 @@ import { formatCompression, measureCompression } from './compression.bench.ts';
 /**
  * `npm run bench`: every benchmark, results as tables. BENCH_SCALE (default 10), BENCH_SECONDS
  * (default 10), BENCH_ONLY (backend | compression | timeline | alerts | lighthouse, comma-separated),
- * BENCH_NETWORK (loopback | emulated; default both) and BENCH_LIGHTHOUSE_RUNS (default 3) adjust it.
+ * BENCH_NETWORK (loopback | emulated; default both), BENCH_LIGHTHOUSE_RUNS (default 3) and
+ * BENCH_LIGHTHOUSE_PAGES (default /students,/students/S000001,/alerts; add the score and admin pages) adjust it.
  */
 const scale = Number(process.env.BENCH_SCALE ?? 10);
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
@@ -49,5 +50,6 @@ for (const profile of profiles) {
 if (wanted('lighthouse')) {
   const runs = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
   console.log(`\n## Lighthouse performance, signed in (SEED_SCALE=${scale}, median of ${runs})\n`);
-  console.log(formatLighthouse(await measureLighthouse({ scale, runs })));
+  const pages = process.env.BENCH_LIGHTHOUSE_PAGES?.split(',').map((s) => s.trim());
+  console.log(formatLighthouse(await measureLighthouse({ scale, runs, ...(pages ? { pages } : {}) })));
 }

@@ -1,16 +1,26 @@
 import { formatAlerts, measureAlerts } from '../e2e/perf/alerts.perf.ts';
+import { formatLighthouse, measureLighthouse } from '../e2e/perf/lighthouse.perf.ts';
+import { PROFILES } from '../e2e/perf/network.ts';
 import { measureTimeline, formatTimeline } from '../e2e/perf/timeline.perf.ts';
 import { benchBackend, formatTable } from './backend.bench.ts';
+import { formatCompression, measureCompression } from './compression.bench.ts';
 
 /**
  * `npm run bench`: every benchmark, results as tables. BENCH_SCALE (default 10), BENCH_SECONDS
- * (default 10) and BENCH_ONLY (backend | timeline | alerts) adjust it.
+ * (default 10), BENCH_ONLY (backend | compression | timeline | alerts | lighthouse, comma-separated),
+ * BENCH_NETWORK (loopback | emulated; default both), BENCH_LIGHTHOUSE_RUNS (default 3) and
+ * BENCH_LIGHTHOUSE_PAGES (default /students,/students/S000001,/alerts; add the score and admin pages) adjust it.
  */
 const scale = Number(process.env.BENCH_SCALE ?? 10);
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
-const only = process.env.BENCH_ONLY;
+const only = process.env.BENCH_ONLY?.split(',').map((s) => s.trim());
+const wanted = (name: string) => !only || only.includes(name);
+const profiles = PROFILES.filter((p) => {
+  const network = process.env.BENCH_NETWORK;
+  return !network || (network === 'loopback' ? !p.emulate : Boolean(p.emulate));
+});
 
-if (!only || only === 'backend') {
+if (wanted('backend')) {
   const backend = await benchBackend({ scale, seconds });
   console.log(`\n## Reference backend (SEED_SCALE=${scale})\n`);
   console.log(`Seed time: ${backend.seedMs} ms\n`);
@@ -19,14 +29,27 @@ if (!only || only === 'backend') {
   for (const note of backend.notes) console.log(`- ${note}`);
 }
 
-if (!only || only === 'timeline') {
-  const timeline = await measureTimeline({ scale });
-  console.log(`\n## Student timeline in Chromium (SEED_SCALE=${scale}, cold cache, reference backend)\n`);
-  console.log(formatTimeline(timeline));
+if (wanted('compression')) {
+  console.log(`\n## Compression of one page of 1,000 alerts (SEED_SCALE=${scale})\n`);
+  console.log(formatCompression(await measureCompression(scale)));
 }
 
-if (!only || only === 'alerts') {
-  const alerts = await measureAlerts({ scale });
-  console.log(`\n## Alert triage queue in Chromium (SEED_SCALE=${scale}, cold cache, reference backend)\n`);
-  console.log(formatAlerts(alerts));
+for (const profile of profiles) {
+  if (wanted('timeline')) {
+    const timeline = await measureTimeline({ scale, profile, ...(profile.emulate ? { runs: 3 } : {}) });
+    console.log(`\n## Student timeline in Chromium (SEED_SCALE=${scale}, cold cache, ${profile.name})\n`);
+    console.log(formatTimeline(timeline));
+  }
+  if (wanted('alerts')) {
+    const alerts = await measureAlerts({ scale, profile });
+    console.log(`\n## Alert triage queue in Chromium (SEED_SCALE=${scale}, cold cache, ${profile.name})\n`);
+    console.log(formatAlerts(alerts));
+  }
+}
+
+if (wanted('lighthouse')) {
+  const runs = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
+  console.log(`\n## Lighthouse performance, signed in (SEED_SCALE=${scale}, median of ${runs})\n`);
+  const pages = process.env.BENCH_LIGHTHOUSE_PAGES?.split(',').map((s) => s.trim());
+  console.log(formatLighthouse(await measureLighthouse({ scale, runs, ...(pages ? { pages } : {}) })));
 }

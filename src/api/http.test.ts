@@ -236,3 +236,42 @@ describe('401 with a token provider', () => {
     expect(fetch.requests.map((r) => JSON.parse(r.body!))).toEqual([body, body]);
   });
 });
+
+describe('revalidation with ETags', () => {
+  const page = (ids: string[]) => ({ ...envelope(ids.map(person)) });
+  it('sends the last ETag of a URL and reuses the kept body on 304, parsed once', async () => {
+    let version = 1;
+    const fetch = fakeFetch((req) => {
+      const tag = `"v${version}"`;
+      if (req.headers.get('If-None-Match') === tag) return new Response(null, { status: 304, headers: { etag: tag } });
+      return json(page(version === 1 ? ['S1', 'S2'] : ['S1', 'S2', 'S3']), 200, { etag: tag });
+    });
+    const api = createApiClient({ baseUrl: BASE, fetch });
+    const first = await api.people.list({ role: 'Student' });
+    expect(fetch.requests[0]!.headers.has('If-None-Match')).toBe(false);
+    const second = await api.people.list({ role: 'Student' });
+    expect(fetch.requests[1]!.headers.get('If-None-Match')).toBe('"v1"');
+    expect(second.values.map((p) => p.identifier)).toEqual(['S1', 'S2']);
+    expect(second).toBe(first);
+    version = 2;
+    const third = await api.people.list({ role: 'Student' });
+    expect(fetch.requests[2]!.headers.get('If-None-Match')).toBe('"v1"');
+    expect(third.values.map((p) => p.identifier)).toEqual(['S1', 'S2', 'S3']);
+    // Writes are never conditional.
+    await api.categories.edit(3, { isActive: true, name: 'Housing' }).catch(() => undefined);
+    expect(fetch.requests[3]!.headers.has('If-None-Match')).toBe(false);
+  });
+
+  it('can be turned off, and does not keep answers without an ETag', async () => {
+    const fetch = fakeFetch(() => json(person('S1'), 200, { etag: '"a"' }));
+    const off = createApiClient({ baseUrl: BASE, fetch, revalidate: false });
+    await off.people.get('S1');
+    await off.people.get('S1');
+    expect(fetch.requests[1]!.headers.has('If-None-Match')).toBe(false);
+    const untagged = fakeFetch(() => json(person('S1')));
+    const on = createApiClient({ baseUrl: BASE, fetch: untagged });
+    await on.people.get('S1');
+    await on.people.get('S1');
+    expect(untagged.requests[1]!.headers.has('If-None-Match')).toBe(false);
+  });
+});

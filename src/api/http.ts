@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ApiError, abortKind } from './errors.ts';
+import { ValidatorCache } from './revalidation.ts';
 import { ProblemSchema, envelopeOf, type Envelope } from './schemas/index.ts';
 
 export { ApiError, isApiError, isNotFound, fieldErrors, type ApiErrorKind } from './errors.ts';
@@ -23,6 +24,11 @@ export interface HttpConfig {
   accessToken?: string | AccessTokenProvider;
   /** Default time limit of every request, body included. */
   timeoutMs?: number;
+  /**
+   * Revalidate GETs with the last ETag of their URL (a 304 reuses the kept body); on by default,
+   * `false` turns it off, or pass a cache to share or bound it.
+   */
+  revalidate?: boolean | ValidatorCache;
 }
 
 /** Per-call transport options, the last argument of every client method. */
@@ -48,6 +54,8 @@ export interface HttpResponse {
   headers: Headers;
   /** Parsed JSON, or undefined for an empty body. */
   body: unknown;
+  /** The service answered 304: `body` is the one kept from the last answer for this URL. */
+  notModified?: boolean;
 }
 
 export interface Http {
@@ -85,6 +93,7 @@ export function createHttp(config: HttpConfig): Http {
   const baseUrl = trimBaseUrl(config.baseUrl);
   const fetchFn: FetchLike = config.fetch ?? ((input, init) => globalThis.fetch(input, init));
   const { accessToken, subscriptionKey } = config;
+  const validators = config.revalidate === false ? undefined : config.revalidate instanceof ValidatorCache ? config.revalidate : new ValidatorCache();
 
   async function send(request: HttpRequest, options?: RequestOptions): Promise<HttpResponse> {
     const { operation, method } = request;
@@ -109,11 +118,13 @@ export function createHttp(config: HttpConfig): Http {
     if (signal?.aborted) throw classify(signal.reason);
 
     const body = request.body === undefined ? undefined : JSON.stringify(request.body);
+    const kept = method === 'GET' ? validators?.get(url) : undefined;
     const attempt = async (token: string | undefined): Promise<Response> => {
       const headers: Record<string, string> = { Accept: ACCEPT };
       if (body !== undefined) headers['Content-Type'] = 'application/json';
       if (subscriptionKey) headers['Ocp-Apim-Subscription-Key'] = subscriptionKey;
       if (token) headers.Authorization = `Bearer ${token}`;
+      if (kept) headers['If-None-Match'] = kept.etag;
       try {
         return await fetchFn(url, { method, headers, body, signal });
       } catch (error) {
@@ -137,6 +148,11 @@ export function createHttp(config: HttpConfig): Http {
       accessToken.invalidate?.(token);
       token = await tokenNow();
       response = await attempt(token);
+    }
+
+    if (response.status === 304 && kept) {
+      await discard(response);
+      return { status: 200, headers: response.headers, body: kept.body, notModified: true };
     }
 
     let text: string;
@@ -177,6 +193,11 @@ export function createHttp(config: HttpConfig): Http {
         message: `${operation} received a body that is not JSON`,
       });
     }
+    if (method === 'GET' && validators) {
+      const etag = response.headers.get('etag');
+      if (etag && parsed !== undefined) validators.set(url, { etag, body: parsed, size: text.length });
+      else validators.delete(url);
+    }
     return { status: response.status, headers: response.headers, body: parsed };
   }
 
@@ -214,7 +235,32 @@ function untilAborted<T>(promise: Promise<T>, signal: AbortSignal | undefined): 
 // ---------------------------------------------------------------------------------------------
 // Parsing responses with the contract's schemas.
 
+/**
+ * Parses of a body, per schema: a 304 hands back the very body object kept from the last answer,
+ * so its parse is reused instead of run again over thousands of items.
+ */
+type ParseMemo = WeakMap<object, WeakMap<z.ZodType, unknown>>;
+const parsedResources: ParseMemo = new WeakMap();
+const parsedPages: ParseMemo = new WeakMap();
+function memoParse<T>(memo: ParseMemo, body: unknown, schema: z.ZodType, parse: () => T): T {
+  if (typeof body !== 'object' || body === null) return parse();
+  let bySchema = memo.get(body);
+  if (bySchema?.has(schema)) return bySchema.get(schema) as T;
+  const value = parse();
+  if (!bySchema) memo.set(body, (bySchema = new WeakMap()));
+  bySchema.set(schema, value);
+  return value;
+}
+
 export function parseResource<S extends z.ZodType>(
+  operation: string,
+  schema: S,
+  response: HttpResponse,
+): z.infer<S> {
+  return memoParse(parsedResources, response.body, schema, () => parseResourceNow(operation, schema, response));
+}
+
+function parseResourceNow<S extends z.ZodType>(
   operation: string,
   schema: S,
   response: HttpResponse,
@@ -244,6 +290,14 @@ export type Page<T> = Envelope<T> & { invalidCount: number; invalidItems: Invali
 const LooseEnvelopeSchema = envelopeOf(z.unknown());
 
 export function parsePage<S extends z.ZodType>(
+  operation: string,
+  itemSchema: S,
+  response: HttpResponse,
+): Page<z.infer<S>> {
+  return memoParse(parsedPages, response.body, itemSchema, () => parsePageNow(operation, itemSchema, response));
+}
+
+function parsePageNow<S extends z.ZodType>(
   operation: string,
   itemSchema: S,
   response: HttpResponse,

@@ -4,6 +4,8 @@ import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { registerTokenEndpoint, requireCredentials } from './auth/auth.routes.ts';
 import { createTokenStore, type ClientProfile } from './auth/tokens.ts';
+import { compression } from './http/compression.ts';
+import { etag } from './http/etag.ts';
 import { createHrefs } from './http/hrefs.ts';
 import { OPERATIONS, OPERATION_NAMES } from '../api/operations.ts';
 import { honoPath, operationsOf, register, type Operation } from './http/operation.ts';
@@ -91,6 +93,10 @@ export function createApp(options: AppOptions): Hono {
     }
     return problemResponse(problemBody(404, `Nothing is at ${path}`));
   });
+
+  // Compressed as the request accepts (outermost, so it sees the tagged or 304 answer), then tagged.
+  app.use(`${BASE_PATH}/*`, compression());
+  app.use(`${BASE_PATH}/*`, etag());
 
   app.get(`${BASE_PATH}${OPERATIONS.openapi.path}`, (c) => c.json(buildOpenApiDocument(operations, baseUrl(c.req.url))));
   registerTokenEndpoint(app, BASE_PATH, tokens);

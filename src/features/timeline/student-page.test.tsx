@@ -161,12 +161,14 @@ describe('StudentPage', () => {
     await waitFor(() => expect(screen.getAllByTestId('timeline-row').length).toBeGreaterThan(0), { timeout: 15_000 });
   });
 
-  it('loads encouragements once per range, picks each student’s own, and does not refetch for a second student', async () => {
-    const counter = countingFetch('/notations/encouragements');
-    const { router } = await renderApp({ routes, url: `/students/S000001?${RANGE}&kinds=encouragement`, backend: backend(), fetch: counter.fetch });
+  it('asks for each student’s own encouragements (the §9 extension), never every student’s (E10)', async () => {
+    const everyone = countingFetch('/notations/encouragements');
+    const own = countingFetch('/people/S000001/encouragements');
+    const both: typeof fetch = (input, init) => (own.fetch(input, init), everyone.fetch(input, init));
+    const { router } = await renderApp({ routes, url: `/students/S000001?${RANGE}&kinds=encouragement`, backend: backend(), fetch: both });
     await waitForTimeline();
-    const requests = counter.calls.length;
-    expect(requests).toBeGreaterThan(0);
+    expect(own.calls.length).toBeGreaterThan(0);
+    expect(everyone.calls).toHaveLength(0);
     const mine = (await expectedTimeline('S000001')).filter((r) => r.kind === 'encouragement');
     expect(screen.getByTestId('timeline-summary')).toHaveTextContent(`Showing ${mine.length} of`);
     expect(renderedRows()).toEqual(mine.slice(0, renderedRows().length).map(({ kind, id }) => ({ kind, id })));
@@ -177,7 +179,27 @@ describe('StudentPage', () => {
     await waitForTimeline();
     expect(screen.getByTestId('timeline-summary')).toHaveTextContent(`Showing ${other.length} of`);
     expect(renderedRows()).toEqual(other.slice(0, renderedRows().length).map(({ kind, id }) => ({ kind, id })));
-    expect(counter.calls.length).toBe(requests);
+    expect(everyone.calls).toHaveLength(0);
+  });
+
+  it('falls back to E10 over the range, filtered to the student, when the service answers 404 to the extension', async () => {
+    const everyone = countingFetch('/notations/encouragements');
+    const withoutExtension: typeof fetch = async (input, init) => {
+      const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url);
+      if (/^\/api\/people\/[^/]+\/encouragements/.test(url.pathname)) {
+        return new Response(JSON.stringify({ type: 'about:blank', title: 'Not Found', status: 404, detail: 'No such route' }), {
+          status: 404,
+          headers: { 'content-type': 'application/problem+json' },
+        });
+      }
+      return everyone.fetch(input, init);
+    };
+    await renderApp({ routes, url: `/students/S000001?${RANGE}&kinds=encouragement`, backend: backend(), fetch: withoutExtension });
+    await waitForTimeline();
+    expect(everyone.calls.length).toBeGreaterThan(0);
+    const mine = (await expectedTimeline('S000001')).filter((r) => r.kind === 'encouragement');
+    expect(screen.getByTestId('timeline-summary')).toHaveTextContent(`Showing ${mine.length} of`);
+    expect(renderedRows()).toEqual(mine.slice(0, renderedRows().length).map(({ kind, id }) => ({ kind, id })));
   });
 
   it('paints the newest items from small heads while the full lists load, in exact order, without gaps', async () => {

@@ -5,7 +5,8 @@ import { alertQueries } from '../alerts/alerts.queries.ts';
 import { peopleQueries } from '../network/network.queries.ts';
 import type { DayRange } from '../../lib/days.ts';
 import { effectiveRange, parseTimelineFilters } from './timeline-filters.ts';
-import { dataInsightQueries, encouragementQueries, updateQueries } from './timeline.queries.ts';
+import { studentEncouragementsQuery } from './student-encouragements.ts';
+import { dataInsightQueries, updateQueries } from './timeline.queries.ts';
 
 const CATEGORIES_AND_COMMENTS = ['categories', 'comments'] as const;
 
@@ -29,8 +30,8 @@ function showingEarly<T>(client: QueryClient, queryKey: QueryKey): Pick<ListAllO
 
 /**
  * The four lists a student's timeline is made of: updates (E1), data insights (E5) and alerts
- * (E7) of the student, each whole (`listAll`, newest items shown early), and encouragements
- * (E10) of the range, shared by every student's page (E10 has no student filter).
+ * (E7) of the student, each whole (`listAll`, newest items shown early), and the student's
+ * encouragements (the §9 extension; E10 over the range when the service lacks it).
  */
 export function studentTimelineQueries(api: ApiClient, student: string, range: DayRange) {
   const filter = { createdOnStart: range.from, createdOnEnd: range.to, identifiers: [student] };
@@ -50,7 +51,7 @@ export function studentTimelineQueries(api: ApiClient, student: string, range: D
       ...alertQueries.listAll(api, alerts),
       queryFn: ({ signal, client, queryKey }) => api.alerts.listAll(alerts, { signal, ...showingEarly(client, queryKey) }),
     }),
-    encouragements: encouragementQueries.range(api, { modifiedOnStart: range.from, modifiedOnEnd: range.to }),
+    encouragements: studentEncouragementsQuery(api, student, range),
   };
 }
 
@@ -63,7 +64,7 @@ export function prefetchStudentTimeline(queryClient: QueryClient, api: ApiClient
   const range = effectiveRange(parseTimelineFilters(url.searchParams).filters);
   const queries = studentTimelineQueries(api, student, range);
   void queryClient.prefetchQuery(peopleQueries.detail(api, student));
-  // The student's own lists first; the shared encouragements range after them (see useStudentTimeline).
+  // The student's own lists first; their encouragements after them (see useStudentTimeline).
   void Promise.allSettled([
     queryClient.prefetchQuery(queries.updates),
     queryClient.prefetchQuery(queries.alerts),

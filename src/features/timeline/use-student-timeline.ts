@@ -63,6 +63,7 @@ function rawStudentHref(raw: unknown): string | null {
   return typeof href === 'string' ? href : null;
 }
 
+
 const isWhole = (data: AllValues<unknown> | undefined): boolean => data !== undefined && !isPartial(data);
 
 /** The creation time of the oldest item of a list that has only its newest items; -∞ when whole or empty. */
@@ -98,8 +99,9 @@ export function useStudentTimeline(student: string, range: DayRange): StudentTim
   const updates = useQuery(queries.updates);
   const dataInsights = useQuery(queries.dataInsights);
   const alerts = useQuery(queries.alerts);
-  // E10 has no student filter: its range is large. It starts once the student's own lists have
-  // answered in full, so that the first rows paint without waiting behind it (cached, it is instant).
+  // Encouragements start once the student's own lists have answered in full, so that the first
+  // rows paint without waiting behind them and are never interleaved out of order while the heads
+  // load (cached, it is instant). With the §9 extension this is one small request.
   const ownSettled = [updates, dataInsights, alerts].every((query: UseQueryResult<AllValues<unknown>>) => query.isError || isWhole(query.data));
   const encouragements = useQuery({ ...queries.encouragements, enabled: ownSettled });
 

@@ -4,6 +4,8 @@ import { secureHeaders } from 'hono/secure-headers';
 import { z } from 'zod';
 import { PersonSchema } from '../../api/schemas/index.ts';
 import { MAX_BODY_BYTES, readJsonBody } from '../http/body.ts';
+import { compression } from '../http/compression.ts';
+import { withoutEncodingSuffixes } from '../http/etag.ts';
 
 function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {
   try {
@@ -43,6 +45,8 @@ export function createGateway(options: GatewayOptions): Hono {
   const publicBase = (c: Context) => `${new URL(c.req.url).origin}/api`;
 
   app.use('*', secureHeaders({ crossOriginEmbedderPolicy: false }));
+  // /api, /session and the HTML, as the browser accepts; precompressed assets pass untouched.
+  app.use('*', compression());
 
   app.onError((error) => {
     if (error instanceof ProblemError) {
@@ -140,7 +144,8 @@ export function createGateway(options: GatewayOptions): Hono {
     const headers: Record<string, string> = {};
     for (const name of FORWARDED_REQUEST_HEADERS) {
       const value = c.req.header(name);
-      if (value) headers[name] = value;
+      // Our compressed variants' tags carry a suffix (etag.ts) the upstream never issued.
+      if (value) headers[name] = name === 'if-none-match' ? withoutEncodingSuffixes(value) : value;
     }
     const method = c.req.method;
     let body: string | undefined;

@@ -103,12 +103,15 @@ export function seedDatabase(db: DatabaseSync, options: SeedOptions): SeedSummar
   if (!Number.isFinite(scale) || scale <= 0) throw new RangeError('scale must be a positive number');
   if (!Number.isFinite(nowMs)) throw new RangeError('now must be a valid Date');
 
-  db.exec('BEGIN');
+  // A caller that already holds a transaction (openDatabase, under its write lock) commits it.
+  const own = !db.isTransaction;
+  if (own) db.exec('BEGIN');
   let counts: Omit<SeedSummary, 'ms'>;
   try {
     counts = generate(db, seedKey(seed), scale, nowMs);
-    db.exec('COMMIT');
+    if (own) db.exec('COMMIT');
   } catch (err) {
+    if (!own) throw err;
     try {
       db.exec('ROLLBACK');
     } catch {

@@ -1,0 +1,60 @@
+import type { Page } from '@playwright/test';
+
+/**
+ * Network profiles of the bench (issue #14 item 6) and a byte counter, both through the Chrome
+ * DevTools Protocol: `Network.emulateNetworkConditions` throttles the page's own connection, and
+ * the bytes are the sum of `encodedDataLength` of every finished load (headers and compressed
+ * bodies, as they crossed the wire).
+ */
+export interface NetworkProfile {
+  name: string;
+  /** Absent: no emulation (loopback). */
+  emulate?: { downloadKbps: number; uploadKbps: number; latencyMs: number };
+}
+
+export const LOOPBACK: NetworkProfile = { name: 'loopback' };
+export const CAMPUS_WIFI: NetworkProfile = { name: '20 Mbit/s, 40 ms', emulate: { downloadKbps: 20_000, uploadKbps: 10_000, latencyMs: 40 } };
+export const PROFILES: readonly NetworkProfile[] = [LOOPBACK, CAMPUS_WIFI];
+
+export interface ByteCounter {
+  /** Bytes received since the page was instrumented or since the last reset. */
+  bytes(): number;
+  /** Requests finished since then, and how many of them were 304s. */
+  requests(): { count: number; notModified: number };
+  reset(): void;
+}
+
+export async function instrument(page: Page, profile: NetworkProfile): Promise<ByteCounter> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  if (profile.emulate) {
+    const { downloadKbps, uploadKbps, latencyMs } = profile.emulate;
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: latencyMs,
+      downloadThroughput: (downloadKbps * 1000) / 8,
+      uploadThroughput: (uploadKbps * 1000) / 8,
+    });
+  }
+  let bytes = 0;
+  let count = 0;
+  let notModified = 0;
+  const statuses = new Map<string, number>();
+  cdp.on('Network.responseReceived', (event) => statuses.set(event.requestId, event.response.status));
+  cdp.on('Network.loadingFinished', (event) => {
+    bytes += event.encodedDataLength;
+    count += 1;
+    if (statuses.get(event.requestId) === 304) notModified += 1;
+  });
+  return {
+    bytes: () => bytes,
+    requests: () => ({ count, notModified }),
+    reset: () => {
+      bytes = 0;
+      count = 0;
+      notModified = 0;
+    },
+  };
+}
+
+export const megabytes = (bytes: number) => `${(bytes / 1_000_000).toFixed(2)} MB`;

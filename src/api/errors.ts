@@ -116,3 +116,22 @@ export function abortKind(reason: unknown): 'timeout' | 'aborted' {
     ? 'timeout'
     : 'aborted';
 }
+
+/**
+ * The gateway's own failures in reaching the service (#15.1), told apart by the problem's `type`:
+ * slow (`timeout`, 504), down (`unreachable`, 502), or refusing the gateway's credentials
+ * (`credentials`, 502: retrying cannot help), or answering nonsense (`invalid`).
+ */
+export type GatewayFailure = 'timeout' | 'unreachable' | 'credentials' | 'invalid';
+
+const GATEWAY_FAILURES: Record<string, GatewayFailure> = {
+  'urn:student-success:problem:upstream-timeout': 'timeout',
+  'urn:student-success:problem:upstream-unreachable': 'unreachable',
+  'urn:student-success:problem:upstream-credentials-refused': 'credentials',
+  'urn:student-success:problem:upstream-invalid-response': 'invalid',
+};
+
+export function gatewayFailure(e: unknown): GatewayFailure | undefined {
+  if (!isApiError(e) || e.kind !== 'http' || !e.problem?.type) return undefined;
+  return GATEWAY_FAILURES[e.problem.type];
+}

@@ -3,7 +3,7 @@ import { ApiError, abortKind } from './errors.ts';
 import { ValidatorCache } from './revalidation.ts';
 import { ProblemSchema, envelopeOf, type Envelope } from './schemas/index.ts';
 
-export { ApiError, isApiError, isNotFound, fieldErrors, type ApiErrorKind } from './errors.ts';
+export { ApiError, isApiError, isNotFound, fieldErrors, gatewayFailure, type ApiErrorKind, type GatewayFailure } from './errors.ts';
 
 /** `fetch`, or anything shaped like it (a Hono app's `fetch` answers synchronously at times). */
 export type FetchLike = (input: string, init: RequestInit) => Response | Promise<Response>;

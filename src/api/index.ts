@@ -20,7 +20,7 @@ export {
   type PatchTriggerInput,
   type ReplaceSuccessNetworkInput,
 } from './client.ts';
-export { ApiError, fieldErrors, isApiError, isNotFound, type ApiErrorKind } from './errors.ts';
+export { ApiError, fieldErrors, gatewayFailure, isApiError, isNotFound, type ApiErrorKind, type GatewayFailure } from './errors.ts';
 export type { Expanded } from './expand.ts';
 export type { ExpandedPerson } from './schemas/index.ts';
 export type { AccessTokenProvider, FetchLike, InvalidItem, Page, RequestOptions } from './http.ts';

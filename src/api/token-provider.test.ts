@@ -107,4 +107,31 @@ describe('createTokenProvider', () => {
     fail = false;
     expect(await provider()).toBe('ok');
   });
+
+  it('gives up on a hanging token endpoint after timeoutMs (one request at a time), and recovers once it answers', async () => {
+    let answer: (() => void) | undefined;
+    let hang = true;
+    let issued = 0;
+    // Ignores its abort signal on purpose: the provider must not depend on the fetch honouring it.
+    const fetch = (async () => {
+      if (hang) await new Promise<void>((resolve) => (answer = resolve));
+      issued += 1;
+      return json({ access_token: `token-${issued}`, token_type: 'Bearer', expires_in: 3600 });
+    }) as unknown as Parameters<typeof createTokenProvider>[0]['fetch'];
+    let calls = 0;
+    const counted: typeof fetch = (input, init) => {
+      calls += 1;
+      return fetch!(input, init);
+    };
+    const provider = createTokenProvider({ tokenUrl: TOKEN_URL, clientId: 'c', clientSecret: 's', fetch: counted, timeoutMs: 100 });
+    const started = Date.now();
+    const results = await Promise.allSettled(Array.from({ length: 5 }, () => provider()));
+    expect(Date.now() - started).toBeLessThan(1_000);
+    expect(results.every((r) => r.status === 'rejected' && (r.reason as { kind: string }).kind === 'timeout')).toBe(true);
+    expect(calls).toBe(1);
+    hang = false;
+    answer?.();
+    expect(await provider()).toMatch(/^token-/);
+    expect(calls).toBe(2);
+  });
 });

@@ -1,4 +1,4 @@
-import { ApiError } from './errors.ts';
+import { ApiError, abortKind } from './errors.ts';
 import type { AccessTokenProvider, FetchLike } from './http.ts';
 import { OAuthErrorSchema, ProblemSchema, TokenResponseSchema, type TokenResponse } from './schemas/index.ts';
 
@@ -22,6 +22,29 @@ function basicAuth(clientId: string, clientSecret: string): string {
   return `Basic ${btoa(`${form(clientId)}:${form(clientSecret)}`)}`;
 }
 
+/**
+ * Settles with `promise`, or rejects as soon as `signal` aborts: a fetch that ignores its signal
+ * (an in-process handler, a stalled body) cannot hold the caller past its deadline.
+ */
+function untilAborted<T>(promise: Promise<T> | T, signal: AbortSignal | undefined): Promise<T> {
+  if (!signal) return Promise.resolve(promise);
+  if (signal.aborted) return Promise.reject(signal.reason as Error);
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(signal.reason as Error);
+    signal.addEventListener('abort', onAbort, { once: true });
+    Promise.resolve(promise).then(
+      (value) => {
+        signal.removeEventListener('abort', onAbort);
+        resolve(value);
+      },
+      (error: unknown) => {
+        signal.removeEventListener('abort', onAbort);
+        reject(error as Error);
+      },
+    );
+  });
+}
+
 /** One token request. Errors are ApiErrors of operation `auth.token`. */
 export async function requestToken(credentials: ClientCredentials): Promise<TokenResponse> {
   const operation = 'auth.token';
@@ -32,7 +55,7 @@ export async function requestToken(credentials: ClientCredentials): Promise<Toke
   let response: Response;
   let text: string;
   try {
-    response = await fetchFn(tokenUrl, {
+    response = await untilAborted(fetchFn(tokenUrl, {
       method: 'POST',
       headers: {
         Accept: 'application/json',
@@ -41,11 +64,11 @@ export async function requestToken(credentials: ClientCredentials): Promise<Toke
       },
       body: form.toString(),
       ...(signal ? { signal } : {}),
-    });
-    text = await response.text();
+    }), signal);
+    text = await untilAborted(response.text(), signal);
   } catch (error) {
     if (signal?.aborted) {
-      throw new ApiError({ kind: 'aborted', operation, method: 'POST', url: tokenUrl, cause: error });
+      throw new ApiError({ kind: abortKind(signal.reason), operation, method: 'POST', url: tokenUrl, cause: error });
     }
     throw new ApiError({ kind: 'network', operation, method: 'POST', url: tokenUrl, cause: error });
   }
@@ -82,6 +105,11 @@ export async function requestToken(credentials: ClientCredentials): Promise<Toke
 export interface TokenProviderOptions extends Omit<ClientCredentials, 'signal'> {
   /** Renew this long before expiry (capped at half the token's lifetime). Default 60. */
   refreshMarginSeconds?: number;
+  /**
+   * Give up on a token request after this long (an `ApiError` of kind `timeout`); the next call
+   * starts a new one. Default: no limit.
+   */
+  timeoutMs?: number;
   /** Clock, for tests. */
   now?: () => number;
 }
@@ -98,7 +126,7 @@ export interface TokenProvider extends AccessTokenProvider {
 
 /**
  * Caches the token until shortly before it expires and shares one in-flight request among
- * concurrent callers. A failed request is not cached: the next call tries again.
+ * concurrent callers (never more than one at a time, however many requests wait). A failed request is not cached: the next call tries again.
  */
 export function createTokenProvider(options: TokenProviderOptions): TokenProvider {
   const now = options.now ?? Date.now;
@@ -112,7 +140,8 @@ export function createTokenProvider(options: TokenProviderOptions): TokenProvide
     if (inFlight) return inFlight;
     const started = generation;
     const requestedAt = now();
-    const request = requestToken(options).then((response) => {
+    const { timeoutMs, ...credentials } = options;
+    const request = requestToken({ ...credentials, ...(timeoutMs ? { signal: AbortSignal.timeout(timeoutMs) } : {}) }).then((response) => {
       const lifetimeMs = response.expires_in * 1000;
       // A token shorter-lived than twice the margin is still used for half its lifetime.
       const renewAt = requestedAt + lifetimeMs - Math.min(marginMs, lifetimeMs / 2);

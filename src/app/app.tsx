@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { CacheProvider } from '@emotion/react';
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
 import { QueryClientProvider } from '@tanstack/react-query';
@@ -7,6 +8,7 @@ import { ApiProvider } from './api-context.tsx';
 import { browserApi } from './api-client.ts';
 import { createQueryClient } from './query-client.ts';
 import { createAppRouter } from './router.tsx';
+import { createStyleCache } from './style-cache.ts';
 import { theme } from './theme.ts';
 import { ToastProvider, toastBus } from './toasts.tsx';
 
@@ -15,18 +17,21 @@ export function App() {
     createQueryClient({ onBackgroundError: () => toastBus.show('Could not refresh; showing the last data loaded.', 'warning') }),
   );
   const [router] = useState(() => createAppRouter(queryClient));
+  const [styleCache] = useState(() => createStyleCache());
   return (
-    <ThemeProvider theme={theme} defaultMode="system" noSsr>
-      <CssBaseline enableColorScheme />
-      <QueryClientProvider client={queryClient}>
-        <ApiProvider client={browserApi()}>
-          <ToastProvider>
-            {/* Without transitions: a page's first render is not interrupted and restarted by every
-                query that answers meanwhile, which cost a cold student page about 100 ms. */}
-            <RouterProvider router={router} useTransitions={false} />
-          </ToastProvider>
-        </ApiProvider>
-      </QueryClientProvider>
-    </ThemeProvider>
+    <CacheProvider value={styleCache}>
+      <ThemeProvider theme={theme} defaultMode="system" noSsr>
+        <CssBaseline enableColorScheme />
+        <QueryClientProvider client={queryClient}>
+          <ApiProvider client={browserApi()}>
+            <ToastProvider>
+              {/* Without transitions: a page's first render is not interrupted and restarted by every
+                  query that answers meanwhile, which cost a cold student page about 100 ms. */}
+              <RouterProvider router={router} useTransitions={false} />
+            </ToastProvider>
+          </ApiProvider>
+        </QueryClientProvider>
+      </ThemeProvider>
+    </CacheProvider>
   );
 }

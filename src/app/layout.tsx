@@ -17,6 +17,7 @@ import { useColorScheme } from '@mui/material/styles';
 import DarkModeOutlined from '@mui/icons-material/DarkModeOutlined';
 import LightModeOutlined from '@mui/icons-material/LightModeOutlined';
 import MenuIcon from '@mui/icons-material/Menu';
+import HistoryOutlined from '@mui/icons-material/HistoryOutlined';
 import NotificationsActiveOutlined from '@mui/icons-material/NotificationsActiveOutlined';
 import PeopleAltOutlined from '@mui/icons-material/PeopleAltOutlined';
 import { useQuery } from '@tanstack/react-query';
@@ -29,6 +30,7 @@ const DRAWER_WIDTH = 232;
 const NAV = [
   { to: '/students', label: 'Students', icon: <PeopleAltOutlined /> },
   { to: '/alerts', label: 'Alerts', icon: <NotificationsActiveOutlined /> },
+  { to: '/admin/journal', label: 'Change journal', icon: <HistoryOutlined /> },
 ];
 
 function ColorSchemeToggle() {

@@ -59,6 +59,8 @@ export function createAppRouter(queryClient: QueryClient) {
                 (defaultShouldRevalidate && currentUrl.search === nextUrl.search),
               lazy: async () => ({ Component: (await import('../features/alerts/triage/alert-triage-page.tsx')).AlertTriagePage }),
             },
+            // The change journal (#15.5); the gateway answers JSON at the same address to API clients.
+            { path: 'admin/journal', lazy: async () => ({ Component: (await import('../features/journal/journal-page.tsx')).JournalPage }) },
             { path: '*', element: <NotFoundPage /> },
           ],
         },

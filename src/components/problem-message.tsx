@@ -1,6 +1,15 @@
 import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
 import Button from '@mui/material/Button';
-import { isApiError } from '../api/http.ts';
+import { gatewayFailure, isApiError, type GatewayFailure } from '../api/http.ts';
+
+/** Headlines for the gateway's own failures: slow, down and refused are different news (#15.1). */
+const GATEWAY_TITLES: Record<GatewayFailure, string> = {
+  timeout: 'The student records service is not answering in time',
+  unreachable: 'The student records service cannot be reached',
+  credentials: "The dashboard's access to the service was refused",
+  invalid: 'The student records service answered with something unexpected',
+};
 
 /** Says why something failed in a person's words (the problem's detail), with a way to retry. */
 export function describeError(error: unknown): string {
@@ -21,18 +30,28 @@ export function describeError(error: unknown): string {
   return 'Something went wrong.';
 }
 
+/** The headline of an error, when it is one of the gateway's own (else none: the detail says it all). */
+export function errorTitle(error: unknown): string | undefined {
+  const failure = gatewayFailure(error);
+  return failure ? GATEWAY_TITLES[failure] : undefined;
+}
+
 export function ProblemMessage({ error, onRetry }: { error: unknown; onRetry?: () => void }) {
+  const title = errorTitle(error);
+  // Refused credentials need an administrator; retrying only repeats the refusal.
+  const retry = onRetry && gatewayFailure(error) !== 'credentials' ? onRetry : undefined;
   return (
     <Alert
       severity="error"
       action={
-        onRetry ? (
-          <Button color="inherit" size="small" onClick={onRetry}>
+        retry ? (
+          <Button color="inherit" size="small" onClick={retry}>
             Retry
           </Button>
         ) : undefined
       }
     >
+      {title ? <AlertTitle>{title}</AlertTitle> : null}
       {describeError(error)}
     </Alert>
   );

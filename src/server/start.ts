@@ -1,59 +1,50 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { serve } from '@hono/node-server';
-import { serveStatic } from '@hono/node-server/serve-static';
-import type { Context, Hono } from 'hono';
-import { routePreloads, withPreloads, type BuildManifest } from './route-preloads.ts';
+import { createServeApp } from './serve-app.ts';
 import { createStack } from './stack.ts';
-import { staticAssets } from './static-assets.ts';
 
-/** `npm start`: the built dashboard and the gateway (with its upstream) on one port. */
-const root = new URL('../../dist/', import.meta.url).pathname;
-
-function serveApp(app: Hono): void {
-  const indexHtml = readFileSync(`${root}index.html`, 'utf8');
-  const manifestPath = `${root}.vite/manifest.json`;
-  const preloadsFor = existsSync(manifestPath) ? routePreloads(JSON.parse(readFileSync(manifestPath, 'utf8')) as BuildManifest) : () => [];
-  // The app's page for any URL that is not a file, naming that page's chunks (route-preloads.ts).
-  const page = serveHtml((path) => withPreloads(indexHtml, preloadsFor(path)));
-  app.get('/', page);
-  app.get('/index.html', page);
-  app.use('/assets/*', staticAssets(`${root}assets`));
-  // Hashed assets never change (source maps included); the HTML always revalidates.
-  app.use('/assets/*', async (c, next) => {
-    await next();
-    c.header('cache-control', 'public, max-age=31536000, immutable');
-  });
-  app.use('/*', serveStatic({ root, precompressed: true }));
-  // A chunk that is not there is a 404, never the app's HTML parsed as a script.
-  app.get('/assets/*', (c) => c.text('Not found', 404));
-  app.get('*', page);
-}
-
-function serveHtml(render: (path: string) => string) {
-  return (c: Context) => {
-    c.header('cache-control', 'no-cache');
-    return c.html(render(c.req.path));
-  };
-}
+/**
+ * `npm start`: the built dashboard and the gateway (with its upstream) on one port. APP_DIR
+ * overrides where the build is (default `dist/`).
+ */
+const root = process.env.APP_DIR ? `${process.env.APP_DIR.replace(/\/$/, '')}/` : new URL('../../dist/', import.meta.url).pathname;
 
 let stack;
 try {
-  if (!existsSync(`${root}index.html`)) throw new Error('dist/index.html is missing: run `npm run build` first (npm start does).');
-  stack = createStack(process.env, serveApp);
+  if (!existsSync(`${root}index.html`)) throw new Error(`${root}index.html is missing: run \`npm run build\` first (npm start does).`);
+  stack = createStack(process.env, createServeApp(root));
 } catch (error) {
   console.error(error instanceof Error ? error.message : error);
   process.exit(2);
 }
-const { gateway, config, describe, close } = stack;
+const { gateway, config, describe, close, logger, beginShutdown } = stack;
 const server = serve({ fetch: gateway.fetch, port: config.port, hostname: config.host }, (info) => {
-  console.log(`Dashboard on http://${info.address}:${info.port}/ — ${describe}`);
+  logger.info({ address: info.address, port: info.port }, `Dashboard on http://${info.address}:${info.port}/ — ${describe}`);
 });
-const stop = () => {
+
+/**
+ * Graceful shutdown (#15.4): /readyz turns 503, the listener stops accepting, idle keep-alive
+ * connections close, in-flight requests finish — each bounded by the upstream deadlines — and only
+ * then does the process exit. A request still running past those deadlines is cut.
+ */
+let stopping = false;
+const stop = (signal: string) => {
+  if (stopping) return;
+  stopping = true;
+  beginShutdown();
+  logger.info({ signal }, 'shutting down: finishing in-flight requests');
   server.close(() => {
     close();
+    logger.info('stopped');
     process.exit(0);
   });
-  setTimeout(() => process.exit(0), 2000).unref();
+  if ('closeIdleConnections' in server) server.closeIdleConnections();
+  const graceMs = config.timeouts.tokenMs + config.timeouts.upstreamMs + 1_000;
+  setTimeout(() => {
+    logger.warn({ graceMs }, 'requests still running after the grace period; exiting');
+    close();
+    process.exit(1);
+  }, graceMs).unref();
 };
-process.on('SIGINT', stop);
-process.on('SIGTERM', stop);
+process.on('SIGINT', () => stop('SIGINT'));
+process.on('SIGTERM', () => stop('SIGTERM'));

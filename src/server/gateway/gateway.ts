@@ -1,20 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import { Hono, type Context } from 'hono';
-import { secureHeaders } from 'hono/secure-headers';
 import { z } from 'zod';
 import { PersonSchema } from '../../api/schemas/index.ts';
-import { MAX_BODY_BYTES, readJsonBody } from '../http/body.ts';
+import { readJsonBody } from '../http/body.ts';
 import { compression } from '../http/compression.ts';
 import { withoutEncodingSuffixes } from '../http/etag.ts';
-
-function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {
-  try {
-    return { ok: true, value: JSON.parse(text) as unknown };
-  } catch {
-    return { ok: false };
-  }
-}
 import { ProblemError, problemBody, problemResponse } from '../http/problem.ts';
+import { DEFAULT_TIMEOUTS, credentialsProblem, serviceFailure, tokenFailure, withDeadline, type Timeouts } from './bounded.ts';
+import { publicOrigin } from './forwarded.ts';
+import { noStore, securityHeaders } from './headers.ts';
+import { healthRoutes, type ReadinessCheck } from './health.ts';
+import { journalRoutes, journalWrites, memoryJournal, type Actor, type JournalStore } from './journal.ts';
+import { methodGuard, parseBoundedJson, requestBodyLimit } from './limits.ts';
+import { REQUEST_ID_HEADER, createLogger, requestIdOf, requestLogging, type Logger } from './logging.ts';
 import { clearSession, readSession, writeSession, type SessionOptions } from './session.ts';
 import { stampActor } from './stamping.ts';
 import type { Upstream } from './upstream.ts';
@@ -25,6 +23,23 @@ export interface GatewayOptions {
   /** Serves the built app (static files + SPA fallback) for everything that is not /api or /session. */
   serveApp?: (app: Hono) => void;
   logError?: (correlationId: string, error: unknown) => void;
+  /** Deadlines of upstream calls (#15.1). */
+  timeouts?: Timeouts;
+  /** Structured logs and the access log (#15.4); default: JSON lines on stdout. */
+  logger?: Logger;
+  trustProxy?: boolean;
+  publicUrl?: string | undefined;
+  /** The change journal (#15.5); default: in memory. */
+  journal?: JournalStore;
+  /** Who is acting, for the journal; default: today's session cookie. Rewire to the server-side session (#10). */
+  actorOf?: (c: Context) => Promise<Actor | undefined>;
+  /** Who may read the journal; default: the signed-in person is in `adminIdentifiers`. */
+  isAdmin?: (c: Context) => Promise<boolean>;
+  adminIdentifiers?: readonly string[];
+  /** More readiness checks (session store …) for /readyz. */
+  readiness?: Record<string, ReadinessCheck>;
+  /** True once shutdown has begun (/readyz answers 503). */
+  draining?: () => boolean;
 }
 
 const SignInSchema = z.strictObject({ identifier: z.string().trim().min(1, 'choose a staff member').max(100) });
@@ -41,31 +56,52 @@ const FORWARDED_RESPONSE_HEADERS = ['content-type', 'location', 'allow', 'etag',
 export function createGateway(options: GatewayOptions): Hono {
   const { upstream } = options;
   const app = new Hono({ strict: false });
-  const logError = options.logError ?? ((id, error) => console.error(`[gateway ${id}]`, error));
-  const publicBase = (c: Context) => `${new URL(c.req.url).origin}/api`;
+  const logger = options.logger ?? createLogger();
+  const logError = options.logError ?? ((id, error) => logger.error({ err: error, correlationId: id }, 'unexpected error'));
+  const timeouts = options.timeouts ?? DEFAULT_TIMEOUTS;
+  const publicBase = (c: Context) => `${publicOrigin(c, options.trustProxy ?? false)}/api`;
+  const actorOf = options.actorOf ?? (async (c: Context) => readSession(c, options.session));
+  const admins = new Set(options.adminIdentifiers ?? []);
+  const isAdmin = options.isAdmin ?? (async (c: Context) => admins.has((await actorOf(c))?.identifier ?? ''));
+  const journal = options.journal ?? memoryJournal();
 
-  app.use('*', secureHeaders({ crossOriginEmbedderPolicy: false }));
+  app.use('*', requestLogging(logger), methodGuard(), securityHeaders({ publicUrl: options.publicUrl }), noStore());
+  app.route('/', healthRoutes({ upstream, timeoutMs: timeouts.upstreamMs, checks: { ...options.readiness }, ...(options.draining ? { draining: options.draining } : {}) }));
+  app.use('/api/*', requestBodyLimit());
+  app.use('/session', requestBodyLimit());
+  app.route('/', journalRoutes({ store: journal, actorOf, isAdmin }));
+  app.use('/api/*', journalWrites({ store: journal, actorOf, read: readUpstream, onError: (error, c) => logger.warn({ err: error, requestId: requestIdOf(c) }, 'journal') }));
   // /api, /session and the HTML, as the browser accepts; precompressed assets pass untouched.
   app.use('*', compression());
 
   app.onError((error) => {
     if (error instanceof ProblemError) {
-      return problemResponse(problemBody(error.status, error.detail, error.errors ? { errors: error.errors } : {}), error.headers);
+      return problemResponse(
+        problemBody(error.status, error.detail, { ...(error.errors ? { errors: error.errors } : {}), ...(error.typeSlug ? { typeSlug: error.typeSlug } : {}) }),
+        error.headers,
+      );
     }
     const correlationId = randomUUID();
     logError(correlationId, error);
     return problemResponse(problemBody(502, `The service could not be reached. Try again; if it persists, contact support and quote ${correlationId}.`, { correlationId }));
   });
 
-  /** Calls the upstream as the gateway's client; retries once with a fresh token after a 401. */
-  async function callUpstream(c: Context, path: string, init: { method: string; headers: Record<string, string>; body?: string }): Promise<Response> {
+  /**
+   * Calls the upstream as the gateway's client, each step within its deadline (the response body
+   * included); retries once with a fresh token after a 401.
+   */
+  async function callUpstream(c: Context, path: string, init: { method: string; headers: Record<string, string>; body?: Uint8Array<ArrayBuffer> }): Promise<Response> {
     const attempt = async () => {
-      const token = await upstream.token();
-      const response = await upstream.send(
-        path,
-        { ...init, headers: { ...init.headers, 'Ocp-Apim-Subscription-Key': upstream.subscriptionKey, Authorization: `Bearer ${token}` } },
-        publicBase(c),
-      );
+      const token = await withDeadline(timeouts.tokenMs, () => upstream.token()).catch((error: unknown) => {
+        throw tokenFailure(error, timeouts.tokenMs);
+      });
+      const headers = { ...init.headers, 'Ocp-Apim-Subscription-Key': upstream.subscriptionKey, Authorization: `Bearer ${token}`, [REQUEST_ID_HEADER]: requestIdOf(c) };
+      const response = await withDeadline(timeouts.upstreamMs, async (signal) => {
+        const answer = await upstream.send(path, { ...init, headers, signal }, publicBase(c));
+        return new Response(answer.status === 204 || answer.status === 304 ? null : await answer.arrayBuffer(), answer);
+      }).catch((error: unknown) => {
+        throw serviceFailure(error, timeouts.upstreamMs);
+      });
       return { token, response };
     };
     const first = await attempt();
@@ -74,10 +110,17 @@ export function createGateway(options: GatewayOptions): Hono {
       upstream.token.invalidate(first.token);
       ({ response } = await attempt());
       if (response.status === 401) {
-        throw new ProblemError(502, 'The gateway could not authenticate to the service; check its client credentials and subscription key');
+        throw credentialsProblem();
       }
     }
     return response;
+  }
+
+  /** A service resource as JSON, read as the gateway (the journal's before and after). */
+  async function readUpstream(c: Context, path: string): Promise<unknown> {
+    const response = await callUpstream(c, path, { method: 'GET', headers: { accept: 'application/json' } });
+    if (!response.ok) throw new Error(`GET ${path} answered ${response.status}`);
+    return (await response.json()) as unknown;
   }
 
   app.post('/session', async (c) => {
@@ -148,17 +191,18 @@ export function createGateway(options: GatewayOptions): Hono {
       if (value) headers[name] = name === 'if-none-match' ? withoutEncodingSuffixes(value) : value;
     }
     const method = c.req.method;
-    let body: string | undefined;
+    let body: Uint8Array<ArrayBuffer> | undefined;
     if (method !== 'GET' && method !== 'HEAD') {
-      if (Number(c.req.header('content-length') ?? 0) > MAX_BODY_BYTES) throw new ProblemError(413, `The request body is larger than ${MAX_BODY_BYTES} bytes`);
-      body = await c.req.text();
-      if (body.length > MAX_BODY_BYTES) throw new ProblemError(413, `The request body is larger than ${MAX_BODY_BYTES} bytes`);
+      // The size was bounded while streaming in (limits.ts). Bytes, not a string: a string body
+      // would make fetch add `text/plain` where the browser sent no Content-Type.
+      let text = await c.req.text();
       // Only a JSON body can name an actor; anything else goes on as sent, for the service to judge.
       const contentType = c.req.header('content-type');
       if (!contentType || /json/i.test(contentType)) {
-        const json = parseJson(body);
-        if (json.ok) body = JSON.stringify(stampActor(method, url.pathname.slice('/api'.length), json.value, session.identifier));
+        const json = parseBoundedJson(text);
+        if (json) text = JSON.stringify(stampActor(method, url.pathname.slice('/api'.length), json.value, session.identifier));
       }
+      body = new TextEncoder().encode(text);
     }
     const response = await callUpstream(c, path, { method, headers, ...(body !== undefined ? { body } : {}) });
     const out = new Headers();

@@ -1,5 +1,6 @@
 import type { Hono } from 'hono';
-import { createTokenProvider, type TokenProvider } from '../../api/token-provider.ts';
+import { createTokenProvider, requestToken, type ClientCredentials, type TokenProvider } from '../../api/token-provider.ts';
+import { DEFAULT_TIMEOUTS, type Timeouts } from './bounded.ts';
 
 /**
  * Where the gateway sends /api: the reference backend in this process (default), or the real
@@ -11,8 +12,12 @@ export interface Upstream {
   send(path: string, init: RequestInit, publicBase: string): Promise<Response>;
   token: TokenProvider;
   subscriptionKey: string;
-  /** Rewrites the upstream's hrefs to the gateway's own base, so the browser stays same-origin. */
+  /** Rewrites the upstream's hrefs (a body, or one Location) to the gateway's own base, so the browser stays same-origin. */
   rewrite(text: string, publicBase: string): string;
+  /** The HTTP status of an unauthenticated request to the service's base (readiness). */
+  probe(signal?: AbortSignal): Promise<number>;
+  /** Resolves when the token endpoint issues a token now (not from the cache). */
+  probeToken(signal?: AbortSignal): Promise<void>;
 }
 
 export interface Credentials {
@@ -22,19 +27,22 @@ export interface Credentials {
 }
 
 /** The reference backend, called as a function: no socket, and hrefs already carry the public base. */
-export function inProcessUpstream(backend: Hono, credentials: Credentials): Upstream {
+export function inProcessUpstream(backend: Hono, credentials: Credentials, timeouts: Partial<Timeouts> = {}): Upstream {
   const internal = 'http://reference-backend.internal/api';
   const fetchInProcess = async (input: string | URL | Request, init?: RequestInit) => backend.fetch(new Request(input, init));
+  const tokenCredentials: ClientCredentials = {
+    tokenUrl: `${internal}/oauth2/token`,
+    clientId: credentials.clientId,
+    clientSecret: credentials.clientSecret,
+    fetch: fetchInProcess,
+  };
   return {
     send: (path, init, publicBase) => fetchInProcess(`${publicBase}${path}`, init),
-    token: createTokenProvider({
-      tokenUrl: `${internal}/oauth2/token`,
-      clientId: credentials.clientId,
-      clientSecret: credentials.clientSecret,
-      fetch: fetchInProcess,
-    }),
+    token: createTokenProvider({ ...tokenCredentials, timeoutMs: timeouts.tokenMs ?? DEFAULT_TIMEOUTS.tokenMs }),
     subscriptionKey: credentials.subscriptionKey,
     rewrite: (text) => text,
+    probe: async () => (await fetchInProcess(`${internal}/`)).status,
+    probeToken: async (signal) => void (await requestToken({ ...tokenCredentials, ...(signal ? { signal } : {}) })),
   };
 }
 
@@ -42,14 +50,42 @@ export interface RemoteOptions extends Credentials {
   /** The service's base URL, e.g. https://api.example.edu/student-success */
   url: string;
   tokenUrl: string;
+  timeouts?: Partial<Timeouts>;
+}
+
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * Rewrites every href (and a Location) that points into the service's API, whatever host it names:
+ * behind an API manager the service often answers with its internal host name, which the browser
+ * could neither reach nor be allowed to (same-origin). A URL counts as the API's when its path
+ * starts with the base's path; hrefs elsewhere (another site) are left alone.
+ */
+export function hrefRewriter(base: string): (text: string, publicBase: string) => string {
+  const basePath = new URL(base).pathname.replace(/\/$/, '');
+  const apiUrl = new RegExp(`^https?://[^/?#"\\s]+${escapeRegExp(basePath)}(?=[/?#]|$)`);
+  const rewriteUrl = (url: string, publicBase: string) => url.replace(apiUrl, publicBase);
+  return (text, publicBase) => {
+    if (/^https?:\/\/\S+$/.test(text)) return rewriteUrl(text, publicBase);
+    return text.replace(/("href"\s*:\s*")(https?:\/\/[^"\\]+)(")/g, (_, open: string, url: string, close: string) => `${open}${rewriteUrl(url, publicBase)}${close}`);
+  };
 }
 
 export function remoteUpstream(options: RemoteOptions): Upstream {
   const base = options.url.replace(/\/$/, '');
+  const timeouts = { ...DEFAULT_TIMEOUTS, ...options.timeouts };
+  const tokenCredentials: ClientCredentials = { tokenUrl: options.tokenUrl, clientId: options.clientId, clientSecret: options.clientSecret };
   return {
-    send: (path, init) => fetch(`${base}${path}`, { ...init, signal: AbortSignal.timeout(30_000) }),
-    token: createTokenProvider({ tokenUrl: options.tokenUrl, clientId: options.clientId, clientSecret: options.clientSecret }),
+    // The gateway puts its own deadline on each call (bounded.ts); this one is a backstop.
+    send: (path, init) => fetch(`${base}${path}`, { ...init, signal: init.signal ?? AbortSignal.timeout(timeouts.upstreamMs) }),
+    token: createTokenProvider({ ...tokenCredentials, timeoutMs: timeouts.tokenMs }),
     subscriptionKey: options.subscriptionKey,
-    rewrite: (text, publicBase) => text.split(base).join(publicBase),
+    rewrite: hrefRewriter(base),
+    probe: async (signal) => {
+      const response = await fetch(`${base}/`, { signal: signal ?? AbortSignal.timeout(timeouts.upstreamMs) });
+      await response.body?.cancel();
+      return response.status;
+    },
+    probeToken: async (signal) => void (await requestToken({ ...tokenCredentials, signal: signal ?? AbortSignal.timeout(timeouts.tokenMs) })),
   };
 }

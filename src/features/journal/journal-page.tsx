@@ -1,0 +1,152 @@
+import { useState, type FormEvent } from 'react';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import MenuItem from '@mui/material/MenuItem';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useQuery } from '@tanstack/react-query';
+import { useSearchParams } from 'react-router';
+import type { JournalEntry } from '../../api/journal.ts';
+import { ProblemMessage } from '../../components/problem-message.tsx';
+import { journalQueries } from './journal.queries.ts';
+
+const OPERATIONS: Record<string, string> = {
+  'category.edit': 'Category edited',
+  'trigger.update': 'Trigger updated or applied',
+  'network.replace': 'Success network replaced',
+  'update.create': 'Update posted',
+  'alert.create': 'Alert raised',
+  'comment.create': 'Comment added',
+};
+
+const FILTERS = ['target', 'operation', 'actor'] as const;
+
+const show = (value: unknown): string => {
+  if (value === undefined || value === null || value === '') return '—';
+  if (Array.isArray(value)) return value.length === 0 ? 'nobody' : value.map(show).join(', ');
+  if (typeof value === 'object') return JSON.stringify(value);
+  return String(value);
+};
+
+/** The lines a person reads: what changed from what to what, and what else the write said. */
+export function describeChanges(summary: JournalEntry['summary']): string[] {
+  if (!summary) return [];
+  const { before, after, ...rest } = summary;
+  const lines: string[] = [];
+  if (Array.isArray(before) || Array.isArray(after)) {
+    const was = new Set((Array.isArray(before) ? before : []).map(String));
+    const now = new Set((Array.isArray(after) ? after : []).map(String));
+    const added = [...now].filter((m) => !was.has(m));
+    const removed = [...was].filter((m) => !now.has(m));
+    lines.push(`Before: ${show([...was])}`, `After: ${show([...now])}`);
+    if (added.length) lines.push(`Added: ${added.join(', ')}`);
+    if (removed.length) lines.push(`Removed: ${removed.join(', ')}`);
+  } else if (before && after && typeof before === 'object' && typeof after === 'object') {
+    const b = before as Record<string, unknown>;
+    const a = after as Record<string, unknown>;
+    const changed = Object.keys({ ...b, ...a }).filter((k) => JSON.stringify(b[k]) !== JSON.stringify(a[k]));
+    if (changed.length === 0) lines.push('No visible change');
+    for (const key of changed) lines.push(`${key}: ${show(b[key])} → ${show(a[key])}`);
+  } else if (before !== undefined) {
+    lines.push(`Before: ${show(before)}`);
+  }
+  for (const [key, value] of Object.entries(rest)) {
+    lines.push(key === 'appliedTo' ? `Applied to ${Array.isArray(value) ? value.length : 0} student(s): ${show(value)}` : `${key}: ${show(value)}`);
+  }
+  return lines;
+}
+
+export function JournalPage() {
+  const [params, setParams] = useSearchParams();
+  const filter = Object.fromEntries(FILTERS.map((name) => [name, params.get(name) ?? undefined]));
+  const [draft, setDraft] = useState(() => Object.fromEntries(FILTERS.map((name) => [name, params.get(name) ?? ''])));
+  const journal = useQuery(journalQueries.list(filter));
+
+  const apply = (event: FormEvent) => {
+    event.preventDefault();
+    setParams(Object.fromEntries(Object.entries(draft).filter(([, v]) => v.trim() !== '').map(([k, v]) => [k, v.trim()])));
+  };
+  const clear = () => {
+    setDraft({ target: '', operation: '', actor: '' });
+    setParams({});
+  };
+
+  return (
+    <Stack spacing={2}>
+      <Typography variant="h4" component="h1">
+        Change journal
+      </Typography>
+      <Typography color="text.secondary">Every change made through the dashboard: who, when, what, and the result. Newest first.</Typography>
+      <Box component="form" onSubmit={apply} aria-label="Filter the journal" sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'center' }}>
+        <TextField size="small" label="Target" placeholder="category/3" value={draft.target} onChange={(e) => setDraft({ ...draft, target: e.target.value })} />
+        <TextField select size="small" label="Operation" value={draft.operation} onChange={(e) => setDraft({ ...draft, operation: e.target.value })} sx={{ minWidth: 220 }}>
+          <MenuItem value="">Any</MenuItem>
+          {Object.entries(OPERATIONS).map(([value, label]) => (
+            <MenuItem key={value} value={value}>
+              {label}
+            </MenuItem>
+          ))}
+        </TextField>
+        <TextField size="small" label="Changed by" placeholder="E0001" value={draft.actor} onChange={(e) => setDraft({ ...draft, actor: e.target.value })} />
+        <Button type="submit" variant="contained">
+          Apply
+        </Button>
+        <Button onClick={clear}>Clear</Button>
+      </Box>
+      {journal.isPending ? (
+        <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }} role="status">
+          <CircularProgress size={20} />
+          <Typography>Loading the journal…</Typography>
+        </Stack>
+      ) : journal.isError ? (
+        <ProblemMessage error={journal.error} onRetry={() => void journal.refetch()} />
+      ) : journal.data.values.length === 0 ? (
+        <Typography role="status">No changes recorded{FILTERS.some((f) => filter[f]) ? ' for these filters' : ' yet'}.</Typography>
+      ) : (
+        <TableContainer component={Paper} variant="outlined">
+          <Table size="small" aria-label="Changes">
+            <TableHead>
+              <TableRow>
+                <TableCell>When</TableCell>
+                <TableCell>Who</TableCell>
+                <TableCell>What</TableCell>
+                <TableCell>Target</TableCell>
+                <TableCell>Result</TableCell>
+                <TableCell>Changes</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {journal.data.values.map((entry) => (
+                <TableRow key={`${entry.at}-${entry.requestId}`}>
+                  <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                    <time dateTime={entry.at}>{new Date(entry.at).toLocaleString()}</time>
+                  </TableCell>
+                  <TableCell>{entry.actor ?? '—'}</TableCell>
+                  <TableCell>{OPERATIONS[entry.operation] ?? `${entry.method} ${entry.path}`}</TableCell>
+                  <TableCell sx={{ fontFamily: 'monospace' }}>{entry.target}</TableCell>
+                  <TableCell>{entry.status < 400 ? `Done (${entry.status})` : `Refused (${entry.status})`}</TableCell>
+                  <TableCell>
+                    {describeChanges(entry.summary).map((line) => (
+                      <Typography key={line} variant="body2">
+                        {line}
+                      </Typography>
+                    ))}
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </TableContainer>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,66 @@
+import type { Context, MiddlewareHandler } from 'hono';
+import { NONCE, secureHeaders } from 'hono/secure-headers';
+
+/**
+ * Response headers that make the gateway safe to put on the internet (#15.3).
+ *
+ * The Content-Security-Policy allows scripts only from this origin (Vite's build has no inline
+ * script) and styles from this origin or carrying this response's nonce: MUI's emotion inserts
+ * `<style>` elements at run time, and the app gives them the nonce it reads from the page's
+ * `<meta name="csp-nonce">` (src/app/style-cache.ts). No page may frame the app.
+ */
+export function securityHeaders(options: { publicUrl?: string | undefined } = {}): MiddlewareHandler {
+  const https = options.publicUrl?.startsWith('https://') ?? false;
+  return secureHeaders({
+    crossOriginEmbedderPolicy: false,
+    // Browsers ignore HSTS over plain HTTP, and sending it from a dev server on localhost pins
+    // that name to HTTPS for a year: only when the public address is HTTPS.
+    strictTransportSecurity: https ? 'max-age=31536000; includeSubDomains' : false,
+    xFrameOptions: 'DENY',
+    contentSecurityPolicy: {
+      defaultSrc: ["'self'"],
+      scriptSrc: ["'self'"],
+      styleSrc: ["'self'", NONCE],
+      imgSrc: ["'self'", 'data:'],
+      fontSrc: ["'self'", 'data:'],
+      connectSrc: ["'self'"],
+      objectSrc: ["'none'"],
+      baseUri: ["'self'"],
+      formAction: ["'self'"],
+      frameAncestors: ["'none'"],
+    },
+  });
+}
+
+/** This response's CSP nonce, for the HTML to hand to the app's style cache. */
+export function cspNonce(c: Context): string | undefined {
+  return (c.get as (key: string) => unknown)('secureHeadersNonce') as string | undefined;
+}
+
+/** `html` with `<meta name="csp-nonce" content="…">` at the top of its head. */
+export function withNonceMeta(html: string, nonce: string | undefined): string {
+  if (!nonce) return html;
+  const at = html.indexOf('<head>');
+  if (at === -1) return html;
+  const end = at + '<head>'.length;
+  return `${html.slice(0, end)}\n    <meta name="csp-nonce" content="${nonce.replace(/[^A-Za-z0-9+/=_-]/g, '')}" />${html.slice(end)}`;
+}
+
+/**
+ * Student records must not be kept by shared caches or the browser's disk cache: everything the
+ * gateway answers itself or passes on from the service is `no-store`.
+ */
+const PRIVATE_PREFIXES = ['/api', '/auth', '/session', '/admin', '/healthz', '/readyz'];
+
+export function noStore(): MiddlewareHandler {
+  return async (c, next) => {
+    await next();
+    const path = c.req.path;
+    if (PRIVATE_PREFIXES.some((p) => path === p || path.startsWith(`${p}/`))) {
+      // An HTML page of the app at /admin/… is the app's shell, not data: it stays revalidated.
+      if (c.res.headers.get('content-type')?.startsWith('text/html')) return;
+      c.header('cache-control', 'no-store');
+      c.header('expires', undefined);
+    }
+  };
+}

@@ -1,0 +1,229 @@
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { serve } from '@hono/node-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp } from '../app.ts';
+import { openDatabase } from '../db/open.ts';
+import { DEMO_CLIENT } from '../../testing/backend.ts';
+import { ROUTE_MODULES } from '../route-preloads.ts';
+
+/**
+ * The gateway as `npm start` runs it (#15.2, #15.4), over real sockets in its own process: in proxy
+ * mode against a reference backend that can be made slow, so that memory, methods and shutdown are
+ * measured where they happen.
+ */
+const START = new URL('../start.ts', import.meta.url).pathname;
+
+let upstreamOrigin = '';
+let closeUpstream: () => Promise<void>;
+
+beforeAll(async () => {
+  const { db } = openDatabase({ path: ':memory:', seed: 1, scale: 0.1, now: new Date('2026-06-01T00:00:00Z') });
+  const backend = createApp({ db, clients: [DEMO_CLIENT], tokenTtlSeconds: 3600, logError: () => {} });
+  // `?slowMs=4000` holds a response that long (the gateway passes the query on as sent).
+  const server = serve({
+    port: 0,
+    hostname: '127.0.0.1',
+    fetch: async (req) => {
+      const url = new URL(req.url);
+      const slow = Number(url.searchParams.get('slowMs') ?? 0);
+      if (slow > 0) {
+        await new Promise((resolve) => setTimeout(resolve, slow));
+        url.searchParams.delete('slowMs');
+        return backend.fetch(new Request(url, req));
+      }
+      return backend.fetch(req);
+    },
+  });
+  await new Promise<void>((resolve) => server.once('listening', () => resolve()));
+  upstreamOrigin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  closeUpstream = () =>
+    new Promise<void>((resolve) => {
+      server.close(() => resolve());
+      (server as unknown as { closeAllConnections(): void }).closeAllConnections();
+      db.close();
+    });
+});
+afterAll(() => closeUpstream());
+
+interface Running {
+  child: ChildProcessWithoutNullStreams;
+  origin: string;
+  logs: Record<string, unknown>[];
+  exited: Promise<number | null>;
+}
+
+function appDir(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'gateway-app-'));
+  mkdirSync(join(dir, 'assets'));
+  mkdirSync(join(dir, '.vite'));
+  writeFileSync(join(dir, 'index.html'), '<!doctype html><html><head><title>t</title></head><body><div id="root"></div><script type="module" src="/assets/index-1.js"></script></body></html>');
+  writeFileSync(join(dir, 'assets', 'index-1.js'), 'console.log(1);\n');
+  writeFileSync(join(dir, 'assets', 'index-1.js.map'), '{"version":3}');
+  const manifest = Object.fromEntries(ROUTE_MODULES.flatMap((r) => r.modules).map((m, i) => [m, { file: `assets/chunk-${i}.js` }]));
+  writeFileSync(join(dir, '.vite', 'manifest.json'), JSON.stringify(manifest));
+  return dir;
+}
+
+async function startGateway(env: Record<string, string> = {}): Promise<Running> {
+  const child = spawn(process.execPath, [START], {
+    env: {
+      PATH: process.env.PATH ?? '',
+      PORT: '0',
+      HOST: '127.0.0.1',
+      APP_DIR: appDir(),
+      UPSTREAM_URL: `${upstreamOrigin}/api`,
+      TOKEN_URL: `${upstreamOrigin}/api/oauth2/token`,
+      CLIENT_ID: DEMO_CLIENT.clientId,
+      CLIENT_SECRET: DEMO_CLIENT.clientSecret,
+      SUBSCRIPTION_KEY: DEMO_CLIENT.subscriptionKey,
+      UPSTREAM_TIMEOUT_MS: '8000',
+      ...env,
+    },
+  });
+  const logs: Record<string, unknown>[] = [];
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  let buffered = '';
+  const origin = await new Promise<string>((resolve, reject) => {
+    child.stderr.on('data', (d: Buffer) => process.stderr.write(d));
+    child.stdout.on('data', (d: Buffer) => {
+      buffered += d.toString('utf8');
+      const lines = buffered.split('\n');
+      buffered = lines.pop() ?? '';
+      for (const line of lines) {
+        const entry = JSON.parse(line) as Record<string, unknown>;
+        logs.push(entry);
+        if (typeof entry.port === 'number') resolve(`http://127.0.0.1:${entry.port}`);
+      }
+    });
+    void exited.then((code) => reject(new Error(`gateway exited with ${code}`)));
+  });
+  return { child, origin, logs, exited };
+}
+
+async function signIn(origin: string): Promise<string> {
+  const res = await fetch(`${origin}/session`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"identifier":"E0001"}' });
+  expect(res.status).toBe(200);
+  return res.headers.get('set-cookie')!.split(';')[0]!;
+}
+
+const rssMb = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) / 1024;
+
+/** A raw request (fetch cannot send TRACE, nor stream 20 MiB without holding it). */
+function raw(origin: string, method: string, path: string, headers: Record<string, string>, body?: { bytes: number; chunked: boolean }): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; text: string }> {
+  return new Promise((resolve, reject) => {
+    let answered = false;
+    const req = httpRequest(`${origin}${path}`, { method, headers: { ...headers, ...(body && !body.chunked ? { 'content-length': String(body.bytes) } : {}) } }, (res) => {
+      answered = true;
+      let text = '';
+      res.setEncoding('utf8');
+      const done = () => {
+        resolve({ status: res.statusCode ?? 0, headers: res.headers, text });
+        req.destroy();
+      };
+      res.on('data', (d: string) => (text += d));
+      res.on('end', done);
+      // The gateway may close the connection once it has answered (the rest of the body unread).
+      res.on('error', done);
+      res.on('aborted', done);
+    });
+    req.on('error', (error) => {
+      if (!answered) reject(error);
+    });
+    if (!body) return void req.end();
+    const chunk = Buffer.alloc(64 * 1024, 0x20);
+    let sent = 0;
+    const pump = () => {
+      while (sent < body.bytes && !req.destroyed) {
+        sent += chunk.length;
+        if (!req.write(chunk)) return void req.once('drain', pump);
+      }
+      if (!req.destroyed) req.end();
+    };
+    pump();
+  });
+}
+
+describe('npm start in proxy mode, as a process', () => {
+  it('answers TRACE with 405 and Allow; a POST without Content-Type is 201; maps and the manifest are 404', async () => {
+    const gw = await startGateway();
+    try {
+      const trace = await raw(gw.origin, 'TRACE', '/api/notations/alerts/', {});
+      expect(trace.status).toBe(405);
+      expect(trace.headers.allow).toBe('GET, HEAD, POST, PUT, PATCH, DELETE');
+      expect(trace.headers['content-type']).toBe('application/problem+json');
+      const cookie = await signIn(gw.origin);
+      const body = JSON.stringify({ audienceType: 'All', canStudentView: false, details: 'Met to plan the term.', student: { identifier: 'S000002' } });
+      const posted = await new Promise<number>((resolve, reject) => {
+        const req = httpRequest(`${gw.origin}/api/notations/updates/`, { method: 'POST', headers: { cookie, 'content-length': String(Buffer.byteLength(body)) } }, (res) => {
+          res.resume();
+          resolve(res.statusCode ?? 0);
+        });
+        req.on('error', reject);
+        req.end(body);
+      });
+      expect(posted).toBe(201);
+      for (const path of ['/assets/index-1.js.map', '/.vite/manifest.json', '/assets/missing-2.js', '/favicon.ico']) {
+        const res = await fetch(`${gw.origin}${path}`);
+        expect(res.status, path).toBe(404);
+        expect(res.headers.get('cache-control') ?? '', path).not.toMatch(/max-age=31536000|immutable/);
+        expect(res.headers.get('content-type'), path).not.toMatch(/text\/html/);
+      }
+      const page = await fetch(`${gw.origin}/students`);
+      expect(page.headers.get('cache-control')).toBe('private, no-cache');
+      const nonce = /'nonce-([^']+)'/.exec(page.headers.get('content-security-policy')!)![1];
+      expect(await page.text()).toContain(`<meta name="csp-nonce" content="${nonce}" />`);
+    } finally {
+      gw.child.kill('SIGKILL');
+      await gw.exited;
+    }
+  });
+
+  it('50 concurrent 20 MiB bodies: every answer 413 and memory stays flat', async () => {
+    const gw = await startGateway();
+    try {
+      const cookie = await signIn(gw.origin);
+      // Warm up the paths the flood takes, so the baseline includes their code.
+      await raw(gw.origin, 'POST', '/api/notations/updates/', { cookie, 'content-type': 'application/json' }, { bytes: 2 * 1024 * 1024, chunked: true });
+      const before = rssMb(gw.child.pid!);
+      const answers = await Promise.all(
+        Array.from({ length: 50 }, () =>
+          raw(gw.origin, 'POST', '/api/notations/updates/', { cookie, 'content-type': 'application/json' }, { bytes: 20 * 1024 * 1024, chunked: false }),
+        ),
+      );
+      const after = rssMb(gw.child.pid!);
+      expect(answers.map((a) => a.status)).toEqual(Array.from({ length: 50 }, () => 413));
+      expect(answers.every((a) => a.headers['content-type'] === 'application/problem+json')).toBe(true);
+      expect(after - before).toBeLessThan(50);
+      // Without a declared length the body is counted as it streams: refused once it passes 1 MiB.
+      const chunked = await Promise.all(
+        Array.from({ length: 10 }, () => raw(gw.origin, 'POST', '/api/notations/updates/', { cookie, 'content-type': 'application/json' }, { bytes: 20 * 1024 * 1024, chunked: true })),
+      );
+      expect(chunked.map((a) => a.status)).toEqual(Array.from({ length: 10 }, () => 413));
+    } finally {
+      gw.child.kill('SIGKILL');
+      await gw.exited;
+    }
+  }, 60_000);
+
+  it('SIGTERM during a 4 s upstream call: the call completes, new connections are refused, then the process exits 0', async () => {
+    const gw = await startGateway();
+    const cookie = await signIn(gw.origin);
+    const started = Date.now();
+    const slow = fetch(`${gw.origin}/api/notations/categories/?slowMs=4000`, { headers: { cookie } });
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    gw.child.kill('SIGTERM');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    await expect(fetch(`${gw.origin}/healthz`)).rejects.toThrow();
+    const res = await slow;
+    expect(res.status).toBe(200);
+    expect(((await res.json()) as { values: unknown[] }).values.length).toBeGreaterThan(0);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(3_900);
+    expect(await gw.exited).toBe(0);
+    expect(gw.logs.some((l) => l.msg === 'shutting down: finishing in-flight requests')).toBe(true);
+  }, 30_000);
+});

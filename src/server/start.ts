@@ -1,9 +1,11 @@
 import { existsSync, readFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { serveStatic } from '@hono/node-server/serve-static';
 import type { Context, Hono } from 'hono';
 import { routePreloads, withPreloads, type BuildManifest } from './route-preloads.ts';
-import { createStack } from './stack.ts';
+import { readGatewayConfig, type GatewayConfig } from './gateway/config.ts';
+import { createStack, type Stack } from './stack.ts';
 import { staticAssets } from './static-assets.ts';
 
 /** `npm start`: the built dashboard and the gateway (with its upstream) on one port. */
@@ -36,22 +38,43 @@ function serveHtml(render: (path: string) => string) {
   };
 }
 
-let stack;
-try {
-  if (!existsSync(`${root}index.html`)) throw new Error('dist/index.html is missing: run `npm run build` first (npm start does).');
-  stack = createStack(process.env, serveApp);
-} catch (error) {
+function fail(error: unknown): never {
   console.error(error instanceof Error ? error.message : error);
   process.exit(2);
 }
-const { gateway, config, describe, close } = stack;
-const server = serve({ fetch: gateway.fetch, port: config.port, hostname: config.host }, (info) => {
-  console.log(`Dashboard on http://${info.address}:${info.port}/ — ${describe}`);
+
+// A bad environment (e.g. UPSTREAM_URL without the OIDC settings) is refused before listening.
+let config: GatewayConfig;
+try {
+  if (!existsSync(`${root}index.html`)) throw new Error('dist/index.html is missing: run `npm run build` first (npm start does).');
+  config = readGatewayConfig(process.env);
+} catch (error) {
+  fail(error);
+}
+
+// Listen first: without PUBLIC_URL, the sign-in's redirect URI is where the server really listens (PORT=0 too).
+let stack: Stack | undefined;
+const server = serve({
+  fetch: (request, env) => (stack ? stack.gateway.fetch(request, env) : new Response('Starting', { status: 503, headers: { 'retry-after': '1' } })),
+  port: config.port,
+  hostname: config.host,
 });
+server.once('listening', () => {
+  const address = server.address() as AddressInfo;
+  const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  const listening = `http://${host === '0.0.0.0' || host === '[::]' ? '127.0.0.1' : host}:${address.port}`;
+  createStack({ ...process.env, ...(process.env.PUBLIC_URL ? {} : { PUBLIC_URL: listening }) }, serveApp).then(
+    (created) => {
+      stack = created;
+      console.log(`Dashboard on ${listening}/ — ${created.describe}`);
+    },
+    (error: unknown) => fail(error),
+  );
+});
+server.once('error', (error) => fail(error));
 const stop = () => {
   server.close(() => {
-    close();
-    process.exit(0);
+    void (stack?.close() ?? Promise.resolve()).finally(() => process.exit(0));
   });
   setTimeout(() => process.exit(0), 2000).unref();
 };

@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { Hono, type Context } from 'hono';
 import { secureHeaders } from 'hono/secure-headers';
-import { z } from 'zod';
 import { PersonSchema } from '../../api/schemas/index.ts';
-import { MAX_BODY_BYTES, readJsonBody } from '../http/body.ts';
+import { MAX_BODY_BYTES } from '../http/body.ts';
 
 function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {
   try {
@@ -13,26 +12,25 @@ function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {
   }
 }
 import { ProblemError, problemBody, problemResponse } from '../http/problem.ts';
-import { clearSession, readSession, writeSession, type SessionOptions } from './session.ts';
+import { mountAuth, type AuthOptions } from './oidc-routes.ts';
 import { stampActor } from './stamping.ts';
 import type { Upstream } from './upstream.ts';
 
 export interface GatewayOptions {
   upstream: Upstream;
-  session: SessionOptions;
+  auth: Omit<AuthOptions, 'lookupPerson'>;
   /** Serves the built app (static files + SPA fallback) for everything that is not /api or /session. */
   serveApp?: (app: Hono) => void;
   logError?: (correlationId: string, error: unknown) => void;
 }
-
-const SignInSchema = z.strictObject({ identifier: z.string().trim().min(1, 'choose a staff member').max(100) });
 
 /** Headers the browser may send on to the service; everything else (cookies, auth) stays here. */
 const FORWARDED_REQUEST_HEADERS = ['accept', 'content-type', 'if-none-match'];
 const FORWARDED_RESPONSE_HEADERS = ['content-type', 'location', 'allow', 'etag', 'cache-control'];
 
 /**
- * The same-origin gateway (ARCHITECTURE.md): sessions for the browser, and /api/* passed to the
+ * The same-origin gateway (ARCHITECTURE.md): OpenID Connect sign-in and server-side sessions for
+ * the browser (oidc-routes.ts), and /api/* passed to the
  * upstream with the subscription key and a client-credentials token added, the acting person
  * stamped into writes, and one retry with a fresh token after a 401.
  */
@@ -76,65 +74,26 @@ export function createGateway(options: GatewayOptions): Hono {
     return response;
   }
 
-  app.post('/session', async (c) => {
-    const parsed = SignInSchema.safeParse(await readJsonBody(c));
-    if (!parsed.success) {
-      throw new ProblemError(400, 'Choose a staff member to sign in as', {
-        errors: parsed.error.issues.map((i) => ({ in: 'body' as const, name: i.path.join('.') || 'body', message: i.message })),
-      });
-    }
-    const { identifier } = parsed.data;
-    const response = await callUpstream(c, `/people/${encodeURIComponent(identifier)}`, { method: 'GET', headers: { accept: 'application/json' } });
-    if (response.status === 404 || response.status === 400) {
-      throw new ProblemError(400, `No staff member has the identifier '${identifier}'`, { errors: [{ in: 'body', name: 'identifier', message: 'is not a known staff member' }] });
-    }
-    if (!response.ok) throw new ProblemError(502, `The service answered ${response.status} while looking up '${identifier}'`);
-    const person = PersonSchema.safeParse(await response.json());
-    if (!person.success) throw new ProblemError(502, 'The service answered with a person record that could not be read');
-    if (person.data.role === 'Student') {
-      throw new ProblemError(403, 'The dashboard is for staff; students cannot sign in here', { errors: [{ in: 'body', name: 'identifier', message: 'is a student' }] });
-    }
-    const { identifier: id, firstName, lastName, email, role } = person.data;
-    const session = await writeSession(c, options.session, { identifier: id, firstName, lastName, email, role });
-    return c.json({ identifier: session.identifier, person: session.person });
-  });
-
-  // The demo sign-in lists staff before anyone is signed in: names and roles only, no students.
-  app.get('/session/staff', async (c) => {
-    const q = (c.req.query('q') ?? '').slice(0, 100);
-    const roles = ['Advisor', 'Faculty', 'Coach', 'Staff'];
-    const pages = await Promise.all(
-      roles.map(async (role) => {
-        const response = await callUpstream(c, `/people/?role=${role}&pageSize=10&q=${encodeURIComponent(q)}`, { method: 'GET', headers: { accept: 'application/json' } });
-        if (!response.ok) throw new ProblemError(502, `The service answered ${response.status} to a people search; the demo sign-in needs the people extension`);
-        const parsed = z.object({ values: z.array(PersonSchema) }).safeParse(await response.json());
-        return parsed.success ? parsed.data.values : [];
-      }),
-    );
-    const staff = pages
-      .flat()
-      .map(({ identifier, firstName, lastName, role }) => ({ identifier, firstName, lastName, role }))
-      .sort((a, b) => a.lastName.localeCompare(b.lastName) || a.firstName.localeCompare(b.firstName));
-    return c.json(staff.slice(0, 20));
-  });
-
-  app.get('/session', async (c) => {
-    const session = await readSession(c, options.session);
-    if (!session) return problemResponse(problemBody(401, 'Not signed in'));
-    return c.json({ identifier: session.identifier, person: session.person });
-  });
-
-  app.delete('/session', (c) => {
-    clearSession(c, options.session);
-    return c.body(null, 204);
+  // Sign-in, sessions, CSRF and permissions (oidc-routes.ts): /auth/*, /session, and the /api guard.
+  const { guardPages } = mountAuth(app, {
+    ...options.auth,
+    // The people extension only adds details; a real upstream without it answers 404 and that is fine.
+    lookupPerson: async (c, identifier) => {
+      const response = await callUpstream(c, `/people/${encodeURIComponent(identifier)}`, { method: 'GET', headers: { accept: 'application/json' } });
+      if (!response.ok) return undefined;
+      const person = PersonSchema.safeParse(await response.json().catch(() => undefined));
+      if (!person.success) return undefined;
+      const { identifier: id, firstName, lastName, email, role } = person.data;
+      return { identifier: id, firstName, lastName, email, role };
+    },
   });
 
   // Tokens are the gateway's alone: the browser can never ask for one.
   app.all('/api/oauth2/*', () => problemResponse(problemBody(404, 'Not available through the gateway')));
 
   app.all('/api/*', async (c) => {
-    const session = await readSession(c, options.session);
-    if (!session) return problemResponse(problemBody(401, 'Sign in to use the API'), { 'www-authenticate': 'Cookie realm="student-success"' });
+    // mountAuth's guard has checked the session and the operation's permission.
+    const session = c.get('session');
     const url = new URL(c.req.url);
     const path = url.pathname.slice('/api'.length) + url.search;
     const headers: Record<string, string> = {};
@@ -166,7 +125,10 @@ export function createGateway(options: GatewayOptions): Hono {
     return new Response(text, { status: response.status, headers: out });
   });
 
-  options.serveApp?.(app);
+  if (options.serveApp) {
+    app.use('*', guardPages);
+    options.serveApp(app);
+  }
   app.notFound(() => problemResponse(problemBody(404, 'Not found')));
   return app;
 }

@@ -46,8 +46,8 @@ function fail(error: unknown): never {
 // A bad environment (e.g. UPSTREAM_URL without the OIDC settings) is refused before listening.
 let config: GatewayConfig;
 try {
-  if (!existsSync(`${root}index.html`)) throw new Error('dist/index.html is missing: run `npm run build` first (npm start does).');
   config = readGatewayConfig(process.env);
+  if (!existsSync(`${root}index.html`)) throw new Error('dist/index.html is missing: run `npm run build` first (npm start does).');
 } catch (error) {
   fail(error);
 }
@@ -66,6 +66,9 @@ server.once('listening', () => {
   createStack({ ...process.env, ...(process.env.PUBLIC_URL ? {} : { PUBLIC_URL: listening }) }, serveApp).then(
     (created) => {
       stack = created;
+      if (config.remote && !process.env.PUBLIC_URL) {
+        console.warn(`PUBLIC_URL is not set: sign-in returns to ${listening}/auth/callback. Set PUBLIC_URL to the dashboard's external origin.`);
+      }
       console.log(`Dashboard on ${listening}/ — ${created.describe}`);
     },
     (error: unknown) => fail(error),

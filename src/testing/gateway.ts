@@ -8,8 +8,10 @@ import { createGateway } from '../server/gateway/gateway.ts';
 import { createOidcClient } from '../server/gateway/oidc.ts';
 import { memoryStore, type SessionStore } from '../server/gateway/session-store.ts';
 import type { Upstream } from '../server/gateway/upstream.ts';
+import { DEFAULT_GROUPS } from './groups.ts';
 
-export const DEFAULT_GROUPS = { staff: 'success-staff', admin: 'success-admins', network: 'success-network-editors' };
+export { DEFAULT_GROUPS };
+
 
 export interface TestGatewayOptions {
   upstream: Upstream;

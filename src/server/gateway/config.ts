@@ -30,7 +30,7 @@ const GatewayEnvSchema = z
         if (!env[name]) ctx.addIssue({ code: 'custom', path: [name], message: 'is required with UPSTREAM_URL' });
       }
       // The development provider never stands in front of a real service.
-      for (const name of ['OIDC_ISSUER', 'OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET', 'PUBLIC_URL'] as const) {
+      for (const name of ['OIDC_ISSUER', 'OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET'] as const) {
         if (!env[name]) ctx.addIssue({ code: 'custom', path: [name], message: 'is required with UPSTREAM_URL (sign-in goes through your OpenID Connect provider)' });
       }
     }
@@ -87,7 +87,7 @@ export function readGatewayConfig(env: Record<string, string | undefined>): Gate
     throw new Error(`Invalid environment:\n${parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n')}`);
   }
   const e = parsed.data;
-  // Without PUBLIC_URL (development), the origin the server listens on.
+  // Without PUBLIC_URL, the origin the server listens on (start.ts passes the real one after listening).
   const listenHost = e.HOST === '0.0.0.0' || e.HOST === '::' ? '127.0.0.1' : e.HOST;
   const publicUrl = (e.PUBLIC_URL ?? `http://${listenHost.includes(':') ? `[${listenHost}]` : listenHost}:${e.PORT}`).replace(/\/+$/, '');
   return {

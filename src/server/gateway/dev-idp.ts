@@ -5,7 +5,7 @@ import Provider, { type Interaction, type KoaContextLike } from 'oidc-provider';
 import { escapeHtml as escape, htmlPage as page } from './oidc-pages.ts';
 import { createPeopleRepository } from '../repositories/people.ts';
 import type { PersonRow } from '../repositories/rows.ts';
-import type { Groups } from './permissions.ts';
+import { groupsForRole, type Groups } from './permissions.ts';
 
 /**
  * The development identity provider: a real OpenID provider (oidc-provider) on the dashboard's
@@ -51,15 +51,6 @@ export function seededPeople(db: DatabaseSync): DevIdpOptions['people'] {
   };
 }
 
-/** every staff member: staff; role Staff: admins; Advisor and Coach: network editors; students: none. */
-export function groupsFor(person: DevIdpPerson, groups: Groups): string[] {
-  if (person.role === 'Student') return [];
-  const out = [groups.staff];
-  if (person.role === 'Staff') out.push(groups.admin);
-  if (person.role === 'Advisor' || person.role === 'Coach') out.push(groups.network);
-  return out;
-}
-
 export function createDevIdp(options: DevIdpOptions): DevIdp {
   const issuer = `${options.publicUrl}${DEV_IDP_PATH}`;
   const clientId = 'student-success-dashboard';
@@ -99,7 +90,7 @@ export function createDevIdp(options: DevIdpOptions): DevIdp {
           given_name: person.firstName,
           family_name: person.lastName,
           email: person.email,
-          groups: groupsFor(person, options.groups),
+          groups: groupsForRole(person.role, options.groups),
         }),
       };
     },

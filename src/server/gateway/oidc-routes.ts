@@ -55,7 +55,7 @@ export function safeReturnTo(value: string | undefined, publicUrl: string): stri
     const url = new URL(value, base);
     if (url.origin !== base.origin) return '/';
     // Never loop back into the sign-in routes themselves.
-    if (url.pathname.startsWith('/auth/')) return '/';
+    if (url.pathname.startsWith('/auth/') || /^\/sign-in\/?$/.test(url.pathname)) return '/';
     return `${url.pathname}${url.search}${url.hash}`;
   } catch {
     return '/';
@@ -132,6 +132,9 @@ export function mountAuth(app: Hono, options: AuthOptions): { guardPages: Middle
       503,
     );
   }
+
+  // The old demo sign-in's address: bookmarks still lead to signing in.
+  app.get('/sign-in', (c) => c.redirect(`/auth/sign-in?returnTo=${encodeURIComponent(safeReturnTo(c.req.query('returnTo'), config.publicUrl))}`, 302));
 
   app.get('/auth/sign-in', (c) => startSignIn(c, safeReturnTo(c.req.query('returnTo'), config.publicUrl)));
 

@@ -21,6 +21,19 @@ export function permissionsFor(groups: readonly string[], required: Groups): Per
   return { editCategories: admin, editTriggers: admin, editNetworks: admin || groups.includes(required.network) };
 }
 
+/**
+ * The development provider's groups, from the seed's roles, so every permission can be tried:
+ * every staff member is staff; role Staff also admin; Advisor and Coach also network editors;
+ * students are in no group.
+ */
+export function groupsForRole(role: string, groups: Groups): string[] {
+  if (role === 'Student') return [];
+  const out = [groups.staff];
+  if (role === 'Staff') out.push(groups.admin);
+  if (role === 'Advisor' || role === 'Coach') out.push(groups.network);
+  return out;
+}
+
 /** The writes that need more than being signed in (E14, E13, E16), by method and path under /api. */
 const GUARDED: { permission: Permission; methods: RegExp; path: RegExp; operation: string }[] = [
   { permission: 'editCategories', methods: /^(POST|PUT|PATCH|DELETE)$/, path: /^\/notations\/categories(\/|$)/, operation: 'Editing categories' },

@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { signInRequest } from '../support.ts';
 import { launchChromium, startDashboard } from './browser.ts';
 
 /**
@@ -118,7 +119,7 @@ export async function measureAlerts(options: { scale?: number } = {}): Promise<A
   const browser = await launchChromium();
   try {
     const context = await browser.newContext({ baseURL: dashboard.origin, viewport: { width: 1280, height: 900 } });
-    await context.request.post('/session', { data: { identifier: 'E0001' } });
+    await signInRequest(context.request, 'E0001');
 
     // The range: back from today, widened until it holds at least 10,000 alerts (E7's totalValues).
     const to = day(Date.now());

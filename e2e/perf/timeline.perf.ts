@@ -1,3 +1,4 @@
+import { signInRequest } from '../support.ts';
 import { launchChromium, startDashboard } from './browser.ts';
 
 /**
@@ -40,7 +41,7 @@ export async function measureTimeline(options: { scale?: number; student?: strin
     const url = `/students/${student}?from=${from}`;
     const coldPage = async () => {
       const context = await browser.newContext({ baseURL: dashboard.origin, viewport: { width: 1280, height: 900 } });
-      await context.request.post('/session', { data: { identifier: 'E0001' } });
+      await signInRequest(context.request, 'E0001');
       const page = await context.newPage();
       await page.addInitScript(() => {
         const w = window as unknown as { __firstRow?: number };

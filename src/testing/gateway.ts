@@ -23,6 +23,8 @@ export interface TestGatewayOptions {
   idleSeconds?: number;
   maxSeconds?: number;
   serveApp?: (app: Hono) => void;
+  /** A port chosen beforehand (when a provider must know the redirect URI first); default any free one. */
+  port?: number;
 }
 
 export interface TestGateway {
@@ -35,7 +37,7 @@ export interface TestGateway {
 export async function startTestGateway(options: TestGatewayOptions): Promise<TestGateway> {
   // The gateway needs the origin, known once the socket listens.
   const late: { gateway?: Hono } = {};
-  const server = serve({ fetch: (request, env) => late.gateway!.fetch(request, env), port: 0, hostname: '127.0.0.1' });
+  const server = serve({ fetch: (request, env) => late.gateway!.fetch(request, env), port: options.port ?? 0, hostname: '127.0.0.1' });
   await new Promise<void>((resolve) => server.once('listening', () => resolve()));
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const store = options.store ?? memoryStore();

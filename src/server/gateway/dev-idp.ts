@@ -202,7 +202,7 @@ function loginPage(details: Interaction, staff: DevIdpPerson[], error?: string):
     )
     .join('');
   return page(
-    'Development identity provider',
+    'Sign in to the advisor dashboard',
     `<p class="notice"><strong>This is the development identity provider</strong> of the Student Success dashboard: pick a seeded person to sign in as. There is no password; it never runs in front of a real service.</p>
     ${error ? `<p class="error" role="alert">${escape(error)}</p>` : ''}
     <p><label for="filter">Filter staff</label> <input id="filter" type="search" autocomplete="off" placeholder="Name or identifier"></p>

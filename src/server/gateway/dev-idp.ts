@@ -129,10 +129,10 @@ export function createDevIdp(options: DevIdpOptions): DevIdp {
       const form = new URLSearchParams(await readBody(req));
       const identifier = (form.get('identifier') ?? form.get('other') ?? '').trim();
       const person = identifier ? options.people.get(identifier) : undefined;
-      if (!person) return send(res, 400, loginPage(details, options.people.staff(), identifier ? `Nobody in the seed has the identifier '${identifier}'.` : 'Choose a person.'));
+      if (!person) return send(res, 400, loginPage(details, options.people.staff(), options.groups, identifier ? `Nobody in the seed has the identifier '${identifier}'.` : 'Choose a person.'));
       return finish(req, res, details, person.identifier);
     }
-    return send(res, 200, loginPage(details, options.people.staff()));
+    return send(res, 200, loginPage(details, options.people.staff(), options.groups));
   }
 
   async function finish(req: IncomingMessage, res: ServerResponse, details: Interaction, accountId: string | undefined): Promise<void> {
@@ -184,7 +184,7 @@ function send(res: ServerResponse, status: number, html: string): void {
   res.end(html);
 }
 
-function loginPage(details: Interaction, staff: DevIdpPerson[], error?: string): string {
+function loginPage(details: Interaction, staff: DevIdpPerson[], groups: Groups, error?: string): string {
   const byRole = new Map<string, DevIdpPerson[]>();
   for (const person of [...staff].sort((a, b) => a.lastName.localeCompare(b.lastName) || a.firstName.localeCompare(b.firstName))) {
     byRole.set(person.role, [...(byRole.get(person.role) ?? []), person]);
@@ -192,7 +192,7 @@ function loginPage(details: Interaction, staff: DevIdpPerson[], error?: string):
   const sections = ['Staff', 'Advisor', 'Coach', 'Faculty']
     .filter((role) => byRole.has(role))
     .map(
-      (role) => `<section><h2>${escape(role)}</h2><ul>${byRole
+      (role) => `<section><h2>${escape(role)} <span class="groups">groups: ${escape(groupsForRole(role, groups).join(', '))}</span></h2><ul>${byRole
         .get(role)!
         .map(
           (p) =>

@@ -17,7 +17,8 @@ button{font:inherit;cursor:pointer;border-radius:6px;border:1px solid #1565c0;ba
 ul button{width:100%;text-align:left;background:transparent;color:inherit;border-color:color-mix(in srgb,CanvasText 30%,Canvas)}
 ul button:hover,ul button:focus-visible{border-color:#1565c0;outline:2px solid #1565c0}
 button.secondary{background:transparent;color:inherit}
-.id{opacity:.75;font-size:.9em}
+.id{opacity:.8;font-size:.9em}
+.groups{font-weight:400;font-size:.85rem;opacity:.85;margin-left:6px}
 input{font:inherit;padding:6px 8px;border-radius:6px;border:1px solid color-mix(in srgb,CanvasText 40%,Canvas);background:Canvas;color:CanvasText}
 .other{margin-top:24px;border-top:1px solid color-mix(in srgb,CanvasText 20%,Canvas);padding-top:12px}
 a{color:LinkText}

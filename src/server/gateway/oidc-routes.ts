@@ -106,10 +106,10 @@ export function mountAuth(app: Hono, options: AuthOptions): { guardPages: Middle
   });
 
   /** Starts a sign-in: remembers PKCE, nonce and where to return, bound to this browser. */
-  async function startSignIn(c: Context, returnTo: string): Promise<Response> {
+  async function startSignIn(c: Context, returnTo: string, forceLogin = false): Promise<Response> {
     let started: Awaited<ReturnType<OidcClient['start']>>;
     try {
-      started = await oidc.start(returnTo);
+      started = await oidc.start(returnTo, { forceLogin });
     } catch (error) {
       return providerUnavailable(c, error, returnTo);
     }
@@ -136,7 +136,7 @@ export function mountAuth(app: Hono, options: AuthOptions): { guardPages: Middle
   // The old demo sign-in's address: bookmarks still lead to signing in.
   app.get('/sign-in', (c) => c.redirect(`/auth/sign-in?returnTo=${encodeURIComponent(safeReturnTo(c.req.query('returnTo'), config.publicUrl))}`, 302));
 
-  app.get('/auth/sign-in', (c) => startSignIn(c, safeReturnTo(c.req.query('returnTo'), config.publicUrl)));
+  app.get('/auth/sign-in', (c) => startSignIn(c, safeReturnTo(c.req.query('returnTo'), config.publicUrl), c.req.query('prompt') === 'login'));
 
   app.get('/auth/callback', async (c) => {
     c.header('cache-control', 'no-store');
@@ -170,7 +170,7 @@ export function mountAuth(app: Hono, options: AuthOptions): { guardPages: Middle
       return c.html(
         htmlPage(
           'Not permitted',
-          `<p>You signed in as <strong>${escapeHtml(person.name ?? person.identifier)}</strong> (${escapeHtml(person.identifier)}), but the advisor dashboard is only for members of the group <strong>${escapeHtml(config.groups.staff)}</strong>.</p><p>If you should have access, ask your institution's identity administrators to add you to that group.</p>`,
+          `<p>You signed in as <strong>${escapeHtml(person.name ?? person.identifier)}</strong> (${escapeHtml(person.identifier)}), but the advisor dashboard is only for members of the group <strong>${escapeHtml(config.groups.staff)}</strong>.</p><p>If you should have access, ask your institution's identity administrators to add you to that group.</p><p><a href="/auth/sign-in?prompt=login&amp;returnTo=${encodeURIComponent(returnTo)}">Sign in as someone else</a></p>`,
         ),
         403,
       );

@@ -20,7 +20,7 @@ export class SignInError extends Error {}
 
 export interface OidcClient {
   /** The provider's authorization URL for a new sign-in, and what to keep until the callback. */
-  start(returnTo: string): Promise<{ url: string; state: string; pending: PendingSignIn }>;
+  start(returnTo: string, options?: { forceLogin?: boolean }): Promise<{ url: string; state: string; pending: PendingSignIn }>;
   /** Exchanges the callback's code (checking state, nonce, PKCE and the ID token) for the person. */
   finish(callbackSearch: string, state: string, pending: PendingSignIn): Promise<SignedInPerson>;
   /** The provider's end-session URL (RP-initiated logout), when it offers one. */
@@ -68,7 +68,7 @@ export function createOidcClient(settings: OidcSettings, redirectUri: string): O
   }
 
   return {
-    async start(returnTo) {
+    async start(returnTo, options = {}) {
       const config = await configure();
       const codeVerifier = client.randomPKCECodeVerifier();
       const state = client.randomState();
@@ -81,6 +81,8 @@ export function createOidcClient(settings: OidcSettings, redirectUri: string): O
         state,
         nonce,
       };
+      // "Sign in as someone else": the provider asks again instead of reusing its own session.
+      if (options.forceLogin) parameters.prompt = 'login';
       if (config.serverMetadata().claims_parameter_supported) {
         const claims = Object.fromEntries(['name', settings.identifierClaim, settings.groupsClaim].map((c) => [c, null]));
         parameters.claims = JSON.stringify({ id_token: claims, userinfo: claims });

@@ -3,6 +3,9 @@ import { screenshot, signIn, signInRequest } from './support.ts';
 
 const SECRETS = ['demo-secret', 'demo-subscription-key'];
 
+// Each journey now signs in through the identity provider's screens first.
+test.describe.configure({ timeout: 60_000 });
+
 test('no credential reaches the browser, while /api answers for the signed-in person', async ({ page, context }) => {
   const traffic: string[] = [];
   const headers: string[] = [];

@@ -105,6 +105,8 @@ export async function startExternalProvider(options: {
   redirectUri: string;
   postLogoutRedirectUri?: string;
   people: Record<string, { name: string; groups: string[] }>;
+  /** How the client was registered to authenticate (default: the OIDC default, client_secret_basic). */
+  authMethod?: 'client_secret_basic' | 'client_secret_post';
 }): Promise<ExternalProvider> {
   const port = await freePort();
   const issuer = `http://127.0.0.1:${port}`;
@@ -117,6 +119,7 @@ export async function startExternalProvider(options: {
         client_id: clientId,
         client_secret: clientSecret,
         redirect_uris: [options.redirectUri],
+        ...(options.authMethod ? { token_endpoint_auth_method: options.authMethod } : {}),
         ...(options.postLogoutRedirectUri ? { post_logout_redirect_uris: [options.postLogoutRedirectUri] } : {}),
       },
     ],

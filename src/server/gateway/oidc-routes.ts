@@ -245,7 +245,9 @@ export function mountAuth(app: Hono, options: AuthOptions): { guardPages: Middle
   const guardPages: MiddlewareHandler = async (c, next) => {
     if (c.req.method !== 'GET' && c.req.method !== 'HEAD') return next();
     const path = c.req.path;
-    if (/^\/(api|auth|session|dev-idp|assets)(\/|$)/.test(path) || /\.[\w]+$/.test(path.split('/').pop() ?? '')) return next();
+    // Files (favicon, robots.txt, hashed assets) are public; the app's HTML is a page.
+    const file = /\.\w+$/.test(path.split('/').pop() ?? '') && !path.endsWith('.html');
+    if (/^\/(api|auth|session|dev-idp|assets)(\/|$)/.test(path) || file) return next();
     if (await readSession(c, sessions)) return next();
     const url = new URL(c.req.url);
     return startSignIn(c, safeReturnTo(`${url.pathname}${url.search}`, config.publicUrl));

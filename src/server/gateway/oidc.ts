@@ -34,6 +34,8 @@ export interface OidcClient {
  */
 export function createOidcClient(settings: OidcSettings, redirectUri: string): OidcClient {
   let configuration: Promise<client.Configuration> | undefined;
+  /** The same client with the other secret method (basic ↔ post), tried once when the provider says invalid_client. */
+  let alternate: client.Configuration | undefined;
 
   const configure = () => {
     configuration ??= discover().catch((error: unknown) => {
@@ -50,14 +52,19 @@ export function createOidcClient(settings: OidcSettings, redirectUri: string): O
     // client_secret_basic is the default registration (OpenID Connect Registration §2); post when only that is offered.
     const methods = server.token_endpoint_auth_methods_supported;
     const useBasic = !methods || methods.includes('client_secret_basic');
-    const config = new client.Configuration(
-      server,
-      settings.clientId,
-      { client_secret: settings.clientSecret },
-      useBasic ? client.ClientSecretBasic(settings.clientSecret) : client.ClientSecretPost(settings.clientSecret),
-    );
-    if (settings.allowInsecure) client.allowInsecureRequests(config);
-    return config;
+    const make = (basic: boolean) => {
+      const config = new client.Configuration(
+        server,
+        settings.clientId,
+        { client_secret: settings.clientSecret },
+        basic ? client.ClientSecretBasic(settings.clientSecret) : client.ClientSecretPost(settings.clientSecret),
+      );
+      if (settings.allowInsecure) client.allowInsecureRequests(config);
+      return config;
+    };
+    const bothOffered = !methods || (methods.includes('client_secret_basic') && methods.includes('client_secret_post'));
+    alternate = bothOffered ? make(!useBasic) : undefined;
+    return make(useBasic);
   }
 
   /** Asks for the claims the gateway reads, in the ways this provider says it understands. */
@@ -92,15 +99,25 @@ export function createOidcClient(settings: OidcSettings, redirectUri: string): O
     },
 
     async finish(callbackSearch, state, pending) {
-      const config = await configure();
-      let tokens: Awaited<ReturnType<typeof client.authorizationCodeGrant>>;
-      try {
-        tokens = await client.authorizationCodeGrant(config, new URL(`${redirectUri}${callbackSearch}`), {
+      let config = await configure();
+      const grant = (with_: client.Configuration) =>
+        client.authorizationCodeGrant(with_, new URL(`${redirectUri}${callbackSearch}`), {
           pkceCodeVerifier: pending.codeVerifier,
           expectedState: state,
           expectedNonce: pending.nonce,
           idTokenExpected: true,
         });
+      let tokens: Awaited<ReturnType<typeof client.authorizationCodeGrant>>;
+      try {
+        try {
+          tokens = await grant(config);
+        } catch (error) {
+          // Registered for the other secret method: the provider refuses the client before using the code, so one retry is safe.
+          if (!alternate || (error as { error?: unknown }).error !== 'invalid_client') throw error;
+          tokens = await grant(alternate);
+          [config, alternate] = [alternate, config];
+          configuration = Promise.resolve(config);
+        }
       } catch (error) {
         throw new SignInError(`The identity provider's answer was refused: ${error instanceof Error ? error.message : String(error)}`);
       }

@@ -63,3 +63,26 @@ describe('proxy mode with an external provider', () => {
     expect(await result.response.text()).toContain('success-staff');
   });
 });
+
+describe('a client registered for client_secret_post', () => {
+  it('still signs in: the gateway retries the token request with the other secret method', async () => {
+    const port = await freePort();
+    const postProvider = await startExternalProvider({
+      redirectUri: `http://127.0.0.1:${port}/auth/callback`,
+      people: { 'ada.advisor': { name: 'Ada Advisor', groups: ['success-staff'] } },
+      authMethod: 'client_secret_post',
+    });
+    const other = await startTestGateway({
+      upstream: remoteUpstream({ url: upstream.url, tokenUrl: upstream.tokenUrl, ...upstream.credentials }),
+      oidc: { issuer: postProvider.issuer, clientId: postProvider.clientId, clientSecret: postProvider.clientSecret, identifierClaim: 'preferred_username', groupsClaim: 'groups' },
+      port,
+    });
+    try {
+      const result = await signInThroughProvider(other.origin, 'ada.advisor');
+      expect((await fetch(`${other.origin}/session`, { headers: { cookie: result.cookie } })).status).toBe(200);
+    } finally {
+      await other.close();
+      await postProvider.close();
+    }
+  });
+});

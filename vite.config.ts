@@ -31,14 +31,29 @@ function gateway(): Plugin {
         void createStack({ ...process.env, PUBLIC_URL: publicUrl }).then(
           (stack) => {
             listener = getRequestListener(stack.gateway.fetch);
+            gatewayFetch = (request) => stack.gateway.fetch(request);
+            origin = publicUrl;
             close = stack.close;
             server.config.logger.info(`  gateway: ${stack.describe}`);
           },
           (error: unknown) => server.config.logger.error(`  gateway failed to start: ${error instanceof Error ? error.message : String(error)}`),
         );
       });
+      let gatewayFetch: ((request: Request) => Response | Promise<Response>) | undefined;
+      let origin = '';
       server.middlewares.use((req: IncomingMessage, res: ServerResponse, next: () => void) => {
         const url = req.url ?? '';
+        const isPage = req.method === 'GET' && (req.headers.accept ?? '').includes('text/html') && !/^\/(@|src\/|node_modules\/|__|api|auth|session|dev-idp)/.test(url);
+        if (isPage && gatewayFetch) {
+          // As with npm start: a page without a session goes to the identity provider, and back here.
+          void Promise.resolve(gatewayFetch(new Request(`${origin}/session`, { headers: { cookie: req.headers.cookie ?? '' } }))).then((answer) => {
+            if (answer.status !== 401) return next();
+            res.statusCode = 302;
+            res.setHeader('location', `/auth/sign-in?returnTo=${encodeURIComponent(url)}`);
+            res.end();
+          }, () => next());
+          return;
+        }
         if (!/^\/(api|auth|session|dev-idp)(\/|\?|$)/.test(url)) return next();
         if (!listener) {
           res.statusCode = 503;

@@ -6,27 +6,64 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vitest/config';
 
 /**
- * `npm run dev`: the same gateway as `npm start` (sessions, credentials, the in-process reference
- * backend) mounted in Vite's dev server at /api and /session, so the token flow runs every day.
+ * `npm run dev`: the same gateway as `npm start` (sign-in through the development identity
+ * provider, sessions, credentials, the in-process reference backend) mounted in Vite's dev server
+ * at /api, /auth, /session and /dev-idp, so the OIDC and token flows run every day. The gateway
+ * is built once the server listens: without PUBLIC_URL, sign-in returns to where Vite really is.
  */
 function gateway(): Plugin {
   return {
     name: 'student-success-gateway',
     apply: 'serve',
     async configureServer(server) {
-      const [{ getRequestListener }, { createStack }] = await Promise.all([
+      const [{ getRequestListener }, { createStack }, { readGatewayConfig }] = await Promise.all([
         import('@hono/node-server'),
         import('./src/server/stack.ts'),
+        import('./src/server/gateway/config.ts'),
       ]);
-      const stack = createStack(process.env);
-      const listener = getRequestListener(stack.gateway.fetch);
-      server.config.logger.info(`  gateway: ${stack.describe}`);
+      readGatewayConfig(process.env);
+      let listener: ReturnType<typeof getRequestListener> | undefined;
+      let close = async () => {};
+      server.httpServer?.once('listening', () => {
+        const address = server.httpServer?.address();
+        const port = typeof address === 'object' && address ? address.port : server.config.server.port;
+        const publicUrl = process.env.PUBLIC_URL ?? `http://${server.config.server.host === true ? '127.0.0.1' : (server.config.server.host ?? '127.0.0.1')}:${port}`;
+        void createStack({ ...process.env, PUBLIC_URL: publicUrl }).then(
+          (stack) => {
+            listener = getRequestListener(stack.gateway.fetch);
+            gatewayFetch = (request) => stack.gateway.fetch(request);
+            origin = publicUrl;
+            close = stack.close;
+            server.config.logger.info(`  gateway: ${stack.describe}`);
+          },
+          (error: unknown) => server.config.logger.error(`  gateway failed to start: ${error instanceof Error ? error.message : String(error)}`),
+        );
+      });
+      let gatewayFetch: ((request: Request) => Response | Promise<Response>) | undefined;
+      let origin = '';
       server.middlewares.use((req: IncomingMessage, res: ServerResponse, next: () => void) => {
         const url = req.url ?? '';
-        if (url.startsWith('/api/') || url === '/api' || url.startsWith('/session')) void listener(req, res);
-        else next();
+        const isPage = req.method === 'GET' && (req.headers.accept ?? '').includes('text/html') && !/^\/(@|src\/|node_modules\/|__|api|auth|session|dev-idp)/.test(url);
+        if (isPage && gatewayFetch) {
+          // As with npm start: a page without a session goes to the identity provider, and back here.
+          void Promise.resolve(gatewayFetch(new Request(`${origin}/session`, { headers: { cookie: req.headers.cookie ?? '' } }))).then((answer) => {
+            if (answer.status !== 401) return next();
+            res.statusCode = 302;
+            res.setHeader('location', `/auth/sign-in?returnTo=${encodeURIComponent(url)}`);
+            res.end();
+          }, () => next());
+          return;
+        }
+        if (!/^\/(api|auth|session|dev-idp)(\/|\?|$)/.test(url)) return next();
+        if (!listener) {
+          res.statusCode = 503;
+          res.setHeader('retry-after', '1');
+          res.end('The gateway is starting');
+          return;
+        }
+        void listener(req, res);
       });
-      server.httpServer?.once('close', () => stack.close());
+      server.httpServer?.once('close', () => void close());
     },
   };
 }

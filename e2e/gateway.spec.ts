@@ -1,7 +1,10 @@
 import { expect, test } from '@playwright/test';
-import { screenshot, signIn } from './support.ts';
+import { screenshot, signIn, signInRequest } from './support.ts';
 
 const SECRETS = ['demo-secret', 'demo-subscription-key'];
+
+// Each journey now signs in through the identity provider's screens first.
+test.describe.configure({ timeout: 60_000 });
 
 test('no credential reaches the browser, while /api answers for the signed-in person', async ({ page, context }) => {
   const traffic: string[] = [];
@@ -41,23 +44,31 @@ test('no credential reaches the browser, while /api answers for the signed-in pe
   expect(cookies.find((c) => c.name === 'ss_session')).toMatchObject({ httpOnly: true, sameSite: 'Lax' });
 });
 
-test('without a session /api answers 401 and the app shows the sign-in screen', async ({ page, request }) => {
+test('without a session /api answers 401 and a page goes straight to the identity provider', async ({ page, request }) => {
   expect((await request.get('/api/notations/alerts/')).status()).toBe(401);
+  const first = await request.get('/students/S000001', { maxRedirects: 0 });
+  expect(first.status()).toBe(302);
+  expect(first.headers().location).toMatch(/\/dev-idp\/auth\?/);
   await page.goto('/students/S000001');
-  await expect(page).toHaveURL(/\/sign-in$/);
-  await expect(page.getByText('demo sign-in')).toBeVisible();
+  await expect(page).toHaveURL(/\/dev-idp\/interaction\//);
+  await expect(page.getByText('This is the development identity provider')).toBeVisible();
   await screenshot(page, 'sign-in-light');
 });
 
-test('signing out ends the session', async ({ page }) => {
+test('signing out ends the session', async ({ page, context }) => {
   await signIn(page);
   await expect(page.getByRole('heading', { name: 'Students', level: 1 })).toBeVisible();
+  const old = (await context.cookies()).find((c) => c.name === 'ss_session')!;
   await page.getByRole('button', { name: 'Sign out' }).click();
-  await expect(page).toHaveURL(/\/sign-in$/);
-  expect((await page.request.get('/api/notations/alerts/')).status()).toBe(401);
+  // RP-initiated logout at the provider, then the dashboard's own signed-out page.
+  await page.getByRole('button', { name: 'Yes, sign out' }).click();
+  await expect(page).toHaveURL(/\/auth\/signed-out$/);
+  await expect(page.getByRole('heading', { name: 'Signed out' })).toBeVisible();
+  expect((await page.request.get('/api/notations/alerts/', { headers: { cookie: `ss_session=${old.value}` } })).status()).toBe(401);
 });
 
 test("the page's own chunks are named in its HTML, so they load alongside the entry script", async ({ request }) => {
+  await signInRequest(request, 'E0005');
   const student = await (await request.get('/students/S000001')).text();
   expect(student).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/student-page-[\w-]+\.js">/);
   expect(student).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/layout-[\w-]+\.js">/);

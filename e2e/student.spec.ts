@@ -1,6 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './a11y.ts';
-import { screenshot, signIn } from './support.ts';
+import { sameOrigin, screenshot, signIn } from './support.ts';
 
 /**
  * An advisor's journeys around one student: find them, read and filter their timeline, write on
@@ -275,6 +275,7 @@ test('an alert lowered meanwhile by someone else: the dialog says so and keeps t
   // Another tab (same person) lowers it first.
   const session = (await (await page.request.get('/session')).json()) as { identifier: string };
   const elsewhere = await page.request.post(`/api/notations/alerts/${id}/comments`, {
+    headers: sameOrigin(page),
     data: { createdBy: { identifier: session.identifier }, details: 'Lowered elsewhere.', usedToLowerAlert: true },
   });
   expect(elsewhere.ok()).toBe(true);

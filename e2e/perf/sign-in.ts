@@ -1,20 +1,15 @@
 import type { BrowserContext } from '@playwright/test';
+import { signInThroughProvider } from '../../src/testing/sign-in.ts';
 
 /**
- * The bench's one sign-in step: today the demo sign-in, `POST /session` with a staff identifier,
- * whose answer sets the session cookie. When sign-in changes (OIDC), adapt this function alone:
- * it must return the `Cookie` header value of a signed-in browser session on `origin`.
+ * The bench's one sign-in step: through the development identity provider with fetch and a
+ * cookie jar (src/testing/sign-in.ts), as a browser would. Returns the `Cookie` header value of a
+ * signed-in session on `origin`.
  */
 export async function sessionCookie(origin: string, identifier = 'E0001'): Promise<string> {
-  const response = await fetch(`${origin}/session`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ identifier }),
-  });
-  if (!response.ok) throw new Error(`sign-in as ${identifier} failed: ${response.status} ${await response.text()}`);
-  const cookies = response.headers.getSetCookie().map((line) => line.split(';')[0]!);
-  if (cookies.length === 0) throw new Error('sign-in set no cookie');
-  return cookies.join('; ');
+  const { cookie } = await signInThroughProvider(origin, identifier);
+  if (!cookie) throw new Error(`sign-in as ${identifier} set no session cookie`);
+  return cookie;
 }
 
 /** Puts a signed-in session's cookies into a Playwright browser context. */

@@ -24,65 +24,57 @@ export type Permissions = z.infer<typeof PermissionsSchema>;
 export const RequiredGroupsSchema = z.object({ staff: z.string(), admin: z.string(), network: z.string() });
 
 export const SessionSchema = z.looseObject({
+  /** The person's identifier in the service (the provider's OIDC_IDENTIFIER_CLAIM). */
   identifier: z.string(),
   /** Display name from the identity provider's `name` claim. */
   name: z.string().optional(),
+  /** Present only when the people extension answered (never in front of a plain E1–E19 service). */
   person: z.looseObject({ identifier: z.string(), firstName: z.string(), lastName: z.string(), email: z.string(), role: z.string() }).optional(),
-  groups: z.array(z.string()).optional(),
-  permissions: PermissionsSchema.optional(),
-  requiredGroups: RequiredGroupsSchema.optional(),
+  groups: z.array(z.string()),
+  permissions: PermissionsSchema,
+  requiredGroups: RequiredGroupsSchema,
 });
 export type Session = z.infer<typeof SessionSchema>;
+export type RequiredGroups = z.infer<typeof RequiredGroupsSchema>;
 
-async function call(operation: string, method: string, body?: unknown): Promise<Response> {
+/** The person's name for the header: the provider's, else the people extension's, else the identifier. */
+export function displayName(session: Session): string {
+  if (session.name) return session.name;
+  if (session.person) return `${session.person.firstName} ${session.person.lastName}`;
+  return session.identifier;
+}
+
+const SignOutSchema = z.looseObject({ signedOut: z.literal(true), endSessionUrl: z.string().optional() });
+
+async function failure(operation: string, method: string, url: string, response: Response): Promise<ApiError> {
+  const problem = ProblemSchema.safeParse(await response.json().catch(() => undefined));
+  return new ApiError({ kind: 'http', operation, method, url, status: response.status, ...(problem.success ? { problem: problem.data } : {}) });
+}
+
+async function call(operation: string, method: string, url: string): Promise<Response> {
   try {
-    return await fetch('/session', {
-      method,
-      credentials: 'same-origin',
-      headers: body === undefined ? { accept: 'application/json' } : { accept: 'application/json', 'content-type': 'application/json' },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
+    return await fetch(url, { method, credentials: 'same-origin', headers: { accept: 'application/json' } });
   } catch (cause) {
-    throw new ApiError({ kind: 'network', operation, method, url: '/session', cause });
+    throw new ApiError({ kind: 'network', operation, method, url, cause });
   }
 }
 
-async function failure(operation: string, method: string, response: Response): Promise<ApiError> {
-  const problem = ProblemSchema.safeParse(await response.json().catch(() => undefined));
-  return new ApiError({ kind: 'http', operation, method, url: '/session', status: response.status, ...(problem.success ? { problem: problem.data } : {}) });
-}
-
-export const StaffSchema = z.array(
-  z.looseObject({ identifier: z.string(), firstName: z.string(), lastName: z.string(), role: z.string() }),
-);
-export type StaffMember = z.infer<typeof StaffSchema>[number];
+/** Where the browser goes to sign in and come back to `returnTo` (a path of this origin). */
+export const signInUrl = (returnTo: string) => `/auth/sign-in?returnTo=${encodeURIComponent(returnTo)}`;
 
 export const sessionClient = {
-  /** Staff to sign in as (the demo sign-in of the reference backend). */
-  async staff(q: string, signal?: AbortSignal): Promise<StaffMember[]> {
-    let response: Response;
-    try {
-      response = await fetch(`/session/staff?q=${encodeURIComponent(q)}`, { headers: { accept: 'application/json' }, ...(signal ? { signal } : {}) });
-    } catch (cause) {
-      throw new ApiError({ kind: signal?.aborted ? 'aborted' : 'network', operation: 'session.staff', method: 'GET', url: '/session/staff', cause });
-    }
-    if (!response.ok) throw await failure('session.staff', 'GET', response);
-    return StaffSchema.parse(await response.json());
-  },
-  /** The signed-in person, or null when nobody is. */
+  /** The signed-in person, or null when nobody is (or the session has ended). */
   async current(): Promise<Session | null> {
-    const response = await call('session.current', 'GET');
+    const response = await call('session.current', 'GET', '/session');
     if (response.status === 401) return null;
-    if (!response.ok) throw await failure('session.current', 'GET', response);
+    if (!response.ok) throw await failure('session.current', 'GET', '/session', response);
     return SessionSchema.parse(await response.json());
   },
-  async signIn(identifier: string): Promise<Session> {
-    const response = await call('session.signIn', 'POST', { identifier });
-    if (!response.ok) throw await failure('session.signIn', 'POST', response);
-    return SessionSchema.parse(await response.json());
-  },
-  async signOut(): Promise<void> {
-    const response = await call('session.signOut', 'DELETE');
-    if (!response.ok && response.status !== 401) throw await failure('session.signOut', 'DELETE', response);
+  /** Ends the session at the gateway; the answer may name the provider's logout page to visit next. */
+  async signOut(): Promise<{ endSessionUrl?: string }> {
+    const response = await call('session.signOut', 'POST', '/auth/sign-out');
+    if (!response.ok) throw await failure('session.signOut', 'POST', '/auth/sign-out', response);
+    const parsed = SignOutSchema.parse(await response.json());
+    return parsed.endSessionUrl ? { endSessionUrl: parsed.endSessionUrl } : {};
   },
 };

@@ -21,7 +21,8 @@ import HistoryOutlined from '@mui/icons-material/HistoryOutlined';
 import NotificationsActiveOutlined from '@mui/icons-material/NotificationsActiveOutlined';
 import PeopleAltOutlined from '@mui/icons-material/PeopleAltOutlined';
 import { useQuery } from '@tanstack/react-query';
-import { NavLink, Outlet, useNavigate } from 'react-router';
+import { NavLink, Outlet } from 'react-router';
+import { displayName } from '../api/session.ts';
 import { sessionQueries, useSignOut } from '../features/session/session.queries.ts';
 import { toastBus } from './toasts.tsx';
 
@@ -74,9 +75,8 @@ function Navigation({ onNavigate }: { onNavigate?: () => void }) {
 export function Layout() {
   const session = useQuery(sessionQueries.current());
   const signOut = useSignOut();
-  const navigate = useNavigate();
   const [open, setOpen] = useState(false);
-  const person = session.data?.person;
+  const signedIn = session.data;
   return (
     <Box sx={{ display: 'flex', minHeight: '100vh', bgcolor: 'background.default' }}>
       <AppBar position="fixed" elevation={0} sx={{ width: { md: `calc(100% - ${DRAWER_WIDTH}px)` }, ml: { md: `${DRAWER_WIDTH}px` } }}>
@@ -89,22 +89,20 @@ export function Layout() {
           </Typography>
           <Box sx={{ flexGrow: 1, display: { xs: 'none', md: 'block' } }} />
           <ColorSchemeToggle />
-          {person && (
+          {signedIn && (
             <Typography component="span" data-testid="signed-in-as" sx={{ display: { xs: 'none', sm: 'inline' } }}>
-              {person.firstName} {person.lastName}
+              {displayName(signedIn)}
             </Typography>
           )}
           <Button
             color="inherit"
-            disabled={signOut.isPending}
+            disabled={signOut.isPending || signOut.isSuccess}
             onClick={() =>
-              signOut.mutate(undefined, {
-                onSuccess: () => navigate('/sign-in', { replace: true }),
-                onError: () => toastBus.show('Could not sign out; try again.', 'error'),
-              })
+              // On success the browser leaves for the provider's logout (or the signed-out page).
+              signOut.mutate(undefined, { onError: () => toastBus.show('Could not sign out; try again.', 'error') })
             }
           >
-            Sign out
+            {signOut.isPending || signOut.isSuccess ? 'Signing out…' : 'Sign out'}
           </Button>
         </Toolbar>
       </AppBar>

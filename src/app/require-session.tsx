@@ -1,14 +1,33 @@
-import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
-import { Navigate, Outlet, useLocation } from 'react-router';
+import { Outlet } from 'react-router';
 import { ProblemMessage } from '../components/problem-message.tsx';
-import { sessionQueries } from '../features/session/session.queries.ts';
+import { sessionEnded, sessionQueries } from '../features/session/session.queries.ts';
+import { SigningIn } from '../features/session/signing-in.tsx';
+import { SESSION_ENDED_EVENT } from './api-client.ts';
 
-/** Everything but the sign-in screen needs a signed-in person. */
+/**
+ * Everything needs a signed-in person. Without one (never signed in, signed out elsewhere, the
+ * session timed out mid-edit: any 401 from /api), the browser goes to the identity provider and
+ * comes back to the same URL; drafts survive in localStorage.
+ */
 export function RequireSession() {
   const session = useQuery(sessionQueries.current());
-  const location = useLocation();
+  const queryClient = useQueryClient();
+  const ended = session.isSuccess && !session.data;
+
+  useEffect(() => {
+    const onEnded = () => sessionEnded(queryClient);
+    window.addEventListener(SESSION_ENDED_EVENT, onEnded);
+    return () => window.removeEventListener(SESSION_ENDED_EVENT, onEnded);
+  }, [queryClient]);
+
+  useEffect(() => {
+    if (ended) sessionEnded(queryClient);
+  }, [ended, queryClient]);
+
   if (session.isPending) {
     return (
       <Box sx={{ display: 'grid', placeItems: 'center', minHeight: '100vh' }}>
@@ -23,6 +42,6 @@ export function RequireSession() {
       </Box>
     );
   }
-  if (!session.data) return <Navigate to="/sign-in" replace state={{ from: `${location.pathname}${location.search}` }} />;
+  if (!session.data) return <SigningIn />;
   return <Outlet />;
 }

@@ -1,7 +1,9 @@
 import { existsSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
+import { readGatewayConfig, type GatewayConfig } from './gateway/config.ts';
 import { createServeApp } from './serve-app.ts';
-import { createStack } from './stack.ts';
+import { createStack, type Stack } from './stack.ts';
 
 /**
  * `npm start`: the built dashboard and the gateway (with its upstream) on one port. APP_DIR
@@ -9,18 +11,43 @@ import { createStack } from './stack.ts';
  */
 const root = process.env.APP_DIR ? `${process.env.APP_DIR.replace(/\/$/, '')}/` : new URL('../../dist/', import.meta.url).pathname;
 
-let stack;
-try {
-  if (!existsSync(`${root}index.html`)) throw new Error(`${root}index.html is missing: run \`npm run build\` first (npm start does).`);
-  stack = createStack(process.env, createServeApp(root));
-} catch (error) {
+function fail(error: unknown): never {
   console.error(error instanceof Error ? error.message : error);
   process.exit(2);
 }
-const { gateway, config, describe, close, logger, beginShutdown } = stack;
-const server = serve({ fetch: gateway.fetch, port: config.port, hostname: config.host }, (info) => {
-  logger.info({ address: info.address, port: info.port }, `Dashboard on http://${info.address}:${info.port}/ — ${describe}`);
+
+// A bad environment (e.g. UPSTREAM_URL without the OIDC settings) is refused before listening.
+let config: GatewayConfig;
+try {
+  config = readGatewayConfig(process.env);
+  if (!existsSync(`${root}index.html`)) throw new Error(`${root}index.html is missing: run \`npm run build\` first (npm start does).`);
+} catch (error) {
+  fail(error);
+}
+
+// Listen first: without PUBLIC_URL, the sign-in's redirect URI is where the server really listens (PORT=0 too).
+let stack: Stack | undefined;
+const server = serve({
+  fetch: (request, env) => (stack ? stack.gateway.fetch(request, env) : new Response('Starting', { status: 503, headers: { 'retry-after': '1' } })),
+  port: config.port,
+  hostname: config.host,
 });
+server.once('listening', () => {
+  const address = server.address() as AddressInfo;
+  const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  const listening = `http://${host === '0.0.0.0' || host === '[::]' ? '127.0.0.1' : host}:${address.port}`;
+  createStack({ ...process.env, ...(process.env.PUBLIC_URL ? {} : { PUBLIC_URL: listening }) }, createServeApp(root)).then(
+    (created) => {
+      stack = created;
+      if (config.remote && !process.env.PUBLIC_URL) {
+        created.logger.warn(`PUBLIC_URL is not set: sign-in returns to ${listening}/auth/callback. Set PUBLIC_URL to the dashboard's external origin.`);
+      }
+      created.logger.info({ address: address.address, port: address.port }, `Dashboard on ${listening}/ — ${created.describe}`);
+    },
+    (error: unknown) => fail(error),
+  );
+});
+server.once('error', (error) => fail(error));
 
 /**
  * Graceful shutdown (#15.4): /readyz turns 503, the listener stops accepting, idle keep-alive
@@ -31,18 +58,19 @@ let stopping = false;
 const stop = (signal: string) => {
   if (stopping) return;
   stopping = true;
-  beginShutdown();
-  logger.info({ signal }, 'shutting down: finishing in-flight requests');
+  stack?.beginShutdown();
+  stack?.logger.info({ signal }, 'shutting down: finishing in-flight requests');
   server.close(() => {
-    close();
-    logger.info('stopped');
-    process.exit(0);
+    void (stack?.close() ?? Promise.resolve()).finally(() => {
+      stack?.logger.info('stopped');
+      process.exit(0);
+    });
   });
   if ('closeIdleConnections' in server) server.closeIdleConnections();
   const graceMs = config.timeouts.tokenMs + config.timeouts.upstreamMs + 1_000;
   setTimeout(() => {
-    logger.warn({ graceMs }, 'requests still running after the grace period; exiting');
-    close();
+    stack?.logger.warn({ graceMs }, 'requests still running after the grace period; exiting');
+    void stack?.close();
     process.exit(1);
   }, graceMs).unref();
 };

@@ -11,7 +11,9 @@ import { ApiProvider } from '../app/api-context.tsx';
 import { createQueryClient } from '../app/query-client.ts';
 import { theme } from '../app/theme.ts';
 import { sessionQueries } from '../features/session/session.queries.ts';
+import { groupsForRole, permissionsFor } from '../server/gateway/permissions.ts';
 import type { TestBackend } from './backend.ts';
+import { DEFAULT_GROUPS } from './groups.ts';
 
 export interface RenderAppOptions {
   /** Routes to mount (e.g. `[{ path: '/students/:identifier', element: <StudentPage /> }]`). */
@@ -44,9 +46,15 @@ export async function renderApp(options: RenderAppOptions) {
   const api = testApi(options.backend, options.fetch);
   const identifier = options.signedInAs ?? 'E0001';
   const person = await api.people.get(identifier);
+  // What the gateway would say after a sign-in through the development provider (same group rules).
+  const groups = groupsForRole(person.role, DEFAULT_GROUPS);
   const session: Session = {
     identifier,
+    name: `${person.firstName} ${person.lastName}`,
     person: { identifier, firstName: person.firstName, lastName: person.lastName, email: person.email, role: person.role },
+    groups,
+    permissions: permissionsFor(groups, DEFAULT_GROUPS),
+    requiredGroups: DEFAULT_GROUPS,
   };
   queryClient.setQueryData(sessionQueries.current().queryKey, session);
   const router = createMemoryRouter(options.routes, { initialEntries: [options.url] });

@@ -1,50 +1,95 @@
-import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
+
+const seconds = z.coerce.number().int().min(1);
 
 const GatewayEnvSchema = z
   .object({
     PORT: z.coerce.number().int().min(0).max(65_535).default(8080),
     HOST: z.string().min(1).default('127.0.0.1'),
-    SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
     UPSTREAM_URL: z.url().optional(),
     TOKEN_URL: z.url().optional(),
     CLIENT_ID: z.string().min(1).optional(),
     CLIENT_SECRET: z.string().min(1).optional(),
     SUBSCRIPTION_KEY: z.string().min(1).optional(),
+    PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
+    OIDC_ISSUER: z.url({ protocol: /^https?$/ }).optional(),
+    OIDC_CLIENT_ID: z.string().min(1).optional(),
+    OIDC_CLIENT_SECRET: z.string().min(1).optional(),
+    OIDC_IDENTIFIER_CLAIM: z.string().min(1).default('preferred_username'),
+    OIDC_GROUPS_CLAIM: z.string().min(1).default('groups'),
+    STAFF_GROUP: z.string().min(1).default('success-staff'),
+    ADMIN_GROUP: z.string().min(1).default('success-admins'),
+    NETWORK_GROUP: z.string().min(1).default('success-network-editors'),
+    SESSION_STORE_URL: z.url({ protocol: /^rediss?$/, error: 'must be a redis:// or rediss:// URL' }).optional(),
+    SESSION_IDLE_S: seconds.default(1800),
+    SESSION_MAX_S: seconds.default(36_000),
     // #15: bounds, operations, journal (see README "Running the gateway in production").
     UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
     TOKEN_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(5_000),
     TRUST_PROXY: z.enum(['true', 'false', '1', '0']).default('false'),
-    PUBLIC_URL: z.url().optional(),
     JOURNAL_FILE: z.string().min(1).optional(),
-    SESSION_STORE_URL: z.url().optional(),
-    ADMIN_IDENTIFIERS: z.string().default('E0001'),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   })
   .superRefine((env, ctx) => {
-    if (!env.UPSTREAM_URL) return;
-    for (const name of ['TOKEN_URL', 'CLIENT_ID', 'CLIENT_SECRET', 'SUBSCRIPTION_KEY'] as const) {
-      if (!env[name]) ctx.addIssue({ code: 'custom', path: [name], message: 'is required with UPSTREAM_URL' });
+    if (env.UPSTREAM_URL) {
+      for (const name of ['TOKEN_URL', 'CLIENT_ID', 'CLIENT_SECRET', 'SUBSCRIPTION_KEY'] as const) {
+        if (!env[name]) ctx.addIssue({ code: 'custom', path: [name], message: 'is required with UPSTREAM_URL' });
+      }
+      // The development provider never stands in front of a real service.
+      for (const name of ['OIDC_ISSUER', 'OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET'] as const) {
+        if (!env[name]) ctx.addIssue({ code: 'custom', path: [name], message: 'is required with UPSTREAM_URL (sign-in goes through your OpenID Connect provider)' });
+      }
+    }
+    if (env.OIDC_ISSUER) {
+      for (const name of ['OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET'] as const) {
+        if (!env[name]) ctx.addIssue({ code: 'custom', path: [name], message: 'is required with OIDC_ISSUER' });
+      }
+      const issuer = new URL(env.OIDC_ISSUER);
+      if (issuer.protocol === 'http:' && !isLoopback(issuer.hostname)) {
+        ctx.addIssue({ code: 'custom', path: ['OIDC_ISSUER'], message: 'must use https (plain http only on a loopback address such as 127.0.0.1)' });
+      }
+    }
+    if (env.SESSION_IDLE_S > env.SESSION_MAX_S) {
+      ctx.addIssue({ code: 'custom', path: ['SESSION_IDLE_S'], message: 'must not be longer than SESSION_MAX_S' });
     }
   });
+
+/** 127.0.0.0/8, ::1 and localhost: where plain http cannot be read by anyone else. */
+export function isLoopback(hostname: string): boolean {
+  const host = hostname.replace(/^\[|\]$/g, '').toLowerCase();
+  return host === 'localhost' || host === '::1' || /^127(\.\d{1,3}){3}$/.test(host);
+}
+
+export interface OidcSettings {
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+  identifierClaim: string;
+  groupsClaim: string;
+  /** Plain-http issuer: only ever on loopback (checked above). */
+  allowInsecure: boolean;
+}
+
+export interface AuthConfig {
+  /** The dashboard's external origin, e.g. https://success.example.edu (no trailing slash). */
+  publicUrl: string;
+  /** Absent: the development provider runs on this origin at /dev-idp. */
+  oidc?: OidcSettings;
+  groups: { staff: string; admin: string; network: string };
+  sessions: { storeUrl?: string; idleSeconds: number; maxSeconds: number };
+}
 
 export interface GatewayConfig {
   port: number;
   host: string;
-  sessionSecret: string;
+  auth: AuthConfig;
   /** Present in proxy mode; absent: the reference backend runs in this process. */
   remote?: { url: string; tokenUrl: string; clientId: string; clientSecret: string; subscriptionKey: string };
   timeouts: { upstreamMs: number; tokenMs: number };
   /** Believe X-Forwarded-Proto/Host/For from the load balancer in front. */
   trustProxy: boolean;
-  /** The address people use (https → HSTS and Secure cookies). */
-  publicUrl: string | undefined;
   /** JSON-lines journal file; without it (and without a session store) the journal is in memory. */
   journalFile: string | undefined;
-  /** Redis (sessions; the journal's stream). */
-  sessionStoreUrl: string | undefined;
-  /** Until group permissions arrive (#10): who may read the journal. */
-  adminIdentifiers: string[];
   logLevel: string;
 }
 
@@ -54,17 +99,32 @@ export function readGatewayConfig(env: Record<string, string | undefined>): Gate
     throw new Error(`Invalid environment:\n${parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n')}`);
   }
   const e = parsed.data;
+  // Without PUBLIC_URL, the origin the server listens on (start.ts passes the real one after listening).
+  const listenHost = e.HOST === '0.0.0.0' || e.HOST === '::' ? '127.0.0.1' : e.HOST;
+  const publicUrl = (e.PUBLIC_URL ?? `http://${listenHost.includes(':') ? `[${listenHost}]` : listenHost}:${e.PORT}`).replace(/\/+$/, '');
   return {
     port: e.PORT,
     host: e.HOST,
-    // Without a configured secret, sessions last as long as the process (fine on one machine).
-    sessionSecret: e.SESSION_SECRET ?? randomBytes(32).toString('base64url'),
+    auth: {
+      publicUrl,
+      ...(e.OIDC_ISSUER
+        ? {
+            oidc: {
+              issuer: e.OIDC_ISSUER,
+              clientId: e.OIDC_CLIENT_ID!,
+              clientSecret: e.OIDC_CLIENT_SECRET!,
+              identifierClaim: e.OIDC_IDENTIFIER_CLAIM,
+              groupsClaim: e.OIDC_GROUPS_CLAIM,
+              allowInsecure: new URL(e.OIDC_ISSUER).protocol === 'http:',
+            },
+          }
+        : {}),
+      groups: { staff: e.STAFF_GROUP, admin: e.ADMIN_GROUP, network: e.NETWORK_GROUP },
+      sessions: { ...(e.SESSION_STORE_URL ? { storeUrl: e.SESSION_STORE_URL } : {}), idleSeconds: e.SESSION_IDLE_S, maxSeconds: e.SESSION_MAX_S },
+    },
     timeouts: { upstreamMs: e.UPSTREAM_TIMEOUT_MS, tokenMs: e.TOKEN_TIMEOUT_MS },
     trustProxy: e.TRUST_PROXY === 'true' || e.TRUST_PROXY === '1',
-    publicUrl: e.PUBLIC_URL,
     journalFile: e.JOURNAL_FILE,
-    sessionStoreUrl: e.SESSION_STORE_URL,
-    adminIdentifiers: e.ADMIN_IDENTIFIERS.split(',').map((s) => s.trim()).filter(Boolean),
     logLevel: e.LOG_LEVEL,
     ...(e.UPSTREAM_URL
       ? { remote: { url: e.UPSTREAM_URL, tokenUrl: e.TOKEN_URL!, clientId: e.CLIENT_ID!, clientSecret: e.CLIENT_SECRET!, subscriptionKey: e.SUBSCRIPTION_KEY! } }

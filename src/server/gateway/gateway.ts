@@ -1,8 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Hono, type Context } from 'hono';
-import { z } from 'zod';
 import { PersonSchema } from '../../api/schemas/index.ts';
-import { readJsonBody } from '../http/body.ts';
 import { compression } from '../http/compression.ts';
 import { withoutEncodingSuffixes } from '../http/etag.ts';
 import { ProblemError, problemBody, problemResponse } from '../http/problem.ts';
@@ -13,13 +11,14 @@ import { healthRoutes, type ReadinessCheck } from './health.ts';
 import { journalRoutes, journalWrites, memoryJournal, type Actor, type JournalStore } from './journal.ts';
 import { methodGuard, parseBoundedJson, requestBodyLimit } from './limits.ts';
 import { REQUEST_ID_HEADER, createLogger, requestIdOf, requestLogging, type Logger } from './logging.ts';
-import { clearSession, readSession, writeSession, type SessionOptions } from './session.ts';
+import { mountAuth, type AuthOptions } from './oidc-routes.ts';
 import { stampActor } from './stamping.ts';
 import type { Upstream } from './upstream.ts';
 
 export interface GatewayOptions {
   upstream: Upstream;
-  session: SessionOptions;
+  /** Sign-in, sessions, CSRF and permissions (oidc-routes.ts). */
+  auth: Omit<AuthOptions, 'lookupPerson'>;
   /** Serves the built app (static files + SPA fallback) for everything that is not /api or /session. */
   serveApp?: (app: Hono) => void;
   logError?: (correlationId: string, error: unknown) => void;
@@ -31,25 +30,19 @@ export interface GatewayOptions {
   publicUrl?: string | undefined;
   /** The change journal (#15.5); default: in memory. */
   journal?: JournalStore;
-  /** Who is acting, for the journal; default: today's session cookie. Rewire to the server-side session (#10). */
-  actorOf?: (c: Context) => Promise<Actor | undefined>;
-  /** Who may read the journal; default: the signed-in person is in `adminIdentifiers`. */
-  isAdmin?: (c: Context) => Promise<boolean>;
-  adminIdentifiers?: readonly string[];
   /** More readiness checks (session store …) for /readyz. */
   readiness?: Record<string, ReadinessCheck>;
   /** True once shutdown has begun (/readyz answers 503). */
   draining?: () => boolean;
 }
 
-const SignInSchema = z.strictObject({ identifier: z.string().trim().min(1, 'choose a staff member').max(100) });
-
 /** Headers the browser may send on to the service; everything else (cookies, auth) stays here. */
 const FORWARDED_REQUEST_HEADERS = ['accept', 'content-type', 'if-none-match'];
 const FORWARDED_RESPONSE_HEADERS = ['content-type', 'location', 'allow', 'etag', 'cache-control'];
 
 /**
- * The same-origin gateway (ARCHITECTURE.md): sessions for the browser, and /api/* passed to the
+ * The same-origin gateway (ARCHITECTURE.md): OpenID Connect sign-in and server-side sessions for
+ * the browser (oidc-routes.ts), and /api/* passed to the
  * upstream with the subscription key and a client-credentials token added, the acting person
  * stamped into writes, and one retry with a fresh token after a 401.
  */
@@ -60,17 +53,13 @@ export function createGateway(options: GatewayOptions): Hono {
   const logError = options.logError ?? ((id, error) => logger.error({ err: error, correlationId: id }, 'unexpected error'));
   const timeouts = options.timeouts ?? DEFAULT_TIMEOUTS;
   const publicBase = (c: Context) => `${publicOrigin(c, options.trustProxy ?? false)}/api`;
-  const actorOf = options.actorOf ?? (async (c: Context) => readSession(c, options.session));
-  const admins = new Set(options.adminIdentifiers ?? []);
-  const isAdmin = options.isAdmin ?? (async (c: Context) => admins.has((await actorOf(c))?.identifier ?? ''));
   const journal = options.journal ?? memoryJournal();
 
   app.use('*', requestLogging(logger), methodGuard(), securityHeaders({ publicUrl: options.publicUrl }), noStore());
   app.route('/', healthRoutes({ upstream, timeoutMs: timeouts.upstreamMs, checks: { ...options.readiness }, ...(options.draining ? { draining: options.draining } : {}) }));
   app.use('/api/*', requestBodyLimit());
   app.use('/session', requestBodyLimit());
-  app.route('/', journalRoutes({ store: journal, actorOf, isAdmin }));
-  app.use('/api/*', journalWrites({ store: journal, actorOf, read: readUpstream, onError: (error, c) => logger.warn({ err: error, requestId: requestIdOf(c) }, 'journal') }));
+  app.use('/auth/*', requestBodyLimit());
   // /api, /session and the HTML, as the browser accepts; precompressed assets pass untouched.
   app.use('*', compression());
 
@@ -123,65 +112,31 @@ export function createGateway(options: GatewayOptions): Hono {
     return (await response.json()) as unknown;
   }
 
-  app.post('/session', async (c) => {
-    const parsed = SignInSchema.safeParse(await readJsonBody(c));
-    if (!parsed.success) {
-      throw new ProblemError(400, 'Choose a staff member to sign in as', {
-        errors: parsed.error.issues.map((i) => ({ in: 'body' as const, name: i.path.join('.') || 'body', message: i.message })),
-      });
-    }
-    const { identifier } = parsed.data;
-    const response = await callUpstream(c, `/people/${encodeURIComponent(identifier)}`, { method: 'GET', headers: { accept: 'application/json' } });
-    if (response.status === 404 || response.status === 400) {
-      throw new ProblemError(400, `No staff member has the identifier '${identifier}'`, { errors: [{ in: 'body', name: 'identifier', message: 'is not a known staff member' }] });
-    }
-    if (!response.ok) throw new ProblemError(502, `The service answered ${response.status} while looking up '${identifier}'`);
-    const person = PersonSchema.safeParse(await response.json());
-    if (!person.success) throw new ProblemError(502, 'The service answered with a person record that could not be read');
-    if (person.data.role === 'Student') {
-      throw new ProblemError(403, 'The dashboard is for staff; students cannot sign in here', { errors: [{ in: 'body', name: 'identifier', message: 'is a student' }] });
-    }
-    const { identifier: id, firstName, lastName, email, role } = person.data;
-    const session = await writeSession(c, options.session, { identifier: id, firstName, lastName, email, role });
-    return c.json({ identifier: session.identifier, person: session.person });
+  // Sign-in, sessions, CSRF and permissions (oidc-routes.ts): /auth/*, /session, and the /api guard.
+  const { guardPages, sessionOf } = mountAuth(app, {
+    ...options.auth,
+    // The people extension only adds details; a real upstream without it answers 404 and that is fine.
+    lookupPerson: async (c, identifier) => {
+      const response = await callUpstream(c, `/people/${encodeURIComponent(identifier)}`, { method: 'GET', headers: { accept: 'application/json' } });
+      if (!response.ok) return undefined;
+      const person = PersonSchema.safeParse(await response.json().catch(() => undefined));
+      if (!person.success) return undefined;
+      const { identifier: id, firstName, lastName, email, role } = person.data;
+      return { identifier: id, firstName, lastName, email, role };
+    },
   });
 
-  // The demo sign-in lists staff before anyone is signed in: names and roles only, no students.
-  app.get('/session/staff', async (c) => {
-    const q = (c.req.query('q') ?? '').slice(0, 100);
-    const roles = ['Advisor', 'Faculty', 'Coach', 'Staff'];
-    const pages = await Promise.all(
-      roles.map(async (role) => {
-        const response = await callUpstream(c, `/people/?role=${role}&pageSize=10&q=${encodeURIComponent(q)}`, { method: 'GET', headers: { accept: 'application/json' } });
-        if (!response.ok) throw new ProblemError(502, `The service answered ${response.status} to a people search; the demo sign-in needs the people extension`);
-        const parsed = z.object({ values: z.array(PersonSchema) }).safeParse(await response.json());
-        return parsed.success ? parsed.data.values : [];
-      }),
-    );
-    const staff = pages
-      .flat()
-      .map(({ identifier, firstName, lastName, role }) => ({ identifier, firstName, lastName, role }))
-      .sort((a, b) => a.lastName.localeCompare(b.lastName) || a.firstName.localeCompare(b.firstName));
-    return c.json(staff.slice(0, 20));
-  });
-
-  app.get('/session', async (c) => {
-    const session = await readSession(c, options.session);
-    if (!session) return problemResponse(problemBody(401, 'Not signed in'));
-    return c.json({ identifier: session.identifier, person: session.person });
-  });
-
-  app.delete('/session', (c) => {
-    clearSession(c, options.session);
-    return c.body(null, 204);
-  });
+  // The change journal (#15.5): after the /api guard, so only writes a person may make are sent and recorded.
+  const actorOf = async (c: Context) => c.get('session') ?? (await sessionOf(c));
+  app.route('/', journalRoutes({ store: journal, actorOf, isAdmin: async (c) => (await actorOf(c))?.isAdmin ?? false }));
+  app.use('/api/*', journalWrites({ store: journal, actorOf, read: readUpstream, onError: (error, c) => logger.warn({ err: error, requestId: requestIdOf(c) }, 'journal') }));
 
   // Tokens are the gateway's alone: the browser can never ask for one.
   app.all('/api/oauth2/*', () => problemResponse(problemBody(404, 'Not available through the gateway')));
 
   app.all('/api/*', async (c) => {
-    const session = await readSession(c, options.session);
-    if (!session) return problemResponse(problemBody(401, 'Sign in to use the API'), { 'www-authenticate': 'Cookie realm="student-success"' });
+    // mountAuth's guard has checked the session and the operation's permission.
+    const session = c.get('session');
     const url = new URL(c.req.url);
     const path = url.pathname.slice('/api'.length) + url.search;
     const headers: Record<string, string> = {};
@@ -215,7 +170,10 @@ export function createGateway(options: GatewayOptions): Hono {
     return new Response(text, { status: response.status, headers: out });
   });
 
-  options.serveApp?.(app);
+  if (options.serveApp) {
+    app.use('*', guardPages);
+    options.serveApp(app);
+  }
   app.notFound(() => problemResponse(problemBody(404, 'Not found')));
   return app;
 }

@@ -1,47 +1,90 @@
+import { randomBytes } from 'node:crypto';
 import type { Context } from 'hono';
-import { deleteCookie, getSignedCookie, setSignedCookie } from 'hono/cookie';
+import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { z } from 'zod';
+import type { SessionStore } from './session-store.ts';
 
-export const SESSION_COOKIE = 'ss_session';
-const SESSION_HOURS = 10;
-
-/** What the signed cookie carries: the gateway keeps no session state, so it scales out. */
-export const SessionSchema = z.object({
+/** What the gateway keeps about a signed-in person; the browser holds only a random id. */
+export const StoredSessionSchema = z.object({
   identifier: z.string(),
-  person: z.object({ identifier: z.string(), firstName: z.string(), lastName: z.string(), email: z.string(), role: z.string() }),
-  expiresAt: z.number(),
+  name: z.string().optional(),
+  groups: z.array(z.string()),
+  person: z.object({ identifier: z.string(), firstName: z.string(), lastName: z.string(), email: z.string(), role: z.string() }).optional(),
+  /** For RP-initiated logout (`id_token_hint`). */
+  idToken: z.string().optional(),
+  createdAt: z.number(),
+  lastSeenAt: z.number(),
 });
-export type Session = z.infer<typeof SessionSchema>;
+export type StoredSession = z.infer<typeof StoredSessionSchema>;
 
 export interface SessionOptions {
-  secret: string;
-  /** Secure cookies when the app is served over HTTPS. */
+  store: SessionStore;
+  /** Secure cookies with the `__Host-` prefix when PUBLIC_URL is https. */
   secure: boolean;
+  idleSeconds: number;
+  maxSeconds: number;
+  now?: () => number;
 }
 
-export async function readSession(c: Context, options: SessionOptions): Promise<Session | undefined> {
-  const raw = await getSignedCookie(c, options.secret, SESSION_COOKIE);
+export const cookieName = (secure: boolean, base = 'ss_session') => (secure ? `__Host-${base}` : base);
+const key = (id: string) => `session:${id}`;
+const ID_PATTERN = /^[\w-]{43}$/;
+
+export interface SessionHandle {
+  id: string;
+  session: StoredSession;
+}
+
+function cookieOptions(options: SessionOptions) {
+  return { httpOnly: true, sameSite: 'Lax' as const, secure: options.secure, path: '/' };
+}
+
+/** Time left before the session ends: the idle timeout, never past the absolute lifetime. */
+function ttl(session: StoredSession, options: SessionOptions, now: number): number {
+  const absoluteLeft = (session.createdAt + options.maxSeconds * 1000 - now) / 1000;
+  return Math.min(options.idleSeconds, absoluteLeft);
+}
+
+/**
+ * The session the request's cookie names, if it is live. Sliding: each use pushes the idle
+ * deadline on (written at most every tenth of the idle timeout, so Redis is not hit per request).
+ */
+export async function readSession(c: Context, options: SessionOptions): Promise<SessionHandle | undefined> {
+  const id = getCookie(c, cookieName(options.secure));
+  if (!id || !ID_PATTERN.test(id)) return undefined;
+  const raw = await options.store.get(key(id));
   if (!raw) return undefined;
+  let session: StoredSession;
   try {
-    const session = SessionSchema.parse(JSON.parse(Buffer.from(raw, 'base64url').toString('utf8')));
-    return session.expiresAt > Date.now() ? session : undefined;
+    session = StoredSessionSchema.parse(JSON.parse(raw));
   } catch {
     return undefined;
   }
+  const now = (options.now ?? Date.now)();
+  const left = ttl(session, options, now);
+  if (left <= 0 || now - session.lastSeenAt >= options.idleSeconds * 1000) {
+    await options.store.delete(key(id));
+    return undefined;
+  }
+  if (now - session.lastSeenAt >= (options.idleSeconds * 1000) / 10) {
+    session = { ...session, lastSeenAt: now };
+    await options.store.set(key(id), JSON.stringify(session), ttl(session, options, now));
+  }
+  return { id, session };
 }
 
-export async function writeSession(c: Context, options: SessionOptions, person: Session['person']): Promise<Session> {
-  const session: Session = { identifier: person.identifier, person, expiresAt: Date.now() + SESSION_HOURS * 3_600_000 };
-  await setSignedCookie(c, SESSION_COOKIE, Buffer.from(JSON.stringify(session)).toString('base64url'), options.secret, {
-    httpOnly: true,
-    sameSite: 'Lax',
-    secure: options.secure,
-    path: '/',
-    maxAge: SESSION_HOURS * 3600,
-  });
-  return session;
+/** A new session under a new random id (never one the browser brought: no fixation). */
+export async function createSession(c: Context, options: SessionOptions, data: Omit<StoredSession, 'createdAt' | 'lastSeenAt'>): Promise<SessionHandle> {
+  const now = (options.now ?? Date.now)();
+  const session: StoredSession = { ...data, createdAt: now, lastSeenAt: now };
+  const id = randomBytes(32).toString('base64url');
+  await options.store.set(key(id), JSON.stringify(session), ttl(session, options, now));
+  // A session cookie (no Max-Age): the store decides when it ends.
+  setCookie(c, cookieName(options.secure), id, cookieOptions(options));
+  return { id, session };
 }
 
-export function clearSession(c: Context, options: SessionOptions): void {
-  deleteCookie(c, SESSION_COOKIE, { path: '/', secure: options.secure, httpOnly: true, sameSite: 'Lax' });
+export async function endSession(c: Context, options: SessionOptions, handle: SessionHandle | undefined): Promise<void> {
+  if (handle) await options.store.delete(key(handle.id));
+  deleteCookie(c, cookieName(options.secure), cookieOptions(options));
 }

@@ -1,0 +1,263 @@
+import { randomBytes } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { RESPONSE_ALREADY_SENT } from '@hono/node-server/utils/response';
+import type { Context, Hono, MiddlewareHandler } from 'hono';
+import { getCookie, setCookie } from 'hono/cookie';
+import { z } from 'zod';
+import { problemBody, problemResponse } from '../http/problem.ts';
+import type { AuthConfig } from './config.ts';
+import type { DevIdp } from './dev-idp.ts';
+import { SignInError, type OidcClient, type PendingSignIn } from './oidc.ts';
+import { escapeHtml, htmlPage } from './oidc-pages.ts';
+import { permissionsFor, refusalFor, type Permissions } from './permissions.ts';
+import { cookieName, createSession, endSession, readSession, type SessionHandle, type SessionOptions, type StoredSession } from './session.ts';
+import type { SessionStore } from './session-store.ts';
+
+/** The signed-in person as every later handler sees it: `c.get('session')` (journal, stamping). */
+export interface GatewaySession {
+  identifier: string;
+  name?: string;
+  groups: string[];
+  permissions: Permissions;
+  /** Member of ADMIN_GROUP. */
+  isAdmin: boolean;
+  person?: StoredSession['person'];
+}
+
+declare module 'hono' {
+  interface ContextVariableMap {
+    session: GatewaySession;
+  }
+}
+
+export interface AuthOptions {
+  config: AuthConfig;
+  oidc: OidcClient;
+  store: SessionStore;
+  /** The development provider, served at /dev-idp (never in proxy mode). */
+  devIdp?: DevIdp;
+  /** Where the provider sends the browser after RP-initiated logout (must be registered there). */
+  postLogoutRedirectUri?: string;
+  /** Details from the people extension; undefined whenever it does not answer (a real upstream). */
+  lookupPerson?: (c: Context, identifier: string) => Promise<StoredSession['person'] | undefined>;
+  now?: () => number;
+}
+
+const PendingSchema = z.object({ codeVerifier: z.string(), nonce: z.string(), returnTo: z.string(), binding: z.string() });
+const SIGN_IN_TTL_S = 600;
+const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/** Only a path on this origin: never `//evil.example`, `/\evil`, or an absolute URL. */
+export function safeReturnTo(value: string | undefined, publicUrl: string): string {
+  if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\') || [...value].some((ch) => ch.charCodeAt(0) < 32)) return '/';
+  try {
+    const base = new URL(publicUrl);
+    const url = new URL(value, base);
+    if (url.origin !== base.origin) return '/';
+    // Never loop back into the sign-in routes themselves.
+    if (url.pathname.startsWith('/auth/') || /^\/sign-in\/?$/.test(url.pathname)) return '/';
+    return `${url.pathname}${url.search}${url.hash}`;
+  } catch {
+    return '/';
+  }
+}
+
+/**
+ * Sign-in with the institution's OpenID provider, server-side sessions, CSRF checks and
+ * permissions, mounted on the gateway before its /api proxy:
+ * - GET /auth/sign-in?returnTo=… → the provider; GET /auth/callback → a session, back to returnTo;
+ *   POST /auth/sign-out → session deleted (and the provider's logout when it offers one);
+ * - GET /session → who is signed in and what they may do;
+ * - /api/* → 401 without a session, 403 (problem+json naming the group) without the permission.
+ */
+export function mountAuth(app: Hono, options: AuthOptions): { guardPages: MiddlewareHandler; sessionOf: (c: Context) => Promise<GatewaySession | undefined> } {
+  const { config, oidc, store } = options;
+  const secure = config.publicUrl.startsWith('https:');
+  const sessions: SessionOptions = { store, secure, idleSeconds: config.sessions.idleSeconds, maxSeconds: config.sessions.maxSeconds, ...(options.now ? { now: options.now } : {}) };
+  const bindingCookie = cookieName(secure, 'ss_signin');
+  const publicOrigin = new URL(config.publicUrl).origin;
+
+  const toGatewaySession = (s: StoredSession): GatewaySession => ({
+    identifier: s.identifier,
+    ...(s.name ? { name: s.name } : {}),
+    groups: s.groups,
+    permissions: permissionsFor(s.groups, config.groups),
+    isAdmin: s.groups.includes(config.groups.admin),
+    ...(s.person ? { person: s.person } : {}),
+  });
+
+  // CSRF, on top of SameSite: a write must come from a page of this origin.
+  const sameOrigin: MiddlewareHandler = async (c, next) => {
+    if (!UNSAFE.has(c.req.method)) return next();
+    const origin = c.req.header('origin');
+    const site = c.req.header('sec-fetch-site');
+    const ownOrigin = new URL(c.req.url).origin;
+    if (site === 'same-origin' || (origin !== undefined && (origin === publicOrigin || origin === ownOrigin))) return next();
+    return problemResponse(problemBody(403, 'Cross-site request refused: a write needs the Origin of this dashboard (or Sec-Fetch-Site: same-origin)'));
+  };
+  for (const path of ['/api/*', '/auth/*', '/session', '/session/*']) app.use(path, sameOrigin);
+
+  // The development provider, on the raw node request (oidc-provider is a node/Koa handler).
+  app.all('/dev-idp/*', async (c) => {
+    const env = c.env as { incoming?: IncomingMessage; outgoing?: ServerResponse } | undefined;
+    if (!options.devIdp || !env?.incoming || !env.outgoing) return problemResponse(problemBody(404, 'Not found'));
+    await options.devIdp.handle(env.incoming, env.outgoing);
+    return RESPONSE_ALREADY_SENT;
+  });
+
+  /** Starts a sign-in: remembers PKCE, nonce and where to return, bound to this browser. */
+  async function startSignIn(c: Context, returnTo: string, forceLogin = false): Promise<Response> {
+    let started: Awaited<ReturnType<OidcClient['start']>>;
+    try {
+      started = await oidc.start(returnTo, { forceLogin });
+    } catch (error) {
+      return providerUnavailable(c, error, returnTo);
+    }
+    const binding = getCookie(c, bindingCookie) ?? randomBytes(24).toString('base64url');
+    const pending = { ...started.pending, binding };
+    await store.set(`signin:${started.state}`, JSON.stringify(pending), SIGN_IN_TTL_S);
+    setCookie(c, bindingCookie, binding, { httpOnly: true, sameSite: 'Lax', secure, path: '/', maxAge: SIGN_IN_TTL_S });
+    c.header('cache-control', 'no-store');
+    return c.redirect(started.url, 302);
+  }
+
+  function providerUnavailable(c: Context, error: unknown, returnTo: string): Response {
+    console.error('[auth]', error instanceof Error ? error.message : error);
+    c.header('cache-control', 'no-store');
+    return c.html(
+      htmlPage(
+        'Sign-in is unavailable',
+        `<p>The identity provider could not be reached, so nobody can sign in right now.</p><p><a href="/auth/sign-in?returnTo=${encodeURIComponent(returnTo)}">Try again</a></p>`,
+      ),
+      503,
+    );
+  }
+
+  // The old demo sign-in's address: bookmarks still lead to signing in.
+  app.get('/sign-in', (c) => c.redirect(`/auth/sign-in?returnTo=${encodeURIComponent(safeReturnTo(c.req.query('returnTo'), config.publicUrl))}`, 302));
+
+  app.get('/auth/sign-in', (c) => startSignIn(c, safeReturnTo(c.req.query('returnTo'), config.publicUrl), c.req.query('prompt') === 'login'));
+
+  app.get('/auth/callback', async (c) => {
+    c.header('cache-control', 'no-store');
+    const again = (returnTo = '/') => `<p><a href="/auth/sign-in?returnTo=${encodeURIComponent(returnTo)}">Sign in again</a></p>`;
+    const error = c.req.query('error');
+    const state = c.req.query('state');
+    const pendingRaw = state ? await store.take(`signin:${state}`) : undefined;
+    const pending = pendingRaw ? PendingSchema.safeParse(JSON.parse(pendingRaw)) : undefined;
+    const returnTo = pending?.success ? pending.data.returnTo : '/';
+    if (error) {
+      const description = c.req.query('error_description');
+      return c.html(htmlPage('Sign-in was not completed', `<p>The identity provider answered: ${escapeHtml(description ?? error)}.</p>${again(returnTo)}`), 400);
+    }
+    if (!pending?.success || pending.data.binding !== getCookie(c, bindingCookie)) {
+      return c.html(htmlPage('Sign-in expired', `<p>This sign-in was started too long ago, in another browser, or was already used.</p>${again(returnTo)}`), 400);
+    }
+    let person;
+    try {
+      const { binding: _binding, ...rest } = pending.data;
+      const pendingSignIn: PendingSignIn = rest;
+      person = await oidc.finish(new URL(c.req.url).search, state!, pendingSignIn);
+    } catch (failure) {
+      if (failure instanceof SignInError) {
+        console.error('[auth]', failure.message);
+        return c.html(htmlPage('Sign-in failed', `<p>${escapeHtml(failure.message)}.</p>${again(returnTo)}`), 400);
+      }
+      throw failure;
+    }
+    if (!person.groups.includes(config.groups.staff)) {
+      // No session: the person the institution has not granted the dashboard gets a clear answer.
+      return c.html(
+        htmlPage(
+          'Not permitted',
+          `<p>You signed in as <strong>${escapeHtml(person.name ?? person.identifier)}</strong> (${escapeHtml(person.identifier)}), but the advisor dashboard is only for members of the group <strong>${escapeHtml(config.groups.staff)}</strong>.</p><p>If you should have access, ask your institution's identity administrators to add you to that group.</p><p><a href="/auth/sign-in?prompt=login&amp;returnTo=${encodeURIComponent(returnTo)}">Sign in as someone else</a></p>`,
+        ),
+        403,
+      );
+    }
+    const details = await options.lookupPerson?.(c, person.identifier).catch(() => undefined);
+    const existing = await readSession(c, sessions);
+    if (existing) await store.delete(`session:${existing.id}`);
+    await createSession(c, sessions, {
+      identifier: person.identifier,
+      ...(person.name ? { name: person.name } : details ? { name: `${details.firstName} ${details.lastName}` } : {}),
+      groups: person.groups,
+      ...(details ? { person: details } : {}),
+      ...(person.idToken ? { idToken: person.idToken } : {}),
+    });
+    return c.redirect(safeReturnTo(returnTo, config.publicUrl), 302);
+  });
+
+  async function signOut(c: Context): Promise<{ handle: SessionHandle | undefined; endSessionUrl: string | undefined }> {
+    const handle = await readSession(c, sessions);
+    await endSession(c, sessions, handle);
+    const endSessionUrl = handle ? await oidc.endSessionUrl(handle.session.idToken, options.postLogoutRedirectUri) : undefined;
+    return { handle, endSessionUrl };
+  }
+
+  app.post('/auth/sign-out', async (c) => {
+    const { endSessionUrl } = await signOut(c);
+    c.header('cache-control', 'no-store');
+    // The app asks for JSON and navigates itself; a plain form post is redirected.
+    if ((c.req.header('accept') ?? '').includes('application/json')) return c.json({ signedOut: true, ...(endSessionUrl ? { endSessionUrl } : {}) });
+    return c.redirect(endSessionUrl ?? '/auth/signed-out', 303);
+  });
+
+  app.get('/auth/signed-out', (c) => {
+    c.header('cache-control', 'no-store');
+    return c.html(htmlPage('Signed out', `<p>You have signed out of the advisor dashboard.</p><p><a href="/auth/sign-in">Sign in again</a></p>`));
+  });
+
+  app.get('/session', async (c) => {
+    c.header('cache-control', 'no-store');
+    const handle = await readSession(c, sessions);
+    if (!handle) return problemResponse(problemBody(401, 'Not signed in'), { 'cache-control': 'no-store' });
+    const s = toGatewaySession(handle.session);
+    return c.json({
+      identifier: s.identifier,
+      ...(s.name ? { name: s.name } : {}),
+      ...(s.person ? { person: s.person } : {}),
+      groups: s.groups,
+      permissions: s.permissions,
+      requiredGroups: config.groups,
+    });
+  });
+
+  app.delete('/session', async (c) => {
+    await signOut(c);
+    return c.body(null, 204);
+  });
+
+  // Every /api call: a live session, and the permission its operation needs; nothing else goes upstream.
+  app.use('/api/*', async (c, next) => {
+    const handle = await readSession(c, sessions);
+    if (!handle) return problemResponse(problemBody(401, 'Sign in to use the API'), { 'www-authenticate': 'Cookie realm="student-success"' });
+    const session = toGatewaySession(handle.session);
+    c.set('session', session);
+    const refusal = refusalFor(c.req.method, new URL(c.req.url).pathname.slice('/api'.length), session.permissions, config.groups);
+    if (refusal) {
+      return problemResponse(problemBody(403, refusal.detail, { missingGroups: refusal.groups, permission: refusal.permission }));
+    }
+    return next();
+  });
+
+  /** Pages of the app: without a session, straight to the identity provider and back to this page. */
+  const guardPages: MiddlewareHandler = async (c, next) => {
+    if (c.req.method !== 'GET' && c.req.method !== 'HEAD') return next();
+    const path = c.req.path;
+    // Files (favicon, robots.txt, hashed assets) are public; the app's HTML is a page.
+    const file = /\.\w+$/.test(path.split('/').pop() ?? '') && !path.endsWith('.html');
+    if (/^\/(api|auth|session|dev-idp|assets)(\/|$)/.test(path) || file) return next();
+    if (await readSession(c, sessions)) return next();
+    const url = new URL(c.req.url);
+    return startSignIn(c, safeReturnTo(`${url.pathname}${url.search}`, config.publicUrl));
+  };
+
+  /** The signed-in person of any request (the journal's actor), or undefined. */
+  const sessionOf = async (c: Context): Promise<GatewaySession | undefined> => {
+    const handle = await readSession(c, sessions);
+    return handle ? toGatewaySession(handle.session) : undefined;
+  };
+
+  return { guardPages, sessionOf };
+}

@@ -1,0 +1,58 @@
+/**
+ * Who may do what, from the identity provider's groups. The gateway enforces it on /api; the
+ * app reads the same answer from GET /session to hide or explain what a person may not do.
+ */
+export interface Groups {
+  staff: string;
+  admin: string;
+  network: string;
+}
+
+export interface Permissions {
+  editCategories: boolean;
+  editTriggers: boolean;
+  editNetworks: boolean;
+}
+
+export type Permission = keyof Permissions;
+
+export function permissionsFor(groups: readonly string[], required: Groups): Permissions {
+  const admin = groups.includes(required.admin);
+  return { editCategories: admin, editTriggers: admin, editNetworks: admin || groups.includes(required.network) };
+}
+
+/**
+ * The development provider's groups, from the seed's roles, so every permission can be tried:
+ * every staff member is staff; role Staff also admin; Advisor and Coach also network editors;
+ * students are in no group.
+ */
+export function groupsForRole(role: string, groups: Groups): string[] {
+  if (role === 'Student') return [];
+  const out = [groups.staff];
+  if (role === 'Staff') out.push(groups.admin);
+  if (role === 'Advisor' || role === 'Coach') out.push(groups.network);
+  return out;
+}
+
+/** The writes that need more than being signed in (E14, E13, E16), by method and path under /api. */
+const GUARDED: { permission: Permission; methods: RegExp; path: RegExp; operation: string }[] = [
+  { permission: 'editCategories', methods: /^(POST|PUT|PATCH|DELETE)$/, path: /^\/notations\/categories(\/|$)/, operation: 'Editing categories' },
+  { permission: 'editTriggers', methods: /^(POST|PUT|PATCH|DELETE)$/, path: /^\/notations\/triggers(\/|$)/, operation: 'Editing triggers' },
+  { permission: 'editNetworks', methods: /^(POST|PUT|PATCH|DELETE)$/, path: /^\/people\/[^/]+\/successNetwork\/?$/, operation: 'Changing a success network' },
+];
+
+export interface Refusal {
+  permission: Permission;
+  /** The group(s) that would grant it, for the problem's detail. */
+  groups: string[];
+  detail: string;
+}
+
+/** Why this request is refused (403), or undefined when the person may make it. */
+export function refusalFor(method: string, path: string, permissions: Permissions, required: Groups): Refusal | undefined {
+  const rule = GUARDED.find((r) => r.methods.test(method) && r.path.test(path));
+  if (!rule || permissions[rule.permission]) return undefined;
+  const groups = rule.permission === 'editNetworks' ? [required.network, required.admin] : [required.admin];
+  const needs = groups.length === 1 ? `membership of the group '${groups[0]}'` : `membership of '${groups[0]}' or '${groups[1]}'`;
+  return { permission: rule.permission, groups, detail: `${rule.operation} needs ${needs}, which you do not have` };
+}

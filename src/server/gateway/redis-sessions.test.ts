@@ -1,0 +1,70 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import type { DatabaseSync } from 'node:sqlite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp } from '../app.ts';
+import { openDatabase } from '../db/open.ts';
+import { DEMO_CLIENT } from '../../testing/backend.ts';
+import { startTestGateway, type TestGateway } from '../../testing/gateway.ts';
+import { freePort } from '../../testing/proxy-fixtures.ts';
+import { signInThroughProvider } from '../../testing/sign-in.ts';
+import { redisStore, type SessionStore } from './session-store.ts';
+import { inProcessUpstream } from './upstream.ts';
+
+/**
+ * Two gateways behind a load balancer share sessions through one Redis (Debian's redis-server,
+ * started here on a free port without persistence and stopped after): a sign-in on one is good
+ * on the other, and a sign-out on either ends it everywhere.
+ */
+const REDIS = '/usr/bin/redis-server';
+let redis: ChildProcess | undefined;
+let db: DatabaseSync;
+let stores: SessionStore[] = [];
+let first: TestGateway;
+let second: TestGateway;
+
+beforeAll(async () => {
+  if (!existsSync(REDIS)) throw new Error(`${REDIS} is missing: install Debian's redis-server (.ci/run does)`);
+  const port = await freePort();
+  redis = spawn(REDIS, ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: ['ignore', 'pipe', 'inherit'] });
+  await new Promise<void>((resolve, reject) => {
+    let out = '';
+    redis!.stdout!.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      if (out.includes('Ready to accept connections')) resolve();
+    });
+    redis!.once('exit', (code) => reject(new Error(`redis-server exited with ${code}: ${out}`)));
+  });
+  ({ db } = openDatabase({ path: ':memory:', seed: 1, scale: 0.1, now: new Date('2026-06-01T00:00:00Z') }));
+  const upstream = inProcessUpstream(createApp({ db, clients: [DEMO_CLIENT], tokenTtlSeconds: 3600 }), DEMO_CLIENT);
+  stores = [await redisStore(`redis://127.0.0.1:${port}`), await redisStore(`redis://127.0.0.1:${port}`)];
+  first = await startTestGateway({ upstream, db, store: stores[0] });
+  second = await startTestGateway({ upstream, db, store: stores[1] });
+});
+
+afterAll(async () => {
+  await first?.close();
+  await second?.close();
+  for (const store of stores) await store.close();
+  db?.close();
+  if (redis && redis.exitCode === null) {
+    const exited = new Promise((resolve) => redis!.once('exit', resolve));
+    redis.kill('SIGTERM');
+    await exited;
+  }
+});
+
+describe('sessions shared through Redis', () => {
+  it('a session from one gateway works on the other, and signing out on the other ends it on the first', async () => {
+    const { cookie } = await signInThroughProvider(first.origin, 'E0006');
+    const onSecond = await fetch(`${second.origin}/session`, { headers: { cookie } });
+    expect(onSecond.status).toBe(200);
+    expect(((await onSecond.json()) as { identifier: string }).identifier).toBe('E0006');
+    expect((await fetch(`${second.origin}/api/notations/categories/`, { headers: { cookie } })).status).toBe(200);
+
+    const out = await fetch(`${second.origin}/auth/sign-out`, { method: 'POST', headers: { cookie, origin: second.origin, accept: 'application/json' } });
+    expect(out.status).toBe(200);
+    expect((await fetch(`${first.origin}/session`, { headers: { cookie } })).status).toBe(401);
+    expect((await fetch(`${first.origin}/api/notations/categories/`, { headers: { cookie } })).status).toBe(401);
+  });
+});

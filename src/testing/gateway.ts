@@ -1,0 +1,69 @@
+import type { AddressInfo } from 'node:net';
+import type { DatabaseSync } from 'node:sqlite';
+import { serve } from '@hono/node-server';
+import type { Hono } from 'hono';
+import type { AuthConfig, OidcSettings } from '../server/gateway/config.ts';
+import { createDevIdp, seededPeople } from '../server/gateway/dev-idp.ts';
+import { createGateway } from '../server/gateway/gateway.ts';
+import { createOidcClient } from '../server/gateway/oidc.ts';
+import { memoryStore, type SessionStore } from '../server/gateway/session-store.ts';
+import type { Upstream } from '../server/gateway/upstream.ts';
+import { DEFAULT_GROUPS } from './groups.ts';
+
+export { DEFAULT_GROUPS };
+
+
+export interface TestGatewayOptions {
+  upstream: Upstream;
+  /** The reference backend's database: its people sign in through the development provider. */
+  db?: DatabaseSync;
+  /** Sign in through another provider instead (then `db` is not needed). */
+  oidc?: Omit<OidcSettings, 'allowInsecure'>;
+  store?: SessionStore;
+  idleSeconds?: number;
+  maxSeconds?: number;
+  serveApp?: (app: Hono) => void;
+  /** A port chosen beforehand (when a provider must know the redirect URI first); default any free one. */
+  port?: number;
+}
+
+export interface TestGateway {
+  origin: string;
+  gateway: Hono;
+  close(): Promise<void>;
+}
+
+/** The gateway on 127.0.0.1 (a real socket: the development provider needs node's request). */
+export async function startTestGateway(options: TestGatewayOptions): Promise<TestGateway> {
+  // The gateway needs the origin, known once the socket listens.
+  const late: { gateway?: Hono } = {};
+  const server = serve({ fetch: (request, env) => late.gateway!.fetch(request, env), port: options.port ?? 0, hostname: '127.0.0.1' });
+  await new Promise<void>((resolve) => server.once('listening', () => resolve()));
+  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const store = options.store ?? memoryStore();
+  const auth: AuthConfig = {
+    publicUrl: origin,
+    groups: DEFAULT_GROUPS,
+    sessions: { idleSeconds: options.idleSeconds ?? 1800, maxSeconds: options.maxSeconds ?? 36_000 },
+  };
+  const devIdp = options.oidc ? undefined : createDevIdp({ publicUrl: origin, groups: DEFAULT_GROUPS, people: seededPeople(options.db!) });
+  const settings: OidcSettings = options.oidc
+    ? { ...options.oidc, allowInsecure: true }
+    : { issuer: devIdp!.issuer, clientId: devIdp!.clientId, clientSecret: devIdp!.clientSecret, identifierClaim: 'preferred_username', groupsClaim: 'groups', allowInsecure: true };
+  const gateway = createGateway({
+    upstream: options.upstream,
+    auth: { config: auth, oidc: createOidcClient(settings, `${origin}/auth/callback`), store, ...(devIdp ? { devIdp, postLogoutRedirectUri: `${origin}/auth/signed-out` } : {}) },
+    ...(options.serveApp ? { serveApp: options.serveApp } : {}),
+  });
+  late.gateway = gateway;
+  return {
+    origin,
+    gateway,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        (server as unknown as { closeAllConnections?: () => void }).closeAllConnections?.();
+        if (!options.store) void store.close();
+      }),
+  };
+}

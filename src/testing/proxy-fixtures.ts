@@ -1,0 +1,147 @@
+import { generateKeyPairSync, randomBytes } from 'node:crypto';
+import { createServer as createNetServer, type AddressInfo } from 'node:net';
+import { createServer, type Server } from 'node:http';
+import { serve } from '@hono/node-server';
+import { Hono } from 'hono';
+import Provider from 'oidc-provider';
+import { createApp } from '../server/app.ts';
+import { openDatabase } from '../server/db/open.ts';
+import { DEMO_CLIENT } from './backend.ts';
+
+/**
+ * What a proxy-mode test needs from outside the dashboard: a service that has only E1–E19 (as a
+ * real upstream does) and an OpenID provider of its own on another port.
+ */
+
+/** A free port on 127.0.0.1 (for a server whose URL must be known before it starts). */
+export async function freePort(): Promise<number> {
+  const probe = createNetServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', () => resolve()));
+  const { port } = probe.address() as AddressInfo;
+  await new Promise<void>((resolve) => probe.close(() => resolve()));
+  return port;
+}
+
+/** E1–E19 by method and path (service.md), plus the token endpoint; everything else is 404. */
+const CONTRACT: [string, RegExp][] = [
+  ['GET', /^\/notations\/updates\/?$/],
+  ['GET', /^\/notations\/updates\/[^/]+\/?$/],
+  ['GET', /^\/notations\/updates\/[^/]+\/comments\/?$/],
+  ['POST', /^\/notations\/updates\/?$/],
+  ['GET', /^\/notations\/dataInsights\/?$/],
+  ['GET', /^\/notations\/dataInsights\/[^/]+\/?$/],
+  ['GET', /^\/notations\/alerts\/?$/],
+  ['GET', /^\/notations\/alerts\/[^/]+\/categories\/?$/],
+  ['GET', /^\/notations\/alerts\/[^/]+\/comments\/[^/]+\/?$/],
+  ['GET', /^\/notations\/encouragements\/?$/],
+  ['GET', /^\/notations\/encouragements\/types\/[^/]+\/?$/],
+  ['GET', /^\/notations\/triggers\/[^/]+\/?$/],
+  ['PATCH', /^\/notations\/triggers\/[^/]+\/?$/],
+  ['PUT', /^\/notations\/categories\/[^/]+\/?$/],
+  ['GET', /^\/people\/[^/]+\/successNetwork\/?$/],
+  ['PUT', /^\/people\/[^/]+\/successNetwork\/?$/],
+  ['GET', /^\/noncognitives\/administrations\/?$/],
+  ['GET', /^\/noncognitives\/administrations\/[^/]+\/results\/[^/]+\/factors\/?$/],
+  ['GET', /^\/noncognitives\/assessments\/[^/]+\/factors\/[^/]+\/?$/],
+  ['POST', /^\/oauth2\/token\/?$/],
+];
+
+export interface StrictUpstream {
+  url: string;
+  tokenUrl: string;
+  credentials: typeof DEMO_CLIENT;
+  /** Paths that were refused as extensions (the dashboard asked, and degraded). */
+  refused: string[];
+  close(): Promise<void>;
+}
+
+/** The reference backend behind a filter that answers 404 to every extension of decisions.md §9. */
+export async function startStrictUpstream(options: { now?: string; scale?: number } = {}): Promise<StrictUpstream> {
+  const { db } = openDatabase({ path: ':memory:', seed: 1, scale: options.scale ?? 0.3, now: new Date(`${options.now ?? new Date().toISOString().slice(0, 10)}T00:00:00Z`) });
+  const backend = createApp({ db, clients: [DEMO_CLIENT], tokenTtlSeconds: 3600, logError: () => {} });
+  const refused: string[] = [];
+  const app = new Hono();
+  app.all('/api/*', (c) => {
+    const path = new URL(c.req.url).pathname.slice('/api'.length);
+    const method = c.req.method === 'HEAD' ? 'GET' : c.req.method;
+    if (!CONTRACT.some(([m, pattern]) => m === method && pattern.test(path))) {
+      refused.push(`${c.req.method} ${path}`);
+      return c.json({ status: 404, title: 'Not found', detail: 'Not found' }, 404);
+    }
+    return backend.fetch(c.req.raw);
+  });
+  const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' });
+  await new Promise<void>((resolve) => server.once('listening', () => resolve()));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api`;
+  return {
+    url,
+    tokenUrl: `${url}/oauth2/token`,
+    credentials: DEMO_CLIENT,
+    refused,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => {
+          db.close();
+          resolve();
+        });
+        (server as unknown as { closeAllConnections?: () => void }).closeAllConnections?.();
+      }),
+  };
+}
+
+export interface ExternalProvider {
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+  close(): Promise<void>;
+}
+
+/**
+ * An OpenID provider of the test's own, configured as an institution might: oidc-provider's
+ * defaults (its development login form takes any login and password, then a consent screen; the
+ * ID token carries only `sub`, the profile and groups come from UserInfo; client_secret_basic).
+ */
+export async function startExternalProvider(options: {
+  redirectUri: string;
+  postLogoutRedirectUri?: string;
+  people: Record<string, { name: string; groups: string[] }>;
+  /** How the client was registered to authenticate (default: the OIDC default, client_secret_basic). */
+  authMethod?: 'client_secret_basic' | 'client_secret_post';
+}): Promise<ExternalProvider> {
+  const port = await freePort();
+  const issuer = `http://127.0.0.1:${port}`;
+  const clientId = 'dashboard';
+  const clientSecret = randomBytes(16).toString('hex');
+  const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+  const provider = new Provider(issuer, {
+    clients: [
+      {
+        client_id: clientId,
+        client_secret: clientSecret,
+        redirect_uris: [options.redirectUri],
+        ...(options.authMethod ? { token_endpoint_auth_method: options.authMethod } : {}),
+        ...(options.postLogoutRedirectUri ? { post_logout_redirect_uris: [options.postLogoutRedirectUri] } : {}),
+      },
+    ],
+    jwks: { keys: [{ ...privateKey.export({ format: 'jwk' }), use: 'sig', alg: 'RS256', kid: 'test' }] },
+    cookies: { keys: [randomBytes(16).toString('hex')] },
+    claims: { openid: ['sub'], profile: ['name', 'preferred_username'], groups: ['groups'] },
+    scopes: ['openid', 'profile', 'groups'],
+    findAccount: (_ctx: unknown, sub: string) => {
+      const person = options.people[sub];
+      return { accountId: sub, claims: () => ({ sub, preferred_username: sub, ...(person ? { name: person.name, groups: person.groups } : { groups: [] }) }) };
+    },
+  });
+  const server: Server = createServer(provider.callback());
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', () => resolve()));
+  return {
+    issuer,
+    clientId,
+    clientSecret,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}

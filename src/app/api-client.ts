@@ -3,13 +3,9 @@ import { createApiClient, type ApiClient } from '../api/client.ts';
 /** Dispatched on `window` when /api answers 401: the session has ended (RequireSession acts on it). */
 export const SESSION_ENDED_EVENT = 'student-success:session-ended';
 
-/**
- * The browser's client: same origin, no credentials (the gateway adds them). Built lazily so
- * that tests can build their own with `createApiClient`.
- */
-let client: ApiClient | undefined;
+/** The browser's client: same origin, no credentials (the gateway adds them). The app builds one and passes it down. */
 export function browserApi(): ApiClient {
-  client ??= createApiClient({
+  return createApiClient({
     baseUrl: `${window.location.origin}/api`,
     fetch: async (input, init) => {
       const response = await fetch(input, init);
@@ -17,5 +13,4 @@ export function browserApi(): ApiClient {
       return response;
     },
   });
-  return client;
 }

@@ -23,8 +23,8 @@ import PeopleAltOutlined from '@mui/icons-material/PeopleAltOutlined';
 import { useQuery } from '@tanstack/react-query';
 import { NavLink, Outlet } from 'react-router';
 import { displayName } from '../api/session.ts';
-import { sessionQueries, useSignOut } from '../features/session/session.queries.ts';
-import { toastBus } from './toasts.tsx';
+import { sessionQueries, useSignOut } from '../queries/session.ts';
+import { toastBus } from '../components/toasts.tsx';
 
 const DRAWER_WIDTH = 232;
 

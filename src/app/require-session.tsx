@@ -4,7 +4,7 @@ import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import { Outlet } from 'react-router';
 import { ProblemMessage } from '../components/problem-message.tsx';
-import { sessionEnded, sessionQueries } from '../features/session/session.queries.ts';
+import { sessionEnded, sessionQueries } from '../queries/session.ts';
 import { SigningIn } from '../features/session/signing-in.tsx';
 import { SESSION_ENDED_EVENT } from './api-client.ts';
 

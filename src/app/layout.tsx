@@ -18,6 +18,7 @@ import DarkModeOutlined from '@mui/icons-material/DarkModeOutlined';
 import LightModeOutlined from '@mui/icons-material/LightModeOutlined';
 import MenuIcon from '@mui/icons-material/Menu';
 import NotificationsActiveOutlined from '@mui/icons-material/NotificationsActiveOutlined';
+import InsightsOutlined from '@mui/icons-material/InsightsOutlined';
 import PeopleAltOutlined from '@mui/icons-material/PeopleAltOutlined';
 import { useQuery } from '@tanstack/react-query';
 import { NavLink, Outlet, useNavigate } from 'react-router';
@@ -29,6 +30,7 @@ const DRAWER_WIDTH = 232;
 const NAV = [
   { to: '/students', label: 'Students', icon: <PeopleAltOutlined /> },
   { to: '/alerts', label: 'Alerts', icon: <NotificationsActiveOutlined /> },
+  { to: '/scores', label: 'Scores', icon: <InsightsOutlined /> },
 ];
 
 function ColorSchemeToggle() {

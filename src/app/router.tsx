@@ -23,6 +23,14 @@ export function createAppRouter(queryClient: QueryClient) {
     void import('../features/alerts/triage/triage.queries.ts').then((m) => m.prefetchTriageQueue(queryClient, browserApi(), new URL(request.url)));
     return null;
   };
+  // Starts loading a cohort (thousands of respondents) while the page's code is still loading.
+  const prefetchCohort = ({ params }: LoaderFunctionArgs) => {
+    const id = Number(params.administrationId);
+    if (Number.isInteger(id) && id > 0) {
+      void import('../queries/cohort.ts').then((m) => queryClient.prefetchQuery(m.cohortQueries.cohort(browserApi(), queryClient, id)));
+    }
+    return null;
+  };
   return createBrowserRouter([
     {
       path: '/sign-in',
@@ -59,6 +67,16 @@ export function createAppRouter(queryClient: QueryClient) {
                 (defaultShouldRevalidate && currentUrl.search === nextUrl.search),
               lazy: async () => ({ Component: (await import('../features/alerts/triage/alert-triage-page.tsx')).AlertTriagePage }),
             },
+            { path: 'scores', lazy: async () => ({ Component: (await import('../features/scores/administrations-page.tsx')).AdministrationsPage }) },
+            {
+              path: 'scores/:administrationId',
+              // A cohort download starts before the page's code has loaded.
+              loader: prefetchCohort,
+              // Picks, filters and the comparison are the page's own state: no new load.
+              shouldRevalidate: ({ currentUrl, nextUrl }) => currentUrl.pathname !== nextUrl.pathname,
+              lazy: async () => ({ Component: (await import('../features/scores/cohort-page.tsx')).CohortPage }),
+            },
+            { path: 'scores/:administrationId/:person', lazy: async () => ({ Component: (await import('../features/scores/profile-page.tsx')).ProfilePage }) },
             { path: '*', element: <NotFoundPage /> },
           ],
         },

@@ -1,9 +1,7 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import type { ApiClient, Id } from '../api/client.ts';
 import { isApiError } from '../api/errors.ts';
-import type { Page, RequestOptions } from '../api/http.ts';
 import { listAll } from '../api/paging.ts';
-import type { PeopleListParams } from '../api/params.ts';
 import type { FactorResult, Link } from '../api/schemas/index.ts';
 import { scoreKeys, scoreQueries } from '../features/scores/scores.queries.ts';
 
@@ -66,15 +64,6 @@ export interface CohortProgress {
 /** E18 calls in flight at once on the fallback path. */
 export const FALLBACK_CONCURRENCY = 6;
 
-/** A respondent's link expanded with its factor results (the results extension). */
-export interface ExpandedRespondentLink {
-  href: string;
-  totalValues: number;
-  values: FactorResult[];
-}
-
-type ResultsWithFactors = (id: Id, params: { page?: number; pageSize?: number }, options?: RequestOptions) => Promise<Page<ExpandedRespondentLink>>;
-
 /**
  * Progress of the cohorts loading now, by administration id: the query function writes it, the
  * page reads it (`useSyncExternalStore`), so that "Loaded 412 of 3,021 respondents" follows the load.
@@ -122,8 +111,8 @@ interface RawRespondent {
   results: FactorResult[];
 }
 
-async function viaExtension(api: ApiClient, resultsWithFactors: ResultsWithFactors, id: number, signal: AbortSignal): Promise<{ raw: RawRespondent[]; total: number; invalid: number }> {
-  const all = await listAll((params: { page?: number; pageSize?: number }, options) => resultsWithFactors(id, params, options), {}, {
+async function viaExtension(api: ApiClient, id: number, signal: AbortSignal): Promise<{ raw: RawRespondent[]; total: number; invalid: number }> {
+  const all = await listAll((params, options) => api.noncognitive.administrations.resultsWithFactors(id, params, options), {}, {
     signal,
     pageSize: 1000,
     onProgress: ({ loaded, total }) => cohortProgress.set(id, { loaded, total, source: 'extension' }),
@@ -169,18 +158,15 @@ async function viaFallback(api: ApiClient, id: number, signal: AbortSignal): Pro
 
 /** Loads a cohort (see the module's comment); `queryClient` caches the factors' E19 answers. */
 export async function loadCohort(api: ApiClient, queryClient: QueryClient, administrationId: number, signal: AbortSignal): Promise<Cohort> {
-  const extension = (api.noncognitive.administrations as { resultsWithFactors?: ResultsWithFactors }).resultsWithFactors;
   let loaded: { raw: RawRespondent[]; total: number; invalid: number } | undefined;
   let source: Cohort['source'] = 'extension';
   try {
-    if (extension) {
-      try {
-        loaded = await viaExtension(api, extension.bind(api.noncognitive.administrations), administrationId, signal);
-        // An upstream that ignores `expand` answers bare links, which do not read as expanded ones.
-        if (loaded.raw.length === 0 && loaded.invalid > 0) loaded = undefined;
-      } catch (error) {
-        if (!isMissingExtension(error)) throw error;
-      }
+    try {
+      loaded = await viaExtension(api, administrationId, signal);
+      // An upstream that ignores `expand` answers bare links, which do not read as expanded ones.
+      if (loaded.raw.length === 0 && loaded.invalid > 0) loaded = undefined;
+    } catch (error) {
+      if (!isMissingExtension(error)) throw error;
     }
     if (!loaded) {
       source = 'fallback';
@@ -245,7 +231,7 @@ export async function loadNames(api: ApiClient, identifiers: readonly string[], 
     const pages = await mapPool(
       chunks,
       4,
-      (chunk) => api.people.list({ identifiers: chunk, pageSize: 1000 } as PeopleListParams, { signal }),
+      (chunk) => api.people.list({ identifiers: chunk, pageSize: 1000 }, { signal }),
       signal,
     );
     for (const page of pages) {

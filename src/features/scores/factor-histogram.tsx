@@ -11,6 +11,8 @@ const HEIGHT = 96;
 /** Bins per band: 1–25 is five bins of five, 26–75 ten, 76–99 five. */
 const BAND_BINS: Record<Band, readonly [number, number]> = { bottom: [0, 4], middle: [5, 14], top: [15, 19] };
 const TICKS = [1, 25, 50, 75, 99];
+/** Read by screen readers, not shown. */
+const visuallyHidden = { position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap', border: 0, p: 0, m: '-1px' } as const;
 
 const samePick = (a: Pick | undefined, b: Pick) =>
   a !== undefined && ('band' in a ? 'band' in b && a.band === b.band : 'bin' in b && a.bin === b.bin);
@@ -112,10 +114,14 @@ export const FactorHistogram = memo(function FactorHistogram({ factor, summary, 
               data-testid={`band-${band}`}
               onClick={() => onPick?.(pick)}
               sx={{ flex: band === 'middle' ? 2 : 1, minWidth: 0, px: 0.5, textTransform: 'none', lineHeight: 1.2, flexDirection: 'column' }}
-              aria-label={`${factor} ${label.toLowerCase()}: ${formatCount(summary.bands[band])} ${summary.bands[band] === 1 ? 'respondent' : 'respondents'}`}
             >
               <span>{label}</span>
-              <b>{formatCount(summary.bands[band])}</b>
+              <b>
+                {formatCount(summary.bands[band])}
+                <Box component="span" sx={visuallyHidden}>
+                  {` ${summary.bands[band] === 1 ? 'respondent' : 'respondents'} in ${factor}`}
+                </Box>
+              </b>
             </Button>
           );
         })}

@@ -23,7 +23,7 @@ export function positiveInt(value: string | null): number | undefined {
 /** Statuses the seed data uses (decisions §8); others are shown as they come. */
 export const KNOWN_STATUSES = ['Scheduled', 'Open', 'Closed'] as const;
 
-/** A status chip's colour: known statuses get one, others the neutral default. */
-export function statusColor(status: string): 'success' | 'info' | 'default' {
-  return status === 'Open' ? 'success' : status === 'Scheduled' ? 'info' : 'default';
+/** A status chip's colour: an open administration stands out, every other status is neutral (its words say it). */
+export function statusColor(status: string): 'success' | 'default' {
+  return status === 'Open' ? 'success' : 'default';
 }

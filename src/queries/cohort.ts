@@ -111,23 +111,45 @@ interface RawRespondent {
   results: FactorResult[];
 }
 
+/** Pages asked for at once before the first answer says how many there are (past the end is an empty page). */
+const EAGER_PAGES = 3;
+const COHORT_PAGE_SIZE = 1000;
+
 async function viaExtension(api: ApiClient, id: number, signal: AbortSignal): Promise<{ raw: RawRespondent[]; total: number; invalid: number }> {
-  const all = await listAll((params, options) => api.noncognitive.administrations.resultsWithFactors(id, params, options), {}, {
-    signal,
-    pageSize: 1000,
-    onProgress: ({ loaded, total }) => cohortProgress.set(id, { loaded, total, source: 'extension' }),
-  });
-  let invalid = all.invalidCount;
+  let loaded = 0;
+  let total = 0;
+  const fetchPage = async (page: number) => {
+    const answer = await api.noncognitive.administrations.resultsWithFactors(id, { page, pageSize: COHORT_PAGE_SIZE }, { signal });
+    total = answer.totalValues;
+    loaded += answer.values.length + answer.invalidCount;
+    cohortProgress.set(id, { loaded: Math.min(loaded, total), total, source: 'extension' });
+    return answer;
+  };
+  // A large cohort's pages in parallel from the start: the server writes page 2 while page 1 is parsed here.
+  const eager = Array.from({ length: EAGER_PAGES }, (_, i) => fetchPage(i + 1));
+  const settled = await Promise.allSettled(eager);
+  const failed = settled.find((s) => s.status === 'rejected');
+  if (failed) throw failed.reason;
+  const pages = settled.map((s) => (s as PromiseFulfilledResult<Awaited<(typeof eager)[number]>>).value);
+  const first = pages[0]!;
+  const pageSize = first.pageSize >= 1 ? first.pageSize : COHORT_PAGE_SIZE;
+  const lastPage = Math.max(1, Math.ceil(first.totalValues / pageSize));
+  const rest = lastPage > EAGER_PAGES ? await mapPool(Array.from({ length: lastPage - EAGER_PAGES }, (_, i) => i + EAGER_PAGES + 1), 4, fetchPage, signal) : [];
+  const all = [...pages, ...rest].slice(0, lastPage);
+  let invalid = 0;
   const raw: RawRespondent[] = [];
-  for (const item of all.values) {
-    const target = api.parseHref(item.href);
-    if (target?.kind !== 'factorScores') {
-      invalid++;
-      continue;
+  for (const page of all) {
+    invalid += page.invalidCount;
+    for (const item of page.values) {
+      const target = api.parseHref(item.href);
+      if (target?.kind !== 'factorScores') {
+        invalid++;
+        continue;
+      }
+      raw.push({ person: target.personIdentifier, results: item.values });
     }
-    raw.push({ person: target.personIdentifier, results: item.values });
   }
-  return { raw, total: all.totalValues, invalid };
+  return { raw, total: first.totalValues, invalid };
 }
 
 async function viaFallback(api: ApiClient, id: number, signal: AbortSignal): Promise<{ raw: RawRespondent[]; total: number; invalid: number }> {

@@ -138,7 +138,7 @@ export function CohortCompare({
                     caption={side.administration.title}
                     summary={figures.get(factor.name)!}
                     picked={isCurrent && picked?.factor === factor.name ? picked.pick : undefined}
-                    onPick={isCurrent ? (pick) => onPick(factor.name, pick) : undefined}
+                    onPick={isCurrent ? onPick : undefined}
                   />
                 );
               })}

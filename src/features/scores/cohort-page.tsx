@@ -191,7 +191,7 @@ function CohortView({ id }: { id: number }) {
                     factor={factor.name}
                     summary={summaries.get(factor.name)!}
                     picked={picked?.factor === factor.name ? picked.pick : undefined}
-                    onPick={(pick) => setPick(factor.name, pick)}
+                    onPick={setPick}
                   />
                 </Paper>
               ))}
@@ -255,7 +255,9 @@ function namesOf(results: readonly { data?: { identifier: string; firstName: str
 function Roster({ id, title, cohort, includeFlagged, picked }: { id: number; title: string; cohort: Cohort; includeFlagged: boolean; picked: ReturnType<typeof readPick> }) {
   const api = useApi();
   const [params, setParams] = useSearchParams();
-  const filter = useMemo(() => readFilter(params), [params]);
+  // The grid's filter model changes only when its own parameter does (not on every pick).
+  const filterParam = params.get('filter');
+  const filter = useMemo(() => readFilter(new URLSearchParams(filterParam === null ? '' : { filter: filterParam })), [filterParam]);
   const identifiers = useMemo(() => cohort.respondents.map((r) => r.person), [cohort]);
   const bulk = useQuery(cohortQueries.names(api, id, identifiers));
   const [visible, setVisible] = useState<readonly string[]>([]);

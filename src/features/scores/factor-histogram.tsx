@@ -22,8 +22,8 @@ export interface FactorHistogramProps {
   summary: FactorSummary;
   /** The band or bar picked on this factor (highlighted). */
   picked?: Pick | undefined;
-  /** Without it the histogram is for reading only (a comparison's other side). */
-  onPick?: ((pick: Pick) => void) | undefined;
+  /** Without it the histogram is for reading only (a comparison's other side). Stable, so that a pick re-renders only the factors it changes. */
+  onPick?: ((factor: string, pick: Pick) => void) | undefined;
   /** Says whose distribution this is when two stand side by side. */
   caption?: string | undefined;
 }
@@ -72,7 +72,7 @@ export const FactorHistogram = memo(function FactorHistogram({ factor, summary, 
               data-count={count}
               aria-label={`${factor} ${from}–${to}: ${count} ${count === 1 ? 'respondent' : 'respondents'}`}
               aria-pressed={onPick ? samePick(picked, pick) : undefined}
-              onClick={() => onPick?.(pick)}
+              onClick={() => onPick?.(factor, pick)}
               title={`${from}–${to}: ${count}`}
               sx={(theme) => ({
                 flex: 1,
@@ -112,7 +112,7 @@ export const FactorHistogram = memo(function FactorHistogram({ factor, summary, 
               disabled={!onPick}
               aria-pressed={onPick ? samePick(picked, pick) : undefined}
               data-testid={`band-${band}`}
-              onClick={() => onPick?.(pick)}
+              onClick={() => onPick?.(factor, pick)}
               sx={{ flex: band === 'middle' ? 2 : 1, minWidth: 0, px: 0.5, textTransform: 'none', lineHeight: 1.2, flexDirection: 'column' }}
             >
               <span>{label}</span>

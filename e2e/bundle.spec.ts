@@ -39,3 +39,24 @@ test('the data grid and the charts load only with the alert queue, each in its o
   const pageText = readFileSync(`dist/${page!.file}`, 'utf8');
   for (const marker of ['MuiDataGrid', 'MuiChartsAxis', 'MuiBarChart']) expect(pageText, marker).not.toContain(marker);
 });
+
+test('the scores pages carry neither the grid nor the charts: the roster and the trend load in chunks of their own', () => {
+  const { files } = initialJavaScript();
+  const initial = files.map((f) => readFileSync(`dist/${f}`, 'utf8')).join('\n');
+  for (const marker of ['MuiDataGrid', 'MuiChartsAxis', 'MuiLineChart']) expect(initial, marker).not.toContain(marker);
+  const manifest = JSON.parse(readFileSync('dist/.vite/manifest.json', 'utf8')) as Record<string, { file: string; imports?: string[] }>;
+  // Each page's chunk and everything it imports statically (what loads with the page, before the grid or a chart is asked for).
+  const staticText = (key: string, seen = new Set<string>()): string => {
+    if (seen.has(key) || !manifest[key]) return '';
+    seen.add(key);
+    const chunk = manifest[key]!;
+    return [readFileSync(`dist/${chunk.file}`, 'utf8'), ...(chunk.imports ?? []).map((i) => staticText(i, seen))].join('\n');
+  };
+  for (const page of ['src/features/scores/administrations-page.tsx', 'src/features/scores/cohort-page.tsx', 'src/features/scores/profile-page.tsx', 'src/features/timeline/student-page.tsx']) {
+    expect(manifest[page], `${page} is a chunk of its own`).toBeDefined();
+    const text = staticText(page);
+    for (const marker of ['MuiDataGrid', 'MuiChartsAxis', 'MuiLineChart']) expect(text, `${marker} in ${page}`).not.toContain(marker);
+  }
+  expect(manifest['src/features/scores/cohort-roster.tsx'], 'the roster is a lazy chunk').toBeDefined();
+  expect(manifest['src/components/score-profile/score-trend-chart.tsx'], 'the trend chart is a lazy chunk').toBeDefined();
+});

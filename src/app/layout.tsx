@@ -19,6 +19,7 @@ import LightModeOutlined from '@mui/icons-material/LightModeOutlined';
 import MenuIcon from '@mui/icons-material/Menu';
 import HistoryOutlined from '@mui/icons-material/HistoryOutlined';
 import NotificationsActiveOutlined from '@mui/icons-material/NotificationsActiveOutlined';
+import InsightsOutlined from '@mui/icons-material/InsightsOutlined';
 import PeopleAltOutlined from '@mui/icons-material/PeopleAltOutlined';
 import { useQuery } from '@tanstack/react-query';
 import { NavLink, Outlet } from 'react-router';
@@ -32,6 +33,7 @@ const NAV = [
   { to: '/students', label: 'Students', icon: <PeopleAltOutlined /> },
   { to: '/alerts', label: 'Alerts', icon: <NotificationsActiveOutlined /> },
   { to: '/admin/journal', label: 'Change journal', icon: <HistoryOutlined /> },
+  { to: '/scores', label: 'Scores', icon: <InsightsOutlined /> },
 ];
 
 function ColorSchemeToggle() {

@@ -23,6 +23,14 @@ export function createAppRouter(queryClient: QueryClient, api: ApiClient) {
     void import('../features/alerts/triage/prefetch-triage-queue.ts').then((m) => m.prefetchTriageQueue(queryClient, api, new URL(request.url)));
     return null;
   };
+  // Starts loading a cohort (thousands of respondents) while the page's code is still loading.
+  const prefetchCohort = ({ params }: LoaderFunctionArgs) => {
+    const id = Number(params.administrationId);
+    if (Number.isInteger(id) && id > 0) {
+      void import('../queries/cohort.ts').then((m) => queryClient.prefetchQuery(m.cohortQueries.cohort(api, queryClient, id)));
+    }
+    return null;
+  };
   return createBrowserRouter([
     {
       path: '/sign-in',
@@ -61,6 +69,16 @@ export function createAppRouter(queryClient: QueryClient, api: ApiClient) {
             },
             // The change journal (#15.5); the gateway answers JSON at the same address to API clients.
             { path: 'admin/journal', lazy: async () => ({ Component: (await import('../features/journal/journal-page.tsx')).JournalPage }) },
+            { path: 'scores', lazy: async () => ({ Component: (await import('../features/scores/administrations-page.tsx')).AdministrationsPage }) },
+            {
+              path: 'scores/:administrationId',
+              // A cohort download starts before the page's code has loaded.
+              loader: prefetchCohort,
+              // Picks, filters and the comparison are the page's own state: no new load.
+              shouldRevalidate: ({ currentUrl, nextUrl }) => currentUrl.pathname !== nextUrl.pathname,
+              lazy: async () => ({ Component: (await import('../features/scores/cohort-page.tsx')).CohortPage }),
+            },
+            { path: 'scores/:administrationId/:person', lazy: async () => ({ Component: (await import('../features/scores/profile-page.tsx')).ProfilePage }) },
             { path: '*', element: <NotFoundPage /> },
           ],
         },

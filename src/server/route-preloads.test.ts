@@ -11,6 +11,9 @@ const manifest: BuildManifest = {
   'src/features/students/students-page.tsx': { file: 'assets/students-page-1.js', imports: ['_mui-1.js'] },
   'src/features/session/sign-in-page.tsx': { file: 'assets/sign-in-1.js' },
   'src/features/alerts/triage/alert-triage-page.tsx': { file: 'assets/alert-triage-page-1.js', imports: ['_mui-1.js', '_queries-1.js'] },
+  'src/features/scores/administrations-page.tsx': { file: 'assets/administrations-page-1.js', imports: ['_mui-1.js'] },
+  'src/features/scores/cohort-page.tsx': { file: 'assets/cohort-page-1.js', imports: ['_mui-1.js'] },
+  'src/features/scores/profile-page.tsx': { file: 'assets/profile-page-1.js', imports: ['_mui-1.js'] },
 };
 
 describe('routePreloads', () => {
@@ -22,6 +25,12 @@ describe('routePreloads', () => {
     expect(preloadsFor('/')).toEqual(preloadsFor('/students/'));
     expect(preloadsFor('/sign-in')).toEqual(['assets/sign-in-1.js']);
     expect(preloadsFor('/alerts')).toEqual(['assets/mui-1.js', 'assets/layout-1.js', 'assets/queries-1.js', 'assets/alert-triage-page-1.js']);
+  });
+
+  it('names the scores pages by depth: administrations, a cohort, a profile', () => {
+    expect(preloadsFor('/scores')).toEqual(['assets/mui-1.js', 'assets/layout-1.js', 'assets/administrations-page-1.js']);
+    expect(preloadsFor('/scores/6')).toEqual(['assets/mui-1.js', 'assets/layout-1.js', 'assets/cohort-page-1.js']);
+    expect(preloadsFor('/scores/6/S000001')).toEqual(['assets/mui-1.js', 'assets/layout-1.js', 'assets/profile-page-1.js']);
   });
 
   it('names nothing for a URL no page claims', () => {

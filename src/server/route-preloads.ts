@@ -17,6 +17,9 @@ export const ROUTE_MODULES: readonly { path: RegExp; modules: readonly string[] 
   // `/` redirects to the students page.
   { path: /^\/(students\/?)?$/, modules: [SHELL, 'src/features/students/students-page.tsx'] },
   { path: /^\/alerts\/?$/, modules: [SHELL, 'src/features/alerts/triage/alert-triage-page.tsx'] },
+  { path: /^\/scores\/?$/, modules: [SHELL, 'src/features/scores/administrations-page.tsx'] },
+  { path: /^\/scores\/[^/]+\/?$/, modules: [SHELL, 'src/features/scores/cohort-page.tsx'] },
+  { path: /^\/scores\/[^/]+\/[^/]+\/?$/, modules: [SHELL, 'src/features/scores/profile-page.tsx'] },
   { path: /^\/sign-in\/?$/, modules: ['src/features/session/sign-in-page.tsx'] },
 ];
 

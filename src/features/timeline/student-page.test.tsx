@@ -300,10 +300,14 @@ describe('StudentPage', () => {
     respondent.scores.forEach((score, i) => {
       const item = items[i] as HTMLElement;
       expect(item).toHaveTextContent(score.name);
-      if (score.validityConcern) expect(item).toHaveTextContent('validity concern — interpret with caution');
-      else expect(item).not.toHaveTextContent('validity concern');
+      // Issue 11: one warning at the top, the flagged bars marked (never a plain fact).
+      if (score.validityConcern) expect(item).toHaveTextContent('(flagged)');
+      else expect(item).not.toHaveTextContent(/validity concern|flagged/);
     });
     expect(respondent.scores.some((s) => s.validityConcern)).toBe(true);
+    const panel = screen.getByRole('region', { name: 'Non-cognitive factor scores' });
+    expect(within(panel).getAllByText(/validity concern — interpret with caution/i)).toHaveLength(1);
+    expect(within(panel).getByText(/national percentile/)).toBeInTheDocument();
   });
 });
 

@@ -1,0 +1,151 @@
+import { useMemo } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import LinearProgress from '@mui/material/LinearProgress';
+import Paper from '@mui/material/Paper';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { isApiError } from '../../api/errors.ts';
+import type { Administration } from '../../api/schemas/index.ts';
+import { useApi } from '../../queries/api-context.tsx';
+import { ProblemMessage } from '../../components/problem-message.tsx';
+import { formatScore, medianChange, type Pick } from '../../lib/percentiles.ts';
+import { summarizeCohort } from './cohort-figures.ts';
+import { cohortQueries, type Cohort } from '../../queries/cohort.ts';
+import { FactorHistogram } from './factor-histogram.tsx';
+import { scoreQueries } from '../../queries/scores.ts';
+
+interface Side {
+  administration: Administration;
+  cohort: Cohort;
+}
+
+/** Earlier first: by start date, then id. */
+export function compareOrder(a: Administration, b: Administration): [Administration, Administration] {
+  const byStart = Date.parse(a.startDate) - Date.parse(b.startDate);
+  return byStart < 0 || (byStart === 0 && a.id < b.id) ? [a, b] : [b, a];
+}
+
+const signed = (n: number) => (n > 0 ? `+${formatScore(n)}` : n < 0 ? `−${formatScore(-n)}` : '0');
+
+/**
+ * Two administrations of the same assessment: each shared factor's distributions side by side
+ * (the earlier on the left) and the change in the median, earlier → later.
+ */
+export function CohortCompare({
+  current,
+  otherId,
+  includeFlagged,
+  picked,
+  onPick,
+}: {
+  current: Side;
+  otherId: number;
+  includeFlagged: boolean;
+  picked: { factor: string; pick: Pick } | undefined;
+  onPick: (factor: string, pick: Pick) => void;
+}) {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  const otherAdministration = useQuery(scoreQueries.administration(api, otherId));
+  const otherCohort = useQuery({ ...cohortQueries.cohort(api, queryClient, otherId), enabled: otherAdministration.isSuccess });
+  const mine = useMemo(() => summarizeCohort(current.cohort, includeFlagged), [current.cohort, includeFlagged]);
+  const theirs = useMemo(() => (otherCohort.data ? summarizeCohort(otherCohort.data, includeFlagged) : undefined), [otherCohort.data, includeFlagged]);
+
+  if (otherAdministration.isError) {
+    if (isApiError(otherAdministration.error) && (otherAdministration.error.status === 404 || otherAdministration.error.status === 400)) {
+      return <Alert severity="warning">There is no administration {otherId} to compare with. Choose another one.</Alert>;
+    }
+    return <ProblemMessage error={otherAdministration.error} onRetry={() => void otherAdministration.refetch()} />;
+  }
+  if (otherCohort.isError) return <ProblemMessage error={otherCohort.error} onRetry={() => void otherCohort.refetch()} />;
+  if (!otherAdministration.data || !otherCohort.data || !theirs) return <LinearProgress aria-label="Loading the administration to compare with" />;
+
+  const other: Side = { administration: otherAdministration.data, cohort: otherCohort.data };
+  const [earlier, later] = compareOrder(current.administration, other.administration);
+  const sideOf = (a: Administration) => (a.id === current.administration.id ? { side: current, figures: mine } : { side: other, figures: theirs });
+  const before = sideOf(earlier);
+  const after = sideOf(later);
+  const otherNames = new Set(other.cohort.factors.map((f) => f.name));
+  const shared = current.cohort.factors.filter((f) => otherNames.has(f.name));
+  if (shared.length === 0) {
+    return (
+      <Alert severity="info">
+        {other.administration.title} shares no factor with {current.administration.title}: only administrations of the same assessment can be compared.
+      </Alert>
+    );
+  }
+
+  return (
+    <Box data-testid="cohort-figures">
+      <Paper variant="outlined" sx={{ p: 2, mb: 2 }}>
+        <Typography variant="h6" component="h2" gutterBottom>
+          Median change, {earlier.title} → {later.title}
+        </Typography>
+        <Table size="small" aria-label="Median change per factor">
+          <TableHead>
+            <TableRow>
+              <TableCell>Factor</TableCell>
+              <TableCell align="right">{earlier.title}</TableCell>
+              <TableCell align="right">{later.title}</TableCell>
+              <TableCell align="right">Change</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {shared.map((factor) => {
+              const a = before.figures.get(factor.name)?.median;
+              const b = after.figures.get(factor.name)?.median;
+              const change = medianChange(a, b);
+              return (
+                <TableRow key={factor.name} data-testid="median-change-row">
+                  <TableCell component="th" scope="row">
+                    {factor.name}
+                  </TableCell>
+                  <TableCell align="right">{a === undefined ? '—' : formatScore(a)}</TableCell>
+                  <TableCell align="right">{b === undefined ? '—' : formatScore(b)}</TableCell>
+                  <TableCell align="right" data-testid="median-change">
+                    {change === undefined ? '—' : signed(change)}
+                  </TableCell>
+                </TableRow>
+              );
+            })}
+          </TableBody>
+        </Table>
+      </Paper>
+      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', lg: 'repeat(2, 1fr)' } }}>
+        {shared.map((factor) => (
+          <Paper key={factor.name} variant="outlined" component="section" aria-label={factor.name} data-testid="factor-card" sx={{ p: 2 }}>
+            <Typography variant="h6" component="h2">
+              {factor.name}
+            </Typography>
+            {factor.description && (
+              <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+                {factor.description}
+              </Typography>
+            )}
+            <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
+              {[before, after].map(({ side, figures }) => {
+                const isCurrent = side === current;
+                return (
+                  <FactorHistogram
+                    key={side.administration.id}
+                    factor={factor.name}
+                    caption={side.administration.title}
+                    summary={figures.get(factor.name)!}
+                    picked={isCurrent && picked?.factor === factor.name ? picked.pick : undefined}
+                    onPick={isCurrent ? onPick : undefined}
+                  />
+                );
+              })}
+            </Box>
+          </Paper>
+        ))}
+      </Box>
+    </Box>
+  );
+}

@@ -1,0 +1,313 @@
+import { lazy, Suspense, useCallback, useMemo, useState, useSyncExternalStore } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import FormControl from '@mui/material/FormControl';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import InputLabel from '@mui/material/InputLabel';
+import LinearProgress from '@mui/material/LinearProgress';
+import Link from '@mui/material/Link';
+import MenuItem from '@mui/material/MenuItem';
+import Paper from '@mui/material/Paper';
+import Select from '@mui/material/Select';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import Switch from '@mui/material/Switch';
+import Typography from '@mui/material/Typography';
+import { useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link as RouterLink, useParams, useSearchParams } from 'react-router';
+import { isApiError } from '../../api/errors.ts';
+import type { Administration } from '../../api/schemas/index.ts';
+import { useApi } from '../../queries/api-context.tsx';
+import { ProblemMessage } from '../../components/problem-message.tsx';
+import { inPick, pickLabel, type Pick } from '../../lib/percentiles.ts';
+import { summarizeCohort } from './cohort-figures.ts';
+import { cohortProgress, cohortQueries, type Cohort, type PersonName } from '../../queries/cohort.ts';
+import { CohortCompare } from './cohort-compare.tsx';
+import { readFilter, readPick, writeFilter, writePick, type RosterFilter } from './cohort-url.ts';
+import { FactorHistogram } from './factor-histogram.tsx';
+import { formatCount, formatDay, plural, positiveInt, statusColor } from './score-format.ts';
+import { scoreQueries } from '../../queries/scores.ts';
+import { ScoresNotFound } from './scores-not-found.tsx';
+
+const loadRoster = () => import('./cohort-roster.tsx');
+const CohortRoster = lazy(async () => ({ default: (await loadRoster()).CohortRoster }));
+
+function useCohortProgress(id: number) {
+  return useSyncExternalStore(cohortProgress.subscribe, () => cohortProgress.get(id));
+}
+
+/** `/scores/:administrationId`. */
+export function CohortPage() {
+  const { administrationId } = useParams();
+  const id = positiveInt(administrationId ?? null);
+  if (id === undefined) return <ScoresNotFound what={`administration “${administrationId ?? ''}”`} />;
+  return <CohortView key={id} id={id} />;
+}
+
+function CohortView({ id }: { id: number }) {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  const [params, setParams] = useSearchParams();
+  const administration = useQuery(scoreQueries.administration(api, id));
+  const cohort = useQuery(cohortQueries.cohort(api, queryClient, id));
+  const progress = useCohortProgress(id);
+  const includeFlagged = params.get('flagged') === 'include';
+  const picked = readPick(params);
+  const compareId = positiveInt(params.get('compare'));
+
+  const summaries = useMemo(() => (cohort.data ? summarizeCohort(cohort.data, includeFlagged) : undefined), [cohort.data, includeFlagged]);
+  const flaggedRespondents = useMemo(() => cohort.data?.respondents.filter((r) => r.flagged).length ?? 0, [cohort.data]);
+
+  const setPick = useCallback(
+    (factor: string, pick: Pick) =>
+      setParams((current) => {
+        const same = readPick(current);
+        const again = same && same.factor === factor && JSON.stringify(same.pick) === JSON.stringify(pick);
+        return writePick(current, again ? undefined : { factor, pick });
+      }),
+    [setParams],
+  );
+
+  if (administration.isError && isApiError(administration.error) && (administration.error.status === 404 || administration.error.status === 400)) {
+    return <ScoresNotFound what={`administration ${id}`} />;
+  }
+
+  const title = administration.data?.title ?? `Administration ${id}`;
+  const data = cohort.data;
+  return (
+    <Stack spacing={2}>
+      <Box>
+        <Link component={RouterLink} to="/scores" variant="body2">
+          ← Administrations
+        </Link>
+        <Typography variant="h4" component="h1" sx={{ mt: 0.5 }}>
+          {administration.data ? title : <Skeleton width={320} />}
+        </Typography>
+        {administration.data && (
+          <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', mt: 0.5 }}>
+            <Chip size="small" variant="outlined" label={administration.data.status} color={statusColor(administration.data.status)} />
+            <Typography color="text.secondary">
+              {formatDay(administration.data.startDate)} – {formatDay(administration.data.endDate)}
+              {data && ` · ${plural(data.totalRespondents, 'respondent')}`}
+            </Typography>
+          </Stack>
+        )}
+        {administration.isError && <ProblemMessage error={administration.error} onRetry={() => void administration.refetch()} />}
+      </Box>
+
+      <Typography variant="body2" color="text.secondary">
+        Scores are <b>national percentiles</b>: a score of 60 means the student scored higher than about 60 of every 100 students in the national
+        comparison group. A percentile is not a percent correct.
+      </Typography>
+
+      {cohort.isPending && (
+        <Box>
+          <LinearProgress
+            variant={progress && progress.total > 0 ? 'determinate' : 'indeterminate'}
+            value={progress && progress.total > 0 ? (progress.loaded / progress.total) * 100 : 0}
+            aria-label="Loading respondents"
+          />
+          <Typography variant="body2" color="text.secondary" role="status" data-testid="cohort-progress" sx={{ mt: 0.5 }}>
+            {progress ? `Loaded ${formatCount(progress.loaded)} of ${formatCount(progress.total)} respondents` : 'Loading respondents…'}
+            {progress?.source === 'fallback' && ' (one request per respondent: the service has no cohort download)'}
+          </Typography>
+        </Box>
+      )}
+      {cohort.isError && <ProblemMessage error={cohort.error} onRetry={() => void cohort.refetch()} />}
+
+      {data && data.totalRespondents === 0 && data.respondents.length === 0 && (
+        <Alert severity="info" data-testid="cohort-empty">
+          No one has responded to this administration yet: there are no scores to show.
+        </Alert>
+      )}
+      {data && data.invalidCount > 0 && (
+        <Alert severity="warning">
+          {plural(data.invalidCount, 'item')} from the service could not be read and {data.invalidCount === 1 ? 'is' : 'are'} left out.
+        </Alert>
+      )}
+
+      {data && summaries && data.respondents.length > 0 && (
+        <>
+          <Paper variant="outlined" sx={{ p: 2 }}>
+            <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ alignItems: { md: 'center' }, justifyContent: 'space-between' }}>
+              <Box>
+                <FormControlLabel
+                  control={
+                    <Switch
+                      checked={includeFlagged}
+                      onChange={(e) =>
+                        setParams((current) => {
+                          const next = new URLSearchParams(current);
+                          if (e.target.checked) next.set('flagged', 'include');
+                          else next.delete('flagged');
+                          return next;
+                        })
+                      }
+                    />
+                  }
+                  label="Include scores with a validity concern"
+                />
+                <Typography variant="body2" color="text.secondary" data-testid="validity-note">
+                  {includeFlagged
+                    ? `Scores with a validity concern are included in these figures (${plural(flaggedRespondents, 'respondent')} flagged): read them with caution.`
+                    : `Scores with a validity concern are left out of these figures (${plural(flaggedRespondents, 'respondent')} flagged).`}
+                </Typography>
+              </Box>
+              <CompareSelect id={id} cohort={data} value={compareId} onChange={(value) => setParams((current) => {
+                const next = new URLSearchParams(current);
+                if (value) next.set('compare', String(value));
+                else next.delete('compare');
+                return next;
+              })} />
+            </Stack>
+          </Paper>
+
+          {compareId !== undefined && administration.data ? (
+            <CohortCompare
+              current={{ administration: administration.data, cohort: data }}
+              otherId={compareId}
+              includeFlagged={includeFlagged}
+              picked={picked}
+              onPick={setPick}
+            />
+          ) : (
+            <Box
+              data-testid="cohort-figures"
+              sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', lg: 'repeat(3, 1fr)' } }}
+            >
+              {data.factors.map((factor) => (
+                <Paper key={factor.name} variant="outlined" component="section" aria-label={factor.name} data-testid="factor-card" sx={{ p: 2 }}>
+                  <Typography variant="h6" component="h2">
+                    {factor.name}
+                  </Typography>
+                  {factor.description && (
+                    <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+                      {factor.description}
+                    </Typography>
+                  )}
+                  <FactorHistogram
+                    factor={factor.name}
+                    summary={summaries.get(factor.name)!}
+                    picked={picked?.factor === factor.name ? picked.pick : undefined}
+                    onPick={setPick}
+                  />
+                </Paper>
+              ))}
+            </Box>
+          )}
+
+          <Roster id={id} title={title} cohort={data} includeFlagged={includeFlagged} picked={picked} />
+        </>
+      )}
+    </Stack>
+  );
+}
+
+/** Other administrations of the same assessment (the administration does not say: its scores do). */
+function CompareSelect({ id, cohort, value, onChange }: { id: number; cohort: Cohort; value: number | undefined; onChange: (id: number | undefined) => void }) {
+  const api = useApi();
+  const all = useQuery(cohortQueries.allAdministrations(api));
+  const others = (all.data?.values ?? []).filter((a) => a.id !== id);
+  const assessments = useQueries({ queries: others.map((a) => cohortQueries.assessment(api, a.id)) });
+  const own = cohort.factors[0]?.assessmentId;
+  const candidates = others.filter((_, i) => own !== undefined && String(assessments[i]?.data ?? '') === own);
+  const settled = all.isSuccess && assessments.every((q) => !q.isPending);
+  return (
+    <FormControl size="small" sx={{ minWidth: 260 }}>
+      <InputLabel id="compare-label">Compare with</InputLabel>
+      <Select
+        labelId="compare-label"
+        label="Compare with"
+        value={value !== undefined && candidates.some((a) => a.id === value) ? String(value) : value !== undefined && !settled ? '' : ''}
+        onChange={(e) => onChange(positiveInt(e.target.value))}
+      >
+        <MenuItem value="">No comparison</MenuItem>
+        {!settled && (
+          <MenuItem disabled value="loading">
+            Finding administrations of the same assessment…
+          </MenuItem>
+        )}
+        {settled && candidates.length === 0 && (
+          <MenuItem disabled value="none">
+            No other administration of this assessment has scores
+          </MenuItem>
+        )}
+        {candidates.map((a: Administration) => (
+          <MenuItem key={a.id} value={String(a.id)}>
+            {a.title}
+          </MenuItem>
+        ))}
+      </Select>
+    </FormControl>
+  );
+}
+
+/** Names from per-person answers (the fallback for the rows shown). */
+function namesOf(results: readonly { data?: { identifier: string; firstName: string; lastName: string } | undefined }[]): Record<string, PersonName> {
+  const names: Record<string, PersonName> = {};
+  for (const { data } of results) if (data) names[data.identifier] = { firstName: data.firstName, lastName: data.lastName };
+  return names;
+}
+
+/** The respondents picked by a band or bar (or all), in the lazily loaded grid. */
+function Roster({ id, title, cohort, includeFlagged, picked }: { id: number; title: string; cohort: Cohort; includeFlagged: boolean; picked: ReturnType<typeof readPick> }) {
+  const api = useApi();
+  const [params, setParams] = useSearchParams();
+  // The grid's filter model changes only when its own parameter does (not on every pick).
+  const filterParam = params.get('filter');
+  const filter = useMemo(() => readFilter(new URLSearchParams(filterParam === null ? '' : { filter: filterParam })), [filterParam]);
+  const identifiers = useMemo(() => cohort.respondents.map((r) => r.person), [cohort]);
+  const bulk = useQuery(cohortQueries.names(api, id, identifiers));
+  const [visible, setVisible] = useState<readonly string[]>([]);
+  const onVisibleChange = useCallback((ids: readonly string[]) => setVisible((old) => (old.join() === ids.join() ? old : ids)), []);
+  const perPerson = useQueries({
+    queries: (bulk.data?.supported === false ? visible : []).map((person) => ({ ...cohortQueries.person(api, person), retry: false })),
+    combine: namesOf,
+  });
+  const names = useMemo(() => ({ ...(bulk.data?.names ?? {}), ...perPerson }), [bulk.data, perPerson]);
+
+  const respondents = useMemo(() => {
+    if (!picked) return cohort.respondents;
+    return cohort.respondents.filter((r) => {
+      const entry = r.scores[picked.factor];
+      return entry !== undefined && inPick(entry, picked.pick, includeFlagged);
+    });
+  }, [cohort, picked, includeFlagged]);
+  const onFilterModelChange = useCallback((model: RosterFilter) => setParams((current) => writeFilter(current, model), { replace: true }), [setParams]);
+
+  return (
+    <Paper variant="outlined" component="section" aria-labelledby="roster-heading" sx={{ p: 2 }}>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: { sm: 'center' }, mb: 1 }}>
+        <Typography id="roster-heading" variant="h6" component="h2" sx={{ flexGrow: 1 }}>
+          Respondents
+        </Typography>
+        {picked && (
+          <Button size="small" onClick={() => setParams((current) => writePick(current, undefined))}>
+            Show all respondents
+          </Button>
+        )}
+      </Stack>
+      <Typography variant="body2" color="text.secondary" data-testid="roster-summary" role="status" sx={{ mb: 1 }}>
+        {picked
+          ? `${plural(respondents.length, 'respondent')} in ${picked.factor}, ${pickLabel(picked.pick)}${includeFlagged ? '' : ', scores with a validity concern left out'}.`
+          : `All ${plural(respondents.length, 'respondent')}. Pick a band or a bar above to list those respondents.`}
+        {bulk.data?.supported === false && ' Names load for the rows shown.'}
+      </Typography>
+      <Suspense fallback={<Skeleton variant="rectangular" height={560} />}>
+        <CohortRoster
+          administrationId={id}
+          respondents={respondents}
+          factors={cohort.factors}
+          names={names}
+          filterModel={filter}
+          onFilterModelChange={onFilterModelChange}
+          onVisibleChange={onVisibleChange}
+          fileName={`${title} respondents`}
+        />
+      </Suspense>
+    </Paper>
+  );
+}
+

@@ -1,0 +1,140 @@
+import { memo } from 'react';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { alpha } from '@mui/material/styles';
+import { BANDS, binRange, formatScore, formatShare, type Band, type FactorSummary, type Pick } from '../../lib/percentiles.ts';
+import { formatCount } from './score-format.ts';
+
+const HEIGHT = 96;
+/** Bins per band: 1–25 is five bins of five, 26–75 ten, 76–99 five. */
+const BAND_BINS: Record<Band, readonly [number, number]> = { bottom: [0, 4], middle: [5, 14], top: [15, 19] };
+const TICKS = [1, 25, 50, 75, 99];
+/** Read by screen readers, not shown. */
+const visuallyHidden = { position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap', border: 0, p: 0, m: '-1px' } as const;
+
+const samePick = (a: Pick | undefined, b: Pick) =>
+  a !== undefined && ('band' in a ? 'band' in b && a.band === b.band : 'bin' in b && a.bin === b.bin);
+
+export interface FactorHistogramProps {
+  factor: string;
+  summary: FactorSummary;
+  /** The band or bar picked on this factor (highlighted). */
+  picked?: Pick | undefined;
+  /** Without it the histogram is for reading only (a comparison's other side). Stable, so that a pick re-renders only the factors it changes. */
+  onPick?: ((factor: string, pick: Pick) => void) | undefined;
+  /** Says whose distribution this is when two stand side by side. */
+  caption?: string | undefined;
+}
+
+/**
+ * One factor's distribution on a fixed 1–99 axis: twenty bars of five percentiles over the
+ * bottom-25 / middle-50 / top-25 bands, and N, the median and the share with a validity concern.
+ * Bars and bands are buttons that pick those respondents; the bars stay out of the tab order (the
+ * three band buttons below them are the keyboard's way in), each named with its range and count.
+ */
+export const FactorHistogram = memo(function FactorHistogram({ factor, summary, picked, onPick, caption }: FactorHistogramProps) {
+  const max = Math.max(1, ...summary.bins);
+  return (
+    <Box data-testid="factor-histogram" data-factor={factor}>
+      {caption && (
+        <Typography variant="caption" component="p" color="text.secondary" sx={{ mb: 0.5 }}>
+          {caption}
+        </Typography>
+      )}
+      <Box
+        role="group"
+        aria-label={`${factor}: respondents by national percentile, 1 to 99`}
+        sx={(theme) => ({
+          position: 'relative',
+          height: HEIGHT,
+          display: 'flex',
+          alignItems: 'flex-end',
+          gap: '2px',
+          borderBottom: `1px solid ${theme.palette.divider}`,
+          // The bands: bottom 25 and top 25 shaded, the middle 50 plain.
+          background: `linear-gradient(to right, ${alpha(theme.palette.text.primary, 0.07)} 0 25%, transparent 25% 75%, ${alpha(theme.palette.text.primary, 0.07)} 75% 100%)`,
+        })}
+      >
+        {summary.bins.map((count, bin) => {
+          const { from, to } = binRange(bin);
+          const pick: Pick = { bin };
+          const selected = samePick(picked, pick) || (picked && 'band' in picked && bin >= BAND_BINS[picked.band][0] && bin <= BAND_BINS[picked.band][1]);
+          return (
+            <Box
+              key={bin}
+              component="button"
+              type="button"
+              tabIndex={-1}
+              disabled={!onPick}
+              data-testid="histogram-bar"
+              data-count={count}
+              aria-label={`${factor} ${from}–${to}: ${count} ${count === 1 ? 'respondent' : 'respondents'}`}
+              aria-pressed={onPick ? samePick(picked, pick) : undefined}
+              onClick={() => onPick?.(factor, pick)}
+              title={`${from}–${to}: ${count}`}
+              sx={(theme) => ({
+                flex: 1,
+                p: 0,
+                border: 0,
+                cursor: onPick ? 'pointer' : 'default',
+                minHeight: count > 0 ? 2 : 0,
+                height: `${(count / max) * 100}%`,
+                bgcolor: selected ? theme.palette.secondary.main : theme.palette.primary.main,
+                borderRadius: '2px 2px 0 0',
+                '&:hover': onPick ? { opacity: 0.8 } : undefined,
+              })}
+            />
+          );
+        })}
+      </Box>
+      <Box sx={{ position: 'relative', height: 18 }} aria-hidden>
+        {TICKS.map((tick) => (
+          <Typography
+            key={tick}
+            variant="caption"
+            color="text.secondary"
+            sx={{ position: 'absolute', left: `${tick === 1 ? 0 : tick === 99 ? 100 : tick}%`, transform: tick === 1 ? 'none' : tick === 99 ? 'translateX(-100%)' : 'translateX(-50%)' }}
+          >
+            {tick}
+          </Typography>
+        ))}
+      </Box>
+      <Stack direction="row" spacing={0.5} sx={{ mt: 0.5 }}>
+        {BANDS.map(({ band, label }) => {
+          const pick: Pick = { band };
+          return (
+            <Button
+              key={band}
+              size="small"
+              variant={samePick(picked, pick) ? 'contained' : 'outlined'}
+              disabled={!onPick}
+              aria-pressed={onPick ? samePick(picked, pick) : undefined}
+              data-testid={`band-${band}`}
+              onClick={() => onPick?.(factor, pick)}
+              sx={{ flex: band === 'middle' ? 2 : 1, minWidth: 0, px: 0.5, textTransform: 'none', lineHeight: 1.2, flexDirection: 'column' }}
+            >
+              <span>{label}</span>
+              <b>
+                {formatCount(summary.bands[band])}
+                <Box component="span" sx={visuallyHidden}>
+                  {` ${summary.bands[band] === 1 ? 'respondent' : 'respondents'} in ${factor}`}
+                </Box>
+              </b>
+            </Button>
+          );
+        })}
+      </Stack>
+      <Typography variant="body2" sx={{ mt: 1 }} data-testid="factor-figures">
+        N <b data-testid="factor-n">{formatCount(summary.n)}</b> · median <b data-testid="factor-median">{summary.median === undefined ? '—' : formatScore(summary.median)}</b> · validity
+        concern <b data-testid="factor-flagged-share">{formatShare(summary.flaggedShare)}</b>
+      </Typography>
+      {summary.offScale > 0 && (
+        <Typography variant="body2" color="text.secondary" data-testid="factor-off-scale">
+          {formatCount(summary.offScale)} {summary.offScale === 1 ? 'score is' : 'scores are'} outside 1–99 and not counted.
+        </Typography>
+      )}
+    </Box>
+  );
+});

@@ -1,0 +1,56 @@
+import Box from '@mui/material/Box';
+import Link from '@mui/material/Link';
+import Paper from '@mui/material/Paper';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useQuery } from '@tanstack/react-query';
+import { Link as RouterLink, useNavigate, useParams } from 'react-router';
+import { isApiError } from '../../api/errors.ts';
+import { useApi } from '../../queries/api-context.tsx';
+import { ScoreProfile } from '../../components/score-profile/score-profile.tsx';
+import { cohortQueries } from '../../queries/cohort.ts';
+import { positiveInt } from './score-format.ts';
+import { scoreQueries } from '../../queries/scores.ts';
+import { ScoresNotFound } from './scores-not-found.tsx';
+
+/** `/scores/:administrationId/:person`: one respondent's profile, any of their administrations. */
+export function ProfilePage() {
+  const { administrationId, person = '' } = useParams();
+  const id = positiveInt(administrationId ?? null);
+  const api = useApi();
+  const navigate = useNavigate();
+  const administration = useQuery({ ...scoreQueries.administration(api, id ?? 0), enabled: id !== undefined });
+  const who = useQuery({ ...cohortQueries.person(api, person), retry: false });
+  if (id === undefined) return <ScoresNotFound what={`administration “${administrationId ?? ''}”`} />;
+  if (administration.isError && isApiError(administration.error) && (administration.error.status === 404 || administration.error.status === 400)) {
+    return <ScoresNotFound what={`administration ${id}`} />;
+  }
+  const name = who.data ? `${who.data.firstName} ${who.data.lastName}` : person;
+  return (
+    <Stack spacing={2}>
+      <Box>
+        <Link component={RouterLink} to={`/scores/${id}`} variant="body2">
+          ← {administration.data?.title ?? `Administration ${id}`}
+        </Link>
+        <Typography variant="h4" component="h1" sx={{ mt: 0.5 }}>
+          {who.isPending ? <Skeleton width={260} /> : name}
+        </Typography>
+        <Typography color="text.secondary">
+          {person} · non-cognitive score profile ·{' '}
+          <Link component={RouterLink} to={`/students/${encodeURIComponent(person)}`}>
+            student page
+          </Link>
+        </Typography>
+      </Box>
+      <Paper variant="outlined" sx={{ p: 2, maxWidth: 880 }}>
+        <ScoreProfile
+          student={person}
+          administrationId={id}
+          headingLevel="h2"
+          onAdministrationChange={(next) => void navigate(`/scores/${next}/${encodeURIComponent(person)}`)}
+        />
+      </Paper>
+    </Stack>
+  );
+}

@@ -1,0 +1,29 @@
+import { format } from 'date-fns';
+
+/** A date as it reads in a list ("Aug 15, 2025"); an unreadable one as it came. */
+export function formatDay(iso: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? iso : format(date, 'PP');
+}
+
+export const formatCount = (n: number) => n.toLocaleString('en-US');
+
+/** "1 respondent", "3,021 respondents". */
+export function plural(n: number, one: string, many = `${one}s`): string {
+  return `${formatCount(n)} ${n === 1 ? one : many}`;
+}
+
+/** A positive integer from the URL, else undefined (`page=abc` is page 1, not an error page). */
+export function positiveInt(value: string | null): number | undefined {
+  if (value === null || !/^\d{1,9}$/.test(value)) return undefined;
+  const n = Number(value);
+  return n >= 1 ? n : undefined;
+}
+
+/** Statuses the seed data uses (decisions §8); others are shown as they come. */
+export const KNOWN_STATUSES = ['Scheduled', 'Open', 'Closed'] as const;
+
+/** A status chip's colour: an open administration stands out, every other status is neutral (its words say it). */
+export function statusColor(status: string): 'success' | 'default' {
+  return status === 'Open' ? 'success' : 'default';
+}

@@ -1,0 +1,332 @@
+import { queryOptions, type QueryClient } from '@tanstack/react-query';
+import type { ApiClient, Id } from '../api/client.ts';
+import { isApiError } from '../api/errors.ts';
+import { listAll } from '../api/paging.ts';
+import type { FactorResult, Link } from '../api/schemas/index.ts';
+import { scoreKeys, scoreQueries } from './scores.ts';
+
+/**
+ * A whole cohort: every respondent of one administration with every factor score, in as few
+ * requests as the upstream allows.
+ *
+ * - With the results extension (`GET …/results?expand=factors`, decisions §9): up to 1000
+ *   respondents a request, pages after the first in parallel.
+ * - Without it (a real upstream answers 400 or 404): the links to each respondent's scores, then
+ *   E18 per respondent, at most 6 at a time, with progress.
+ *
+ * Factor names and descriptions come from E19 (one request per factor, cached for an hour).
+ *
+ *     ['noncognitive', 'administrations', 'cohort', id]
+ */
+
+/** A respondent's score on one factor (the shape the cohort's figures read). */
+export interface CohortScore {
+  score: number;
+  validityConcern: boolean;
+}
+
+export interface CohortFactor {
+  /** The factor's name: the key of `scores`, and what two administrations are compared by. */
+  name: string;
+  factorId: string;
+  assessmentId: string;
+  description: string | undefined;
+}
+
+export interface CohortRespondent {
+  person: string;
+  /** By factor name. */
+  scores: Record<string, CohortScore>;
+  /** Any of the respondent's scores has a validity concern. */
+  flagged: boolean;
+}
+
+export interface Cohort {
+  administrationId: number;
+  /** By factor id, as E18 orders them. */
+  factors: CohortFactor[];
+  /** By identifier, as the results list orders them. */
+  respondents: CohortRespondent[];
+  /** Respondents the service counts (the results list's total). */
+  totalRespondents: number;
+  /** Items that did not match the contract and are left out (links, respondents, scores). */
+  invalidCount: number;
+  /** How it was loaded: the results extension or E18 per respondent. */
+  source: 'extension' | 'fallback';
+}
+
+export interface CohortProgress {
+  loaded: number;
+  total: number;
+  source: 'extension' | 'fallback';
+}
+
+/** E18 calls in flight at once on the fallback path. */
+export const FALLBACK_CONCURRENCY = 6;
+
+/**
+ * Progress of the cohorts loading now, by administration id: the query function writes it, the
+ * page reads it (`useSyncExternalStore`), so that "Loaded 412 of 3,021 respondents" follows the load.
+ */
+export const cohortProgress = (() => {
+  const current = new Map<string, CohortProgress>();
+  const listeners = new Set<() => void>();
+  const emit = () => listeners.forEach((listener) => listener());
+  return {
+    get: (id: Id): CohortProgress | undefined => current.get(String(id)),
+    set(id: Id, progress: CohortProgress | undefined) {
+      if (progress) current.set(String(id), progress);
+      else current.delete(String(id));
+      emit();
+    },
+    subscribe(listener: () => void): () => void {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+})();
+
+/** The upstream has no such extension (a real service): 400 (unknown `expand`) or 404. */
+export function isMissingExtension(error: unknown): boolean {
+  return isApiError(error) && error.kind === 'http' && (error.status === 400 || error.status === 404);
+}
+
+/** Runs `work` over `items` with at most `limit` in flight; the first failure rejects the whole. */
+export async function mapPool<T, R>(items: readonly T[], limit: number, work: (item: T, index: number) => Promise<R>, signal?: AbortSignal): Promise<R[]> {
+  const results = new Array<R>(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      signal?.throwIfAborted();
+      const index = next++;
+      results[index] = await work(items[index] as T, index);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return results;
+}
+
+interface RawRespondent {
+  person: string;
+  results: FactorResult[];
+}
+
+/** Pages asked for at once before the first answer says how many there are (past the end is an empty page). */
+const EAGER_PAGES = 3;
+const COHORT_PAGE_SIZE = 1000;
+
+async function viaExtension(api: ApiClient, id: number, signal: AbortSignal): Promise<{ raw: RawRespondent[]; total: number; invalid: number }> {
+  let loaded = 0;
+  let total = 0;
+  const fetchPage = async (page: number) => {
+    const answer = await api.noncognitive.administrations.resultsWithFactors(id, { page, pageSize: COHORT_PAGE_SIZE }, { signal });
+    total = answer.totalValues;
+    loaded += answer.values.length + answer.invalidCount;
+    cohortProgress.set(id, { loaded: Math.min(loaded, total), total, source: 'extension' });
+    return answer;
+  };
+  // A large cohort's pages in parallel from the start: the server writes page 2 while page 1 is parsed here.
+  const eager = Array.from({ length: EAGER_PAGES }, (_, i) => fetchPage(i + 1));
+  const settled = await Promise.allSettled(eager);
+  const failed = settled.find((s) => s.status === 'rejected');
+  if (failed) throw failed.reason;
+  const pages = settled.map((s) => (s as PromiseFulfilledResult<Awaited<(typeof eager)[number]>>).value);
+  const first = pages[0]!;
+  const pageSize = first.pageSize >= 1 ? first.pageSize : COHORT_PAGE_SIZE;
+  const lastPage = Math.max(1, Math.ceil(first.totalValues / pageSize));
+  const rest = lastPage > EAGER_PAGES ? await mapPool(Array.from({ length: lastPage - EAGER_PAGES }, (_, i) => i + EAGER_PAGES + 1), 4, fetchPage, signal) : [];
+  const all = [...pages, ...rest].slice(0, lastPage);
+  let invalid = 0;
+  const raw: RawRespondent[] = [];
+  for (const page of all) {
+    invalid += page.invalidCount;
+    for (const item of page.values) {
+      const target = api.parseHref(item.href);
+      if (target?.kind !== 'factorScores') {
+        invalid++;
+        continue;
+      }
+      raw.push({ person: target.personIdentifier, results: item.values });
+    }
+  }
+  return { raw, total: first.totalValues, invalid };
+}
+
+async function viaFallback(api: ApiClient, id: number, signal: AbortSignal): Promise<{ raw: RawRespondent[]; total: number; invalid: number }> {
+  const links = await listAll((params, options) => api.noncognitive.administrations.results(id, params, options), {}, { signal, pageSize: 1000 });
+  let invalid = links.invalidCount;
+  const people: string[] = [];
+  for (const link of links.values as Link[]) {
+    const target = api.parseHref(link.href);
+    if (target?.kind === 'factorScores') people.push(target.personIdentifier);
+    else invalid++;
+  }
+  let loaded = 0;
+  cohortProgress.set(id, { loaded, total: people.length, source: 'fallback' });
+  const raw = await mapPool(
+    people,
+    FALLBACK_CONCURRENCY,
+    async (person) => {
+      const page = await api.noncognitive.factorScores(id, person, {}, { signal });
+      invalid += page.invalidCount;
+      loaded++;
+      cohortProgress.set(id, { loaded, total: people.length, source: 'fallback' });
+      return { person, results: page.values };
+    },
+    signal,
+  );
+  return { raw, total: links.totalValues, invalid };
+}
+
+/** Loads a cohort (see the module's comment); `queryClient` caches the factors' E19 answers. */
+export async function loadCohort(api: ApiClient, queryClient: QueryClient, administrationId: number, signal: AbortSignal): Promise<Cohort> {
+  let loaded: { raw: RawRespondent[]; total: number; invalid: number } | undefined;
+  let source: Cohort['source'] = 'extension';
+  try {
+    try {
+      loaded = await viaExtension(api, administrationId, signal);
+      // An upstream that ignores `expand` answers bare links, which do not read as expanded ones.
+      if (loaded.raw.length === 0 && loaded.invalid > 0) loaded = undefined;
+    } catch (error) {
+      if (!isMissingExtension(error)) throw error;
+    }
+    if (!loaded) {
+      source = 'fallback';
+      loaded = await viaFallback(api, administrationId, signal);
+    }
+  } finally {
+    cohortProgress.set(administrationId, undefined);
+  }
+
+  // The factors, by id, named by E19 (a factor E19 does not know keeps its id as its name).
+  const factorRefs = new Map<string, { assessmentId: string; factorId: string }>();
+  for (const respondent of loaded.raw) {
+    for (const result of respondent.results) {
+      if (factorRefs.has(result.factor.href)) continue;
+      const target = api.parseHref(result.factor.href);
+      if (target?.kind === 'factor') factorRefs.set(result.factor.href, { assessmentId: target.assessmentId, factorId: target.factorId });
+    }
+  }
+  const factorsByHref = new Map<string, CohortFactor>();
+  await Promise.all(
+    [...factorRefs].map(async ([href, ref]) => {
+      const factor = await queryClient.fetchQuery(scoreQueries.factor(api, ref.assessmentId, ref.factorId)).catch(() => undefined);
+      factorsByHref.set(href, { name: factor?.name ?? `Factor ${ref.factorId}`, factorId: ref.factorId, assessmentId: ref.assessmentId, description: factor?.description });
+    }),
+  );
+  const factors = [...factorsByHref.values()].sort((a, b) => Number(a.factorId) - Number(b.factorId) || a.factorId.localeCompare(b.factorId));
+
+  let invalid = loaded.invalid;
+  const respondents: CohortRespondent[] = loaded.raw.map(({ person, results }) => {
+    const scores: Record<string, CohortScore> = {};
+    let flagged = false;
+    for (const result of results) {
+      const factor = factorsByHref.get(result.factor.href);
+      if (!factor) {
+        invalid++;
+        continue;
+      }
+      scores[factor.name] = { score: result.score, validityConcern: result.validityConcern };
+      flagged ||= result.validityConcern;
+    }
+    return { person, scores, flagged };
+  });
+  return { administrationId, factors, respondents, totalRespondents: loaded.total, invalidCount: invalid, source };
+}
+
+export interface PersonName {
+  firstName: string;
+  lastName: string;
+}
+
+/**
+ * Names of many people at once through the people extension (`GET /people/?identifiers=`, up to
+ * 1000 a request). `supported: false` when the upstream does not have it (400/404), or ignores the
+ * filter (it answers people nobody asked for): the caller then asks per person, for what it shows.
+ */
+export async function loadNames(api: ApiClient, identifiers: readonly string[], signal: AbortSignal): Promise<{ supported: boolean; names: Record<string, PersonName> }> {
+  const names: Record<string, PersonName> = {};
+  const asked = new Set(identifiers);
+  const chunks: string[][] = [];
+  for (let i = 0; i < identifiers.length; i += 1000) chunks.push(identifiers.slice(i, i + 1000));
+  try {
+    const pages = await mapPool(
+      chunks,
+      4,
+      (chunk) => api.people.list({ identifiers: chunk, pageSize: 1000 }, { signal }),
+      signal,
+    );
+    for (const page of pages) {
+      for (const person of page.values) {
+        if (!asked.has(person.identifier)) return { supported: false, names: {} };
+        names[person.identifier] = { firstName: person.firstName, lastName: person.lastName };
+      }
+    }
+    return { supported: true, names };
+  } catch (error) {
+    if (isMissingExtension(error)) return { supported: false, names: {} };
+    throw error;
+  }
+}
+
+export const cohortKeys = {
+  cohort: (id: Id) => [...scoreKeys.administrations(), 'cohort', String(id)] as const,
+  respondentCount: (id: Id) => [...scoreKeys.results(id), 'count'] as const,
+  assessment: (id: Id) => [...scoreKeys.results(id), 'assessment'] as const,
+  allAdministrations: (personIdentifier: string | undefined) => [...scoreKeys.administrationLists(), 'all', { personIdentifier }] as const,
+};
+
+export const cohortQueries = {
+  /** The whole cohort of an administration (see `loadCohort`); a cohort changes rarely: 5 minutes. */
+  cohort: (api: ApiClient, queryClient: QueryClient, id: number) =>
+    queryOptions({
+      queryKey: cohortKeys.cohort(id),
+      queryFn: ({ signal }) => loadCohort(api, queryClient, id, signal),
+      staleTime: 5 * 60_000,
+    }),
+  /** How many respondents an administration has (the results list's `totalValues`). */
+  /** Every respondent's name (see `loadNames`), once the cohort is in. */
+  names: (api: ApiClient, id: number, identifiers: readonly string[]) =>
+    queryOptions({
+      queryKey: [...cohortKeys.cohort(id), 'names'] as const,
+      queryFn: ({ signal }) => loadNames(api, identifiers, signal),
+      staleTime: 5 * 60_000,
+    }),
+  /** One person (people extension), under the people detail key other pages use too. */
+  person: (api: ApiClient, identifier: string) =>
+    queryOptions({
+      queryKey: ['people', 'detail', identifier] as const,
+      queryFn: ({ signal }) => api.people.get(identifier, { signal }),
+      staleTime: 5 * 60_000,
+    }),
+  respondentCount: (api: ApiClient, id: number) =>
+    queryOptions({
+      queryKey: cohortKeys.respondentCount(id),
+      queryFn: async ({ signal }) => (await api.noncognitive.administrations.results(id, { pageSize: 1 }, { signal })).totalValues,
+      staleTime: 5 * 60_000,
+    }),
+  /**
+   * Which assessment an administration is of: the administration does not say, its scores do
+   * (`assessmentId` of its first respondent's first score); null when no one responded.
+   */
+  assessment: (api: ApiClient, id: number) =>
+    queryOptions({
+      queryKey: cohortKeys.assessment(id),
+      queryFn: async ({ signal }): Promise<number | null> => {
+        const first = await api.noncognitive.administrations.results(id, { pageSize: 1 }, { signal });
+        const target = first.values[0] ? api.parseHref(first.values[0].href) : null;
+        if (target?.kind !== 'factorScores') return null;
+        const scores = await api.noncognitive.factorScores(id, target.personIdentifier, {}, { signal });
+        return scores.values[0]?.assessmentId ?? null;
+      },
+      staleTime: 60 * 60_000,
+    }),
+  /** Every administration (E17, all pages), optionally those a person responded to; newest first. */
+  allAdministrations: (api: ApiClient, personIdentifier?: string) =>
+    queryOptions({
+      queryKey: cohortKeys.allAdministrations(personIdentifier),
+      queryFn: ({ signal }) =>
+        listAll((params, options) => api.noncognitive.administrations.list({ ...params, personIdentifier }, options), {}, { signal, pageSize: 1000 }),
+      staleTime: 5 * 60_000,
+    }),
+};

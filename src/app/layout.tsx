@@ -19,6 +19,8 @@ import LightModeOutlined from '@mui/icons-material/LightModeOutlined';
 import MenuIcon from '@mui/icons-material/Menu';
 import NotificationsActiveOutlined from '@mui/icons-material/NotificationsActiveOutlined';
 import PeopleAltOutlined from '@mui/icons-material/PeopleAltOutlined';
+import BoltOutlined from '@mui/icons-material/BoltOutlined';
+import LabelOutlined from '@mui/icons-material/LabelOutlined';
 import { useQuery } from '@tanstack/react-query';
 import { NavLink, Outlet, useNavigate } from 'react-router';
 import { sessionQueries, useSignOut } from '../features/session/session.queries.ts';
@@ -29,6 +31,8 @@ const DRAWER_WIDTH = 232;
 const NAV = [
   { to: '/students', label: 'Students', icon: <PeopleAltOutlined /> },
   { to: '/alerts', label: 'Alerts', icon: <NotificationsActiveOutlined /> },
+  { to: '/admin/categories', label: 'Categories', icon: <LabelOutlined /> },
+  { to: '/admin/triggers', label: 'Triggers', icon: <BoltOutlined /> },
 ];
 
 function ColorSchemeToggle() {

@@ -59,6 +59,22 @@ export function createAppRouter(queryClient: QueryClient) {
                 (defaultShouldRevalidate && currentUrl.search === nextUrl.search),
               lazy: async () => ({ Component: (await import('../features/alerts/triage/alert-triage-page.tsx')).AlertTriagePage }),
             },
+            {
+              path: 'admin/categories',
+              lazy: async () => ({ Component: (await import('../features/admin-categories/categories-admin-page.tsx')).CategoriesAdminPage }),
+            },
+            {
+              path: 'admin/triggers',
+              lazy: async () => ({ Component: (await import('../features/admin-triggers/triggers-admin-page.tsx')).TriggersAdminPage }),
+            },
+            {
+              path: 'admin/triggers/:id',
+              lazy: async () => ({ Component: (await import('../features/admin-triggers/trigger-page.tsx')).TriggerPage }),
+            },
+            {
+              path: 'admin/triggers/:id/apply',
+              lazy: async () => ({ Component: (await import('../features/admin-triggers/apply-trigger-page.tsx')).ApplyTriggerPage }),
+            },
             { path: '*', element: <NotFoundPage /> },
           ],
         },

@@ -19,6 +19,8 @@ import TableSortLabel from '@mui/material/TableSortLabel';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { Theme } from '@mui/material/styles';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { isNotFound } from '../../api/errors.ts';
@@ -172,6 +174,8 @@ export function CategoriesAdminPage() {
   const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
   const [bulk, setBulk] = useState<{ result: BulkEditResult; running: boolean; categories: CategoryState[] } | null>(null);
   const [busy, setBusy] = useState<number | null>(null);
+  // On a phone the actions go under the name: a fifth column does not fit.
+  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
 
   const categories: CategoryRecord[] = list.data?.values ?? [];
   const active = activeCount(categories);
@@ -338,7 +342,7 @@ export function CategoriesAdminPage() {
                 Clear
               </Button>
               {bulkBlock && (
-                <Typography variant="body2" color="error" data-testid="bulk-block">
+                <Typography variant="body2" data-testid="bulk-block" sx={(theme) => ({ color: 'error.main', ...theme.applyStyles('dark', { color: 'error.light' }) })}>
                   {bulkBlock}
                 </Typography>
               )}
@@ -361,13 +365,13 @@ export function CategoriesAdminPage() {
                   <SortHeader view={view} sortKey="name" onView={onView} />
                   <SortHeader view={view} sortKey="state" onView={onView} />
                   {usage ? <SortHeader view={view} sortKey="usage" onView={onView} /> : <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>Used</TableCell>}
-                  <TableCell>Actions</TableCell>
+                  {!phone && <TableCell>Actions</TableCell>}
                 </TableRow>
               </TableHead>
               <TableBody>
                 {shown.length === 0 && (
                   <TableRow>
-                    <TableCell colSpan={canEdit ? 5 : 4}>
+                    <TableCell colSpan={(canEdit ? 4 : 3) + (phone ? 0 : 1)}>
                       <Typography color="text.secondary">No category matches these filters.</Typography>
                     </TableCell>
                   </TableRow>
@@ -376,61 +380,8 @@ export function CategoriesAdminPage() {
                   const block = activationBlock(categories, category.id);
                   const reasonId = `activate-reason-${category.id}`;
                   const counts = usage?.byCategory.get(category.id);
-                  return (
-                    <TableRow key={category.id} data-testid={`category-row-${category.id}`} hover>
-                      {canEdit && (
-                        <TableCell padding="checkbox">
-                          <Checkbox
-                            checked={selected.has(category.id)}
-                            onChange={(e) => {
-                              const next = new Set(selected);
-                              if (e.target.checked) next.add(category.id);
-                              else next.delete(category.id);
-                              setSelected(next);
-                            }}
-                            slotProps={{ input: { 'aria-label': `Select ${category.name}` } }}
-                          />
-                        </TableCell>
-                      )}
-                      <TableCell sx={{ minWidth: 160 }}>
-                        {renaming === category.id ? (
-                          <CategoryRename
-                            category={category}
-                            categories={categories}
-                            saving={edit.isPending}
-                            serverError={renameError}
-                            onSave={(name) => rename(category, name)}
-                            onCancel={() => {
-                              setRenaming(null);
-                              setRenameError(null);
-                            }}
-                          />
-                        ) : (
-                          <>
-                            <Typography component="span" sx={{ fontWeight: 500 }}>
-                              {category.name}
-                            </Typography>
-                            <Typography component="span" variant="body2" color="text.secondary" sx={{ ml: 1 }}>
-                              #{category.id}
-                            </Typography>
-                          </>
-                        )}
-                      </TableCell>
-                      <TableCell>
-                        <Chip size="small" label={category.isActive ? 'Active' : 'Inactive'} color={category.isActive ? 'success' : 'default'} variant={category.isActive ? 'filled' : 'outlined'} />
-                      </TableCell>
-                      <TableCell sx={{ display: usage ? undefined : { xs: 'none', sm: 'table-cell' } }}>
-                        {usage ? (
-                          <span data-testid={`usage-${category.id}`}>
-                            {counts ? `${counts.updates} updates, ${counts.alerts} alerts` : 'unused'}
-                          </span>
-                        ) : (
-                          <Typography variant="body2" color="text.secondary" component="span">
-                            —
-                          </Typography>
-                        )}
-                      </TableCell>
-                      <TableCell>
+                  const actions = (
+                    <>
                         <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 0.5 }}>
                           {canEdit && renaming !== category.id && (
                             <Button
@@ -475,7 +426,64 @@ export function CategoriesAdminPage() {
                             Cannot activate: {block}
                           </Typography>
                         )}
+                    </>
+                  );
+                  return (
+                    <TableRow key={category.id} data-testid={`category-row-${category.id}`} hover>
+                      {canEdit && (
+                        <TableCell padding="checkbox">
+                          <Checkbox
+                            checked={selected.has(category.id)}
+                            onChange={(e) => {
+                              const next = new Set(selected);
+                              if (e.target.checked) next.add(category.id);
+                              else next.delete(category.id);
+                              setSelected(next);
+                            }}
+                            slotProps={{ input: { 'aria-label': `Select ${category.name}` } }}
+                          />
+                        </TableCell>
+                      )}
+                      <TableCell sx={{ minWidth: 160 }}>
+                        {renaming === category.id ? (
+                          <CategoryRename
+                            category={category}
+                            categories={categories}
+                            saving={edit.isPending}
+                            serverError={renameError}
+                            onSave={(name) => rename(category, name)}
+                            onCancel={() => {
+                              setRenaming(null);
+                              setRenameError(null);
+                            }}
+                          />
+                        ) : (
+                          <>
+                            <Typography component="span" sx={{ fontWeight: 500 }}>
+                              {category.name}
+                            </Typography>
+                            <Typography component="span" variant="body2" color="text.secondary" sx={{ ml: 1 }}>
+                              #{category.id}
+                            </Typography>
+                            {phone && <Box sx={{ mt: 0.5 }}>{actions}</Box>}
+                          </>
+                        )}
                       </TableCell>
+                      <TableCell>
+                        <Chip size="small" label={category.isActive ? 'Active' : 'Inactive'} color={category.isActive ? 'success' : 'default'} variant={category.isActive ? 'filled' : 'outlined'} />
+                      </TableCell>
+                      <TableCell sx={{ display: usage ? undefined : { xs: 'none', sm: 'table-cell' } }}>
+                        {usage ? (
+                          <span data-testid={`usage-${category.id}`}>
+                            {counts ? `${counts.updates} updates, ${counts.alerts} alerts` : 'unused'}
+                          </span>
+                        ) : (
+                          <Typography variant="body2" color="text.secondary" component="span">
+                            —
+                          </Typography>
+                        )}
+                      </TableCell>
+                      {!phone && <TableCell>{actions}</TableCell>}
                     </TableRow>
                   );
                 })}

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
+import { errorTextOnPaper } from '../../components/error-text-on-paper.ts';
 import { nameProblem, type CategoryState } from './category-rules.ts';
 
 /**
@@ -61,7 +62,7 @@ export function CategoryRename({
         onChange={(event) => setName(event.target.value)}
         error={problem !== null || serverError !== null}
         helperText={helper}
-        slotProps={{ htmlInput: { 'aria-describedby': helperId }, formHelperText: { id: helperId, role: problem || serverError ? 'alert' : undefined } as object }}
+        slotProps={{ htmlInput: { 'aria-describedby': helperId }, formHelperText: { id: helperId, role: problem || serverError ? 'alert' : undefined, sx: errorTextOnPaper } as object }}
         sx={{ minWidth: { sm: 320 }, flexGrow: 1 }}
       />
       <Stack direction="row" spacing={1}>

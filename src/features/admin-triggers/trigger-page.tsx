@@ -22,6 +22,7 @@ import { Link as RouterLink, useParams } from 'react-router';
 import { fieldErrors, isNotFound } from '../../api/errors.ts';
 import type { Trigger } from '../../api/schemas/index.ts';
 import { useApi } from '../../app/api-context.tsx';
+import { errorTextOnPaper } from '../../components/error-text-on-paper.ts';
 import { ProblemMessage, describeError } from '../../components/problem-message.tsx';
 import { triggerQueries } from '../../features/triggers/triggers.queries.ts';
 import { usePermission } from '../../queries/admin-permissions.ts';
@@ -92,14 +93,14 @@ function EditForm({ trigger, identifier }: { trigger: Trigger; identifier: strin
           control={form.control}
           name="name"
           render={({ field, fieldState }) => (
-            <TextField {...field} label="Name" required error={!!fieldState.error} helperText={fieldState.error?.message ?? '1–200 characters after trimming.'} />
+            <TextField {...field} label="Name" required error={!!fieldState.error} helperText={fieldState.error?.message ?? '1–200 characters after trimming.'} slotProps={{ formHelperText: { sx: errorTextOnPaper } }} />
           )}
         />
         <Controller
           control={form.control}
           name="additionalAdvice"
           render={({ field, fieldState }) => (
-            <TextField {...field} label="Additional advice" multiline minRows={3} error={!!fieldState.error} helperText={fieldState.error?.message ?? 'Up to 10,000 characters; may be empty.'} />
+            <TextField {...field} label="Additional advice" multiline minRows={3} error={!!fieldState.error} helperText={fieldState.error?.message ?? 'Up to 10,000 characters; may be empty.'} slotProps={{ formHelperText: { sx: errorTextOnPaper } }} />
           )}
         />
         <Controller

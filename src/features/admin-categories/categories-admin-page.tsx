@@ -51,8 +51,12 @@ import { UsagePanel } from './usage-panel.tsx';
 
 type Notice = { severity: 'success' | 'info' | 'warning' | 'error'; text: string };
 
-/** Link to the gateway's change journal, filtered to one category (issue 12 item 10). */
-export const journalHref = (category: Pick<CategoryRecord, 'self'>) => `/admin/journal?target=${encodeURIComponent(category.self.href)}`;
+/**
+ * Links to the gateway's change journal (issue 12 item 10): its targets are spelled
+ * `category/<id>`, its operation for E14 `category.edit`.
+ */
+export const journalHref = (category: Pick<CategoryRecord, 'id'>) => `/admin/journal?target=${encodeURIComponent(`category/${category.id}`)}`;
+const JOURNAL_OF_CATEGORIES = '/admin/journal?operation=category.edit';
 
 function CapacityCard({ active, canEdit, onSwap }: { active: number; canEdit: boolean; onSwap: () => void }) {
   const atCap = active >= MAX_ACTIVE_CATEGORIES;
@@ -258,7 +262,7 @@ export function CategoriesAdminPage() {
         <Typography variant="h4" component="h1">
           Categories
         </Typography>
-        <Link component={RouterLink} to="/admin/journal?target=categories">
+        <Link component={RouterLink} to={JOURNAL_OF_CATEGORIES}>
           Change journal
         </Link>
       </Stack>

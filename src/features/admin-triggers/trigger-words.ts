@@ -10,5 +10,5 @@ export const kindWord = (elevateToAlert: boolean) => (elevateToAlert ? 'Alert' :
 
 export const studentViewWord = (canStudentView: boolean) => (canStudentView ? 'Student can see it' : 'Hidden from the student');
 
-/** Link to the gateway's change journal, filtered to one trigger (issue 12 item 10). */
-export const triggerJournalHref = (trigger: Pick<Trigger, 'self'>) => `/admin/journal?target=${encodeURIComponent(trigger.self.href)}`;
+/** Link to the gateway's change journal, filtered to one trigger (its targets are spelled `trigger/<id>`; issue 12 item 10). */
+export const triggerJournalHref = (trigger: Pick<Trigger, 'id'>) => `/admin/journal?target=${encodeURIComponent(`trigger/${trigger.id}`)}`;

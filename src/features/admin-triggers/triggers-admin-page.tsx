@@ -62,9 +62,14 @@ export function TriggersAdminPage() {
   );
   return (
     <Stack spacing={2}>
-      <Typography variant="h4" component="h1">
-        Triggers
-      </Typography>
+      <Stack direction="row" sx={{ alignItems: 'baseline', justifyContent: 'space-between', flexWrap: 'wrap', gap: 1 }}>
+        <Typography variant="h4" component="h1">
+          Triggers
+        </Typography>
+        <Link component={RouterLink} to="/admin/journal?operation=trigger.update">
+          Change journal
+        </Link>
+      </Stack>
       <Typography color="text.secondary">
         Data-insight definitions: applied to students, each creates a data insight, or an alert when it elevates to alert.
       </Typography>

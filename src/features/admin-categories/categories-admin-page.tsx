@@ -386,7 +386,7 @@ export function CategoriesAdminPage() {
                   const counts = usage?.byCategory.get(category.id);
                   const actions = (
                     <>
-                        <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 0.5 }}>
+                        <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: phone ? 'wrap' : 'nowrap', rowGap: 0.5 }}>
                           {canEdit && renaming !== category.id && (
                             <Button
                               size="small"

@@ -23,8 +23,8 @@ import BoltOutlined from '@mui/icons-material/BoltOutlined';
 import LabelOutlined from '@mui/icons-material/LabelOutlined';
 import { useQuery } from '@tanstack/react-query';
 import { NavLink, Outlet, useNavigate } from 'react-router';
-import { sessionQueries, useSignOut } from '../features/session/session.queries.ts';
-import { toastBus } from './toasts.tsx';
+import { sessionQueries, useSignOut } from '../queries/session.ts';
+import { toastBus } from '../components/toasts.tsx';
 
 const DRAWER_WIDTH = 232;
 

@@ -2,13 +2,14 @@ import { formatAlerts, measureAlerts } from '../e2e/perf/alerts.perf.ts';
 import { formatLighthouse, measureLighthouse } from '../e2e/perf/lighthouse.perf.ts';
 import { PROFILES } from '../e2e/perf/network.ts';
 import { formatScores, measureScores } from '../e2e/perf/scores.perf.ts';
+import { formatApplyTrigger, measureApplyTrigger } from '../e2e/perf/apply-trigger.perf.ts';
 import { measureTimeline, formatTimeline } from '../e2e/perf/timeline.perf.ts';
 import { benchBackend, formatTable } from './backend.bench.ts';
 import { formatCompression, measureCompression } from './compression.bench.ts';
 
 /**
  * `npm run bench`: every benchmark, results as tables. BENCH_SCALE (default 10), BENCH_SECONDS
- * (default 10), BENCH_ONLY (backend | compression | timeline | alerts | lighthouse | scores, comma-separated),
+ * (default 10), BENCH_ONLY (backend | compression | timeline | alerts | lighthouse | scores | apply | networks, comma-separated),
  * BENCH_NETWORK (loopback | emulated; default both), BENCH_LIGHTHOUSE_RUNS (default 3) and
  * BENCH_LIGHTHOUSE_PAGES (default /students,/students/S000001,/alerts; add the score and admin pages) adjust it.
  */
@@ -59,4 +60,11 @@ if (wanted('scores')) {
   const scores = await measureScores({ scale });
   console.log(`\n## Cohort scores in Chromium (SEED_SCALE=${scale}, cold cache, reference backend)\n`);
   console.log(formatScores(scores));
+}
+
+if (wanted('apply')) {
+  const apply = await measureApplyTrigger({ scale });
+  console.log(`\n## Applying a trigger to 1,000 students in Chromium (SEED_SCALE=${scale}, reference backend)\n`);
+  console.log(formatApplyTrigger(apply));
+  if (apply.verifiedCreated !== apply.students) process.exitCode = 1;
 }

@@ -21,6 +21,8 @@ import HistoryOutlined from '@mui/icons-material/HistoryOutlined';
 import NotificationsActiveOutlined from '@mui/icons-material/NotificationsActiveOutlined';
 import InsightsOutlined from '@mui/icons-material/InsightsOutlined';
 import PeopleAltOutlined from '@mui/icons-material/PeopleAltOutlined';
+import BoltOutlined from '@mui/icons-material/BoltOutlined';
+import LabelOutlined from '@mui/icons-material/LabelOutlined';
 import { useQuery } from '@tanstack/react-query';
 import { NavLink, Outlet } from 'react-router';
 import { displayName } from '../api/session.ts';
@@ -34,6 +36,8 @@ const NAV = [
   { to: '/alerts', label: 'Alerts', icon: <NotificationsActiveOutlined /> },
   { to: '/admin/journal', label: 'Change journal', icon: <HistoryOutlined /> },
   { to: '/scores', label: 'Scores', icon: <InsightsOutlined /> },
+  { to: '/admin/categories', label: 'Categories', icon: <LabelOutlined /> },
+  { to: '/admin/triggers', label: 'Triggers', icon: <BoltOutlined /> },
 ];
 
 function ColorSchemeToggle() {

@@ -79,6 +79,22 @@ export function createAppRouter(queryClient: QueryClient, api: ApiClient) {
               lazy: async () => ({ Component: (await import('../features/scores/cohort-page.tsx')).CohortPage }),
             },
             { path: 'scores/:administrationId/:person', lazy: async () => ({ Component: (await import('../features/scores/profile-page.tsx')).ProfilePage }) },
+            {
+              path: 'admin/categories',
+              lazy: async () => ({ Component: (await import('../features/admin-categories/categories-admin-page.tsx')).CategoriesAdminPage }),
+            },
+            {
+              path: 'admin/triggers',
+              lazy: async () => ({ Component: (await import('../features/admin-triggers/triggers-admin-page.tsx')).TriggersAdminPage }),
+            },
+            {
+              path: 'admin/triggers/:id',
+              lazy: async () => ({ Component: (await import('../features/admin-triggers/trigger-page.tsx')).TriggerPage }),
+            },
+            {
+              path: 'admin/triggers/:id/apply',
+              lazy: async () => ({ Component: (await import('../features/admin-triggers/apply-trigger-page.tsx')).ApplyTriggerPage }),
+            },
             { path: '*', element: <NotFoundPage /> },
           ],
         },

@@ -21,6 +21,10 @@ export const ROUTE_MODULES: readonly { path: RegExp; modules: readonly string[] 
   { path: /^\/scores\/[^/]+\/?$/, modules: [SHELL, 'src/features/scores/cohort-page.tsx'] },
   { path: /^\/scores\/[^/]+\/[^/]+\/?$/, modules: [SHELL, 'src/features/scores/profile-page.tsx'] },
   { path: /^\/sign-in\/?$/, modules: ['src/features/session/sign-in-page.tsx'] },
+  { path: /^\/admin\/categories\/?$/, modules: [SHELL, 'src/features/admin-categories/categories-admin-page.tsx'] },
+  { path: /^\/admin\/triggers\/?$/, modules: [SHELL, 'src/features/admin-triggers/triggers-admin-page.tsx'] },
+  { path: /^\/admin\/triggers\/[^/]+\/apply\/?$/, modules: [SHELL, 'src/features/admin-triggers/apply-trigger-page.tsx'] },
+  { path: /^\/admin\/triggers\/[^/]+\/?$/, modules: [SHELL, 'src/features/admin-triggers/trigger-page.tsx'] },
 ];
 
 /** The chunk files of a module and of everything it imports statically, in load order. */

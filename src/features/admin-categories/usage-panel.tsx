@@ -1,0 +1,114 @@
+import { useRef, useState } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import LinearProgress from '@mui/material/LinearProgress';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { isApiError } from '../../api/errors.ts';
+import { describeError } from '../../components/problem-message.tsx';
+import type { CategoryUsage } from '../../queries/category-admin.ts';
+import { useCategoryUsage } from '../../queries/category-admin.ts';
+import { parseDay } from '../../lib/days.ts';
+
+/**
+ * Usage on demand: how many updates and alerts used each category in a chosen window (E1 and E7
+ * with `expand=categories`, every page). It can take a while on a long window, so it shows its
+ * progress and can be cancelled; nothing is counted until asked.
+ */
+export function UsagePanel({
+  from,
+  to,
+  onWindowChange,
+  onResult,
+}: {
+  from: string;
+  to: string;
+  onWindowChange: (from: string, to: string) => void;
+  onResult: (usage: CategoryUsage | null) => void;
+}) {
+  const usage = useCategoryUsage();
+  const controller = useRef<AbortController | null>(null);
+  const [progress, setProgress] = useState<{ loaded: number; total: number } | null>(null);
+  const fromDay = parseDay(from);
+  const toDay = parseDay(to);
+  const windowProblem = !fromDay || !toDay ? 'Enter both days (yyyy-mm-dd).' : fromDay > toDay ? 'The first day is after the last.' : null;
+  const cancelled = usage.isError && isApiError(usage.error) && usage.error.kind === 'aborted';
+  const count = () => {
+    if (windowProblem) return;
+    controller.current?.abort();
+    const ac = new AbortController();
+    controller.current = ac;
+    setProgress({ loaded: 0, total: 0 });
+    onResult(null);
+    usage.mutate(
+      { from, to, signal: ac.signal, onProgress: setProgress },
+      { onSuccess: (result) => onResult(result), onSettled: () => setProgress(null) },
+    );
+  };
+  const percent = progress && progress.total > 0 ? Math.round((100 * progress.loaded) / progress.total) : 0;
+  return (
+    <Paper variant="outlined" sx={{ p: 2 }} component="section" aria-labelledby="usage-heading">
+      <Typography variant="h6" component="h2" id="usage-heading">
+        Usage
+      </Typography>
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
+        Count the updates and alerts filed under each category in a window, to find categories nobody uses.
+      </Typography>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ alignItems: { sm: 'flex-start' } }}>
+        <TextField
+          size="small"
+          type="date"
+          label="From"
+          value={from}
+          onChange={(e) => onWindowChange(e.target.value, to)}
+          slotProps={{ inputLabel: { shrink: true } }}
+          error={!fromDay}
+        />
+        <TextField
+          size="small"
+          type="date"
+          label="To"
+          value={to}
+          onChange={(e) => onWindowChange(from, e.target.value)}
+          slotProps={{ inputLabel: { shrink: true } }}
+          error={!toDay || windowProblem === 'The first day is after the last.'}
+          helperText={windowProblem ?? ' '}
+        />
+        <Button variant="outlined" onClick={count} disabled={usage.isPending || windowProblem !== null}>
+          Count usage
+        </Button>
+        {usage.isPending && (
+          <Button color="inherit" onClick={() => controller.current?.abort()}>
+            Cancel
+          </Button>
+        )}
+      </Stack>
+      {usage.isPending && (
+        <Box sx={{ mt: 1 }}>
+          <LinearProgress variant={progress && progress.total > 0 ? 'determinate' : 'indeterminate'} value={percent} aria-label="Counting usage" />
+          <Typography variant="body2" role="status" sx={{ mt: 0.5 }}>
+            {progress && progress.total > 0 ? `Read ${progress.loaded.toLocaleString()} of ${progress.total.toLocaleString()} updates and alerts…` : 'Starting…'}
+          </Typography>
+        </Box>
+      )}
+      {cancelled && (
+        <Alert severity="info" sx={{ mt: 1 }}>
+          Counting was cancelled; nothing is shown.
+        </Alert>
+      )}
+      {usage.isError && !cancelled && (
+        <Alert severity="error" sx={{ mt: 1 }} action={<Button color="inherit" size="small" onClick={count}>Retry</Button>}>
+          {describeError(usage.error)}
+        </Alert>
+      )}
+      {usage.data && !usage.isPending && (
+        <Typography variant="body2" role="status" sx={{ mt: 1 }} data-testid="usage-summary">
+          Counted {usage.data.updates.toLocaleString()} updates and {usage.data.alerts.toLocaleString()} alerts created from {usage.data.from} to {usage.data.to}.
+        </Typography>
+      )}
+    </Paper>
+  );
+}

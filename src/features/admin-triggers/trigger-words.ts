@@ -1,0 +1,14 @@
+import type { Trigger } from '../../api/schemas/index.ts';
+
+/** How the trigger's values are spoken of (the composer's words for audiences). */
+export const AUDIENCE_WORDS: Record<Trigger['audienceType'], string> = {
+  All: 'All staff',
+  FullNetwork: 'Full success network',
+};
+
+export const kindWord = (elevateToAlert: boolean) => (elevateToAlert ? 'Alert' : 'Data insight');
+
+export const studentViewWord = (canStudentView: boolean) => (canStudentView ? 'Student can see it' : 'Hidden from the student');
+
+/** Link to the gateway's change journal, filtered to one trigger (its targets are spelled `trigger/<id>`; issue 12 item 10). */
+export const triggerJournalHref = (trigger: Pick<Trigger, 'id'>) => `/admin/journal?target=${encodeURIComponent(`trigger/${trigger.id}`)}`;

@@ -1,0 +1,281 @@
+import { queryOptions, skipToken, useMutation } from '@tanstack/react-query';
+import type { ApiClient } from '../api/client.ts';
+import { isApiError, isNotFound } from '../api/errors.ts';
+import { listAll } from '../api/paging.ts';
+import type { Person, Trigger } from '../api/schemas/index.ts';
+import { useApi } from './api-context.tsx';
+import { describeError } from '../components/problem-message.tsx';
+import { TRIGGER_STALE_TIME, triggerKeys, triggerMutations } from './triggers.ts';
+
+/**
+ * The trigger administration's reads and writes (issue 12):
+ *
+ *     ['triggers', 'list', 'all']    every trigger (the extension, all pages)
+ *     ['triggers', 'detail', id]     E12 (the shared factory)
+ *     ['triggers', 'apply', id, 'recent' | 'created', {…}]   notations of this trigger for some students
+ *     ['people', 'resolve', identifiers]                     who pasted identifiers are
+ *
+ * Saving a trigger is E13 without students (the shared mutation); applying it is E13 with
+ * `studentIdentifiers` only, in chunks, run by `applyInChunks` below.
+ */
+
+export const triggerAdminKeys = {
+  all: () => [...triggerKeys.lists(), 'all'] as const,
+};
+
+export const triggerAdminQueries = {
+  all: (api: ApiClient) =>
+    queryOptions({
+      queryKey: triggerAdminKeys.all(),
+      queryFn: ({ signal }) => listAll(api.triggers.list, {}, { signal }),
+      staleTime: TRIGGER_STALE_TIME,
+    }),
+};
+
+/** E13 (save): invalidates the trigger and the lists. */
+export function useSaveTrigger(api?: ApiClient) {
+  const fromContext = useApi();
+  return useMutation(triggerMutations.update(api ?? fromContext));
+}
+
+/**
+ * The details of the notation the trigger's action writes (decisions §7 E13, as the reference
+ * backend writes them): the name, then a blank line and the additional advice when there is any.
+ */
+export function triggerNotationText(trigger: Pick<Trigger, 'name' | 'additionalAdvice'>): string {
+  return trigger.additionalAdvice.trim() ? `${trigger.name}\n\n${trigger.additionalAdvice}` : trigger.name;
+}
+
+/** The notation one application creates, per decisions §7 E13, from the trigger as it stands. */
+export interface NotationPreview {
+  kind: 'alert' | 'dataInsight';
+  /** Alerts carry the trigger's audience and student visibility; a data insight (type `Api`) carries neither. */
+  audienceType: Trigger['audienceType'] | null;
+  canStudentView: boolean | null;
+  text: string;
+}
+
+export function previewOf(trigger: Trigger): NotationPreview {
+  return trigger.elevateToAlert
+    ? { kind: 'alert', audienceType: trigger.audienceType, canStudentView: trigger.canStudentView, text: triggerNotationText(trigger) }
+    : { kind: 'dataInsight', audienceType: null, canStudentView: null, text: triggerNotationText(trigger) };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Choosing students: pasted text → identifiers, then each checked against the people.
+
+export interface ParsedIdentifiers {
+  /** Each identifier once, in the order first given. */
+  unique: string[];
+  /** Identifiers given more than once (each listed once), with how often. */
+  duplicates: { identifier: string; count: number }[];
+}
+
+/** Identifiers from pasted text, whatever separates them (commas, spaces, new lines, semicolons, tabs, quotes). */
+export function parseIdentifiers(text: string): ParsedIdentifiers {
+  const parts = text.split(/[\s,;|"'`()[\]{}<>]+/).filter((p) => p !== '');
+  const counts = new Map<string, number>();
+  for (const part of parts) counts.set(part, (counts.get(part) ?? 0) + 1);
+  return {
+    unique: [...counts.keys()],
+    duplicates: [...counts].filter(([, n]) => n > 1).map(([identifier, count]) => ({ identifier, count })),
+  };
+}
+
+export type Resolution =
+  | { status: 'student'; person: Person }
+  | { status: 'not-student'; person: Person }
+  | { status: 'unknown' }
+  | { status: 'error'; reason: string };
+
+/** Above this many, the students' directory is read in pages instead of one request per identifier. */
+const DIRECTORY_THRESHOLD = 40;
+
+/**
+ * Who each identifier is: a student, someone else, nobody, or unknown because the lookup failed.
+ * Few identifiers: one `GET /people/{id}` each (a few at a time). Many: the students' directory
+ * page by page (the people extension with `role=Student`), then one GET each for the rest.
+ */
+export async function resolveStudents(
+  api: ApiClient,
+  identifiers: readonly string[],
+  options: { signal?: AbortSignal; onProgress?: (done: number, total: number) => void } = {},
+): Promise<Map<string, Resolution>> {
+  const result = new Map<string, Resolution>();
+  let rest = [...identifiers];
+  if (rest.length > DIRECTORY_THRESHOLD) {
+    try {
+      const wanted = new Set(rest);
+      const directory = await listAll((p, o) => api.people.list({ ...p, role: 'Student' }, o), {}, { ...(options.signal ? { signal: options.signal } : {}) });
+      for (const person of directory.values) if (wanted.has(person.identifier)) result.set(person.identifier, { status: 'student', person });
+      rest = rest.filter((identifier) => !result.has(identifier));
+    } catch (error) {
+      if (isApiError(error) && error.kind === 'aborted') throw error;
+      // No directory (a real upstream without the extension): one GET each below.
+    }
+  }
+  options.onProgress?.(result.size, identifiers.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < rest.length) {
+      const identifier = rest[next++]!;
+      try {
+        const person = await api.people.get(identifier, options.signal ? { signal: options.signal } : undefined);
+        result.set(identifier, person.role === 'Student' ? { status: 'student', person } : { status: 'not-student', person });
+      } catch (error) {
+        if (isApiError(error) && error.kind === 'aborted') throw error;
+        result.set(identifier, isNotFound(error) ? { status: 'unknown' } : { status: 'error', reason: describeError(error) });
+      }
+      options.onProgress?.(result.size, identifiers.length);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(6, rest.length) }, worker));
+  return result;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Notations from this trigger: found by kind, student, time and text (a notation does not say
+// which trigger made it, so the trigger's text is what ties them).
+
+export interface TriggerNotation {
+  kind: 'alert' | 'dataInsight';
+  id: number;
+  student: string;
+  createdOn: string;
+  details: string;
+}
+
+const ID_CHUNK = 100;
+const chunksOf = <T>(items: readonly T[], size: number): T[][] => {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
+};
+
+/** True when `details` is what this trigger writes (as it stands, or any text that starts with its name and advice marker). */
+export function isFromTrigger(details: string, trigger: Pick<Trigger, 'name' | 'additionalAdvice'>): boolean {
+  return details === triggerNotationText(trigger) || details === trigger.name || details.startsWith(`${trigger.name}\n\n`);
+}
+
+/**
+ * The alerts and data insights created since `since` for `students` that carry this trigger's
+ * text (E7 and E5, 100 students a request).
+ */
+export async function notationsFromTrigger(
+  api: ApiClient,
+  trigger: Trigger,
+  students: readonly string[],
+  since: number,
+  options: { signal?: AbortSignal; kinds?: readonly ('alert' | 'dataInsight')[] } = {},
+): Promise<TriggerNotation[]> {
+  const kinds = options.kinds ?? ['alert', 'dataInsight'];
+  const signal = options.signal ? { signal: options.signal } : {};
+  const createdOnStart = new Date(since).toISOString();
+  const found: TriggerNotation[] = [];
+  const student = (link: { href: string }) => api.personIdentifier(link) ?? '';
+  for (const chunk of chunksOf(students, ID_CHUNK)) {
+    const [alerts, insights] = await Promise.all([
+      kinds.includes('alert') ? api.alerts.listAll({ identifiers: chunk, createdOnStart }, signal) : null,
+      kinds.includes('dataInsight') ? api.dataInsights.listAll({ identifiers: chunk, createdOnStart }, signal) : null,
+    ]);
+    for (const a of alerts?.values ?? []) if (isFromTrigger(a.details, trigger)) found.push({ kind: 'alert', id: a.id, student: student(a.student), createdOn: a.createdOn, details: a.details });
+    for (const d of insights?.values ?? []) if (isFromTrigger(d.details, trigger)) found.push({ kind: 'dataInsight', id: d.id, student: student(d.student), createdOn: d.createdOn, details: d.details });
+  }
+  return found;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Applying: E13 with `studentIdentifiers`, at most 100 a request, one chunk after another.
+
+export const APPLY_CHUNK_SIZE = 100;
+
+export type ChunkState =
+  | { status: 'waiting' }
+  | { status: 'sending' }
+  | { status: 'done' }
+  | { status: 'failed'; reason: string };
+
+export interface ApplyRun {
+  chunks: readonly (readonly string[])[];
+  states: readonly ChunkState[];
+}
+
+export function planChunks(students: readonly string[], size = APPLY_CHUNK_SIZE): ApplyRun {
+  const chunks = chunksOf(students, size);
+  return { chunks, states: chunks.map(() => ({ status: 'waiting' })) };
+}
+
+function failureReason(error: unknown): string {
+  if (isApiError(error) && error.problem?.errors?.length) {
+    return `${describeError(error)} (${error.problem.errors.map((e) => `${e.name}: ${e.message}`).join('; ')})`;
+  }
+  return describeError(error);
+}
+
+/**
+ * Sends every chunk that has not succeeded, one at a time, in order; a chunk that succeeded is
+ * never sent again (so a retry after a failure sends the failed chunks alone). Never rejects: a
+ * refusal is the chunk's state. `only` restricts the run to some chunks (retrying one alone).
+ */
+export async function applyInChunks(options: {
+  run: ApplyRun;
+  send: (students: readonly string[]) => Promise<unknown>;
+  only?: readonly number[];
+  onChange: (run: ApplyRun) => void;
+}): Promise<ApplyRun> {
+  const states = [...options.run.states];
+  const publish = () => options.onChange({ chunks: options.run.chunks, states: [...states] });
+  for (let i = 0; i < options.run.chunks.length; i += 1) {
+    if (states[i]?.status === 'done') continue;
+    if (options.only && !options.only.includes(i)) continue;
+    states[i] = { status: 'sending' };
+    publish();
+    try {
+      await options.send(options.run.chunks[i]!);
+      states[i] = { status: 'done' };
+    } catch (error) {
+      states[i] = { status: 'failed', reason: failureReason(error) };
+    }
+    publish();
+  }
+  return { chunks: options.run.chunks, states };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Query factories of the apply flow.
+
+const DAY_MS = 86_400_000;
+export const RECENT_DAYS = 30;
+
+export const triggerApplyQueries = {
+  /** Students by name or identifier (the people extension), for picking one. */
+  studentSearch: (api: ApiClient, q: string) =>
+    queryOptions({
+      queryKey: ['people', 'list', { role: 'Student', q, pageSize: 20 }] as const,
+      queryFn: ({ signal }) => api.people.list({ role: 'Student', q, pageSize: 20 }, { signal }),
+      staleTime: 60_000,
+    }),
+  /** Who each identifier is (see `resolveStudents`). */
+  resolve: (api: ApiClient, identifiers: readonly string[]) =>
+    queryOptions({
+      queryKey: ['people', 'resolve', [...identifiers]] as const,
+      queryFn: ({ signal }) => resolveStudents(api, identifiers, { signal }),
+      staleTime: 5 * 60_000,
+    }),
+  /** Notations with this trigger's text created for these students in the last 30 days (from the start of today, UTC). */
+  recent: (api: ApiClient, trigger: Trigger | undefined, students: readonly string[]) => {
+    const since = Math.floor(Date.now() / DAY_MS) * DAY_MS - RECENT_DAYS * DAY_MS;
+    return queryOptions({
+      queryKey: [...triggerKeys.all, 'apply', String(trigger?.id), 'recent', { since, name: trigger?.name, advice: trigger?.additionalAdvice, students: [...students] }] as const,
+      queryFn: trigger ? ({ signal }) => notationsFromTrigger(api, trigger, students, since, { signal }) : skipToken,
+      staleTime: 60_000,
+    });
+  },
+  /** What an application created: the trigger's kind of notation, for these students, since it started. */
+  created: (api: ApiClient, trigger: Trigger, students: readonly string[], since: number) =>
+    queryOptions({
+      queryKey: [...triggerKeys.all, 'apply', String(trigger.id), 'created', { since, students: [...students] }] as const,
+      queryFn: ({ signal }) => notationsFromTrigger(api, trigger, students, since, { signal, kinds: [trigger.elevateToAlert ? 'alert' : 'dataInsight'] }),
+      staleTime: Infinity,
+    }),
+};

@@ -14,6 +14,7 @@ import Toolbar from '@mui/material/Toolbar';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useColorScheme } from '@mui/material/styles';
+import AssignmentIndOutlined from '@mui/icons-material/AssignmentIndOutlined';
 import DarkModeOutlined from '@mui/icons-material/DarkModeOutlined';
 import LightModeOutlined from '@mui/icons-material/LightModeOutlined';
 import MenuIcon from '@mui/icons-material/Menu';
@@ -29,6 +30,7 @@ const DRAWER_WIDTH = 232;
 const NAV = [
   { to: '/students', label: 'Students', icon: <PeopleAltOutlined /> },
   { to: '/alerts', label: 'Alerts', icon: <NotificationsActiveOutlined /> },
+  { to: '/caseloads', label: 'Caseloads', icon: <AssignmentIndOutlined /> },
 ];
 
 function ColorSchemeToggle() {

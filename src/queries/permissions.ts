@@ -1,0 +1,45 @@
+import { useQuery } from '@tanstack/react-query';
+import type { Permissions, Session } from '../api/session.ts';
+import { sessionQueries } from '../features/session/session.queries.ts';
+
+export interface Permission {
+  allowed: boolean;
+  /** Why not, in a person's words (absent when allowed). */
+  reason?: string;
+}
+
+const WHAT: Record<keyof Permissions, string> = {
+  editCategories: 'edit categories',
+  editTriggers: 'edit triggers',
+  editNetworks: 'change success networks',
+};
+
+/**
+ * What the signed-in person may do, from the session the gateway sends. The gateway enforces the
+ * same rules; the app only hides and explains.
+ *
+ * A session without `permissions` (a gateway from before permissions existed) counts as allowed:
+ * this is the ONE place that decides it, so it can be flipped to "refused" in one line.
+ */
+export function permissionOf(session: Session | null | undefined, name: keyof Permissions): Permission {
+  if (!session) return { allowed: false, reason: `Sign in to ${WHAT[name]}.` };
+  const permissions = session.permissions;
+  if (!permissions) return { allowed: true };
+  if (permissions[name]) return { allowed: true };
+  const groups = session.requiredGroups;
+  const needs =
+    name === 'editNetworks'
+      ? groups
+        ? `membership of the “${groups.network}” or “${groups.admin}” group`
+        : 'membership of the network-editor or admin group'
+      : groups
+        ? `membership of the “${groups.admin}” group`
+        : 'membership of the admin group';
+  return { allowed: false, reason: `You can see this but not ${WHAT[name]}: that needs ${needs}.` };
+}
+
+/** `permissionOf` for the signed-in person (the session query the shell already made). */
+export function usePermission(name: keyof Permissions): Permission & { pending: boolean } {
+  const session = useQuery(sessionQueries.current());
+  return { ...permissionOf(session.data, name), pending: session.isPending };
+}

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import * as S from './schemas/index.ts';
-import { expandedSchema, type Expanded, type ExpandName, type ExpansionMap } from './expand.ts';
+import { expandQuery, expandedSchema, type Expanded, type ExpandName, type ExpansionMap } from './expand.ts';
 import * as X from './expansions.ts';
 import {
   ApiError,
@@ -19,6 +19,7 @@ import {
   toWireExpand,
   toWireNotationList,
   toWirePage,
+  wireList,
   type AdministrationListParams,
   type EncouragementFilters,
   type ExpandParams,
@@ -48,6 +49,7 @@ type DataInsightExpand = ExpandName<typeof X.DataInsightExpansions>;
 type EncouragementExpand = ExpandName<typeof X.EncouragementExpansions>;
 type CommentExpand = ExpandName<typeof X.CommentExpansions>;
 type FactorResultExpand = ExpandName<typeof X.FactorResultExpansions>;
+type AdministrationResultExpand = ExpandName<typeof S.AdministrationResultExpansions>;
 
 export type ExpandedUpdate<E extends UpdateExpand> = Expanded<S.Update, typeof X.UpdateExpansions, E>;
 export type ExpandedAlert<E extends AlertExpand> = Expanded<S.Alert, typeof X.AlertExpansions, E>;
@@ -78,6 +80,8 @@ export interface HrefValues {
   person: S.Person;
   people: Page<S.Person>;
   successNetwork: Page<S.Link>;
+  caseload: Page<S.Person>;
+  personEncouragements: Page<S.Encouragement>;
   update: S.Update;
   updates: Page<S.Update>;
   dataInsight: S.DataInsight;
@@ -119,6 +123,10 @@ function hrefReader(target: HrefTarget): { operation: string; schema: z.ZodType;
       return { operation: 'people.list', schema: S.PersonSchema, list: true };
     case 'successNetwork':
       return { operation: 'people.successNetwork.get', schema: S.LinkSchema, list: true };
+    case 'caseload':
+      return { operation: 'people.caseload', schema: S.PersonSchema, list: true };
+    case 'personEncouragements':
+      return { operation: 'people.encouragements', schema: S.EncouragementSchema, list: true };
     case 'update':
       return { operation: 'updates.get', schema: S.UpdateSchema, list: false };
     case 'updates':
@@ -394,7 +402,19 @@ export function createApiClient(config: ApiClientConfig) {
     },
     /** Extension `GET /people/?role=&q=`. */
     list(params?: PeopleListParams, options?: RequestOptions): Promise<Page<S.Person>> {
-      return page('people.list', '/people/', S.PersonSchema, { ...toWirePage(params), role: params?.role, q: params?.q }, options);
+      return page('people.list', '/people/', S.PersonSchema, { ...toWirePage(params), role: params?.role, q: params?.q, identifiers: wireList(params?.identifiers) }, options);
+    },
+    /** Extension `GET /people/{identifier}/caseload`: the people whose success network includes this person. */
+    caseload(identifier: string, params?: PageParams, options?: RequestOptions): Promise<Page<S.Person>> {
+      return page('people.caseload', `/people/${seg(identifier)}/caseload`, S.PersonSchema, toWirePage(params), options);
+    },
+    /** Extension `GET /people/{identifier}/encouragements`: E10's items for one student, typed by `expand`. */
+    encouragements<const E extends EncouragementExpand = never>(
+      identifier: string,
+      params?: EncouragementFilters & ExpandParams<E>,
+      options?: RequestOptions,
+    ): Promise<Page<ExpandedEncouragement<E>>> {
+      return expandedPage('people.encouragements', `/people/${seg(identifier)}/encouragements`, S.EncouragementSchema, X.EncouragementExpansions, params?.expand, toWireEncouragementList(params), options);
     },
     successNetwork: {
       /** E15 `GET /people/{id}/successNetwork`: links to the people of the network. */
@@ -408,6 +428,19 @@ export function createApiClient(config: ApiClientConfig) {
     },
   };
 
+  function results(id: Id, params: PageParams & { expand: readonly ['factors', ...AdministrationResultExpand[]] }, options?: RequestOptions): Promise<Page<S.RespondentFactors>>;
+  function results(id: Id, params?: PageParams & ExpandParams<never>, options?: RequestOptions): Promise<Page<S.Link>>;
+  function results(id: Id, params?: PageParams & ExpandParams<AdministrationResultExpand>, options?: RequestOptions): Promise<Page<S.Link | S.RespondentFactors>> {
+    const expand = params?.expand ?? [];
+    return page(
+      'noncognitive.administrations.results',
+      `/noncognitives/administrations/${seg(id)}/results`,
+      expand.includes('factors') ? S.RespondentFactorsSchema : S.LinkSchema,
+      { ...toWirePage(params), expand: expandQuery(expand) },
+      options,
+    );
+  }
+
   const noncognitive = {
     administrations: {
       /** E17 `GET /noncognitives/administrations/`. */
@@ -418,9 +451,14 @@ export function createApiClient(config: ApiClientConfig) {
       get(id: Id, options?: RequestOptions): Promise<S.Administration> {
         return one('noncognitive.administrations.get', `/noncognitives/administrations/${seg(id)}`, S.AdministrationSchema, undefined, options);
       },
-      /** Extension `GET /noncognitives/administrations/{id}/results`: links to each respondent's factor scores. */
-      results(id: Id, params?: PageParams, options?: RequestOptions): Promise<Page<S.Link>> {
-        return page('noncognitive.administrations.results', `/noncognitives/administrations/${seg(id)}/results`, S.LinkSchema, toWirePage(params), options);
+      /**
+       * Extension `GET /noncognitives/administrations/{id}/results`: links to each respondent's
+       * factor scores; with `expand: ['factors']`, each link carries the scores themselves.
+       */
+      results,
+      /** `results(id, { expand: ['factors'] })`: a cohort's scores, up to 1000 respondents a page. */
+      resultsWithFactors(id: Id, params?: PageParams, options?: RequestOptions): Promise<Page<S.RespondentFactors>> {
+        return results(id, { ...params, expand: ['factors'] }, options);
       },
     },
     /** E18 `GET /noncognitives/administrations/{id}/results/{personIdentifier}/factors`. */

@@ -14,6 +14,8 @@ export type HrefTarget =
   | { kind: 'person'; identifier: string }
   | { kind: 'people'; query: HrefQuery }
   | { kind: 'successNetwork'; identifier: string }
+  | { kind: 'caseload'; identifier: string; query: HrefQuery }
+  | { kind: 'personEncouragements'; identifier: string; query: HrefQuery }
   | { kind: 'update'; id: number }
   | { kind: 'updates'; query: HrefQuery }
   | { kind: 'dataInsight'; id: number }
@@ -147,6 +149,8 @@ function matchSegments(s: string[], query: HrefQuery): HrefTarget | null {
     if (a === undefined) return null;
     if (n === 2) return { kind: 'person', identifier: a };
     if (n === 3 && b === 'successNetwork') return { kind: 'successNetwork', identifier: a };
+    if (n === 3 && b === 'caseload') return { kind: 'caseload', identifier: a, query };
+    if (n === 3 && b === 'encouragements') return { kind: 'personEncouragements', identifier: a, query };
     return null;
   }
   if (root === 'notations' && a !== undefined) {
@@ -222,6 +226,10 @@ export function pathOf(target: HrefTarget): string {
       return withQuery('/people/', target.query);
     case 'successNetwork':
       return `/people/${e(target.identifier)}/successNetwork`;
+    case 'caseload':
+      return withQuery(`/people/${e(target.identifier)}/caseload`, target.query);
+    case 'personEncouragements':
+      return withQuery(`/people/${e(target.identifier)}/encouragements`, target.query);
     case 'update':
       return `/notations/updates/${target.id}`;
     case 'updates':

@@ -53,6 +53,8 @@ export interface PeopleListParams extends PageParams {
   role?: PersonRole;
   /** Name search. */
   q?: string;
+  /** Only these people (up to 1000; unknown identifiers are simply absent). */
+  identifiers?: readonly string[];
 }
 
 export type WireQuery = Record<string, QueryValue>;
@@ -65,7 +67,7 @@ export function wireDate(value: DateParam | undefined): string | undefined {
   return value.toISOString();
 }
 
-function wireList(values: readonly string[] | undefined): string | undefined {
+export function wireList(values: readonly string[] | undefined): string | undefined {
   return values && values.length > 0 ? values.join(',') : undefined;
 }
 

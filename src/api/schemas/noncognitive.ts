@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DateTimeSchema, LinkSchema } from './common.ts';
+import { DateTimeSchema, LinkSchema, expandedCollectionOf } from './common.ts';
 
 export const AdministrationSchema = z.looseObject({
   id: z.number().int(),
@@ -34,3 +34,13 @@ export type FactorResult = z.infer<typeof FactorResultSchema>;
 export const FactorResultExpansions = {
   factor: AssessmentFactorSchema.extend({ href: z.string() }),
 } as const;
+
+/**
+ * Extension `GET /noncognitives/administrations/{id}/results?expand=factors` (decisions §9): each
+ * respondent's link expanded as a collection, `{ href, totalValues, values: [factor results] }`.
+ */
+export const AdministrationResultExpansions = {
+  factors: expandedCollectionOf(FactorResultSchema),
+} as const;
+export const RespondentFactorsSchema = AdministrationResultExpansions.factors;
+export type RespondentFactors = z.infer<typeof RespondentFactorsSchema>;

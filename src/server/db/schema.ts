@@ -121,6 +121,7 @@ CREATE INDEX IF NOT EXISTS notation_kind_modified ON notation(kind, modified_on)
 CREATE INDEX IF NOT EXISTS notation_category_category ON notation_category(category_id);
 CREATE INDEX IF NOT EXISTS comment_notation ON comment(notation_id, created_on, id);
 CREATE INDEX IF NOT EXISTS success_network_order ON success_network(person, position);
+CREATE INDEX IF NOT EXISTS success_network_member ON success_network(member, person);
 CREATE INDEX IF NOT EXISTS administration_start ON administration(start_date DESC, id DESC);
 CREATE INDEX IF NOT EXISTS factor_result_person ON factor_result(person, administration_id);
 `;

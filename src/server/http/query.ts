@@ -54,6 +54,19 @@ export const identifiersParam = z
   .transform((s) => s.split(',').map((p) => p.trim()).filter((p) => p.length > 0))
   .meta({ description: 'comma-separated student identifiers' });
 
+/** Comma-separated person identifiers, blanks dropped, at most 1000 (`GET /people/`, decisions §9). */
+export const personIdentifiersParam = z
+  .string()
+  .transform((s, ctx) => {
+    const parts = s.split(',').map((p) => p.trim()).filter((p) => p.length > 0);
+    if (parts.length > MAX_PAGE_SIZE) {
+      ctx.addIssue({ code: 'custom', message: `lists at most ${MAX_PAGE_SIZE} identifiers` });
+      return z.NEVER;
+    }
+    return parts;
+  })
+  .meta({ description: `comma-separated person identifiers, at most ${MAX_PAGE_SIZE}` });
+
 type Shape = Record<string, z.ZodType>;
 
 /** Refuses a range whose start is after its end, naming the start parameter. */

@@ -32,6 +32,16 @@ export function createNoncognitiveRepository(db: DatabaseSync) {
       ).all(administrationId, pageSize, (page - 1) * pageSize) as unknown as { person: string }[];
       return { total, rows: rows.map((r) => r.person) };
     },
+    /** The factor results of several respondents at once, by respondent then factor id ascending. */
+    resultsOf(administrationId: number, persons: readonly string[]): Map<string, FactorResultRow[]> {
+      const byPerson = new Map<string, FactorResultRow[]>(persons.map((p) => [p, []]));
+      if (persons.length === 0) return byPerson;
+      const rows = sql(
+        `${RESULT_SELECT} WHERE fr.administration_id = ? AND fr.person IN (SELECT value FROM json_each(?)) ORDER BY fr.person, fr.factor_id`,
+      ).all(administrationId, jsonList(persons)) as unknown as FactorResultRow[];
+      for (const row of rows) byPerson.get(row.person)?.push(row);
+      return byPerson;
+    },
     /** By factor id ascending (decisions §4). */
     results(administrationId: number, person: string): FactorResultRow[] {
       return sql(`${RESULT_SELECT} WHERE fr.administration_id = ? AND fr.person = ? ORDER BY fr.factor_id`).all(

@@ -19,9 +19,13 @@ export function createPeopleRepository(db: DatabaseSync) {
       return new Map(rows.map((r) => [r.identifier, r]));
     },
     /** Name/identifier/email search, ordered by last name, first name, identifier. */
-    search(filter: { role?: string; q?: string }, page: number, pageSize: number): Page<PersonRow> {
+    search(filter: { role?: string | undefined; q?: string | undefined; identifiers?: readonly string[] | undefined }, page: number, pageSize: number): Page<PersonRow> {
       const where: string[] = [];
       const args: (string | number)[] = [];
+      if (filter.identifiers) {
+        where.push('identifier IN (SELECT value FROM json_each(?))');
+        args.push(jsonList([...new Set(filter.identifiers)]));
+      }
       if (filter.role) {
         where.push('role = ?');
         args.push(filter.role);
@@ -35,6 +39,15 @@ export function createPeopleRepository(db: DatabaseSync) {
       }
       const clause = where.length ? `WHERE ${where.join(' AND ')}` : '';
       return selectPage(sql, { columns: COLUMNS, from: `person ${clause}`, orderBy: 'sort_key', args }, page, pageSize);
+    },
+    /** The people whose success network includes `member` (a caseload), in the order of `search`. */
+    caseload(member: string, page: number, pageSize: number): Page<PersonRow> {
+      return selectPage(
+        sql,
+        { columns: COLUMNS, from: 'person WHERE identifier IN (SELECT person FROM success_network WHERE member = ?)', orderBy: 'sort_key', args: [member] },
+        page,
+        pageSize,
+      );
     },
   };
 }

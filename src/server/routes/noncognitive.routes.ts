@@ -1,10 +1,12 @@
 import { z } from 'zod';
 import {
+  AdministrationResultExpansions,
   AdministrationSchema,
   AssessmentFactorSchema,
   FactorResultExpansions,
   FactorResultSchema,
   LinkSchema,
+  RespondentFactorsSchema,
   envelopeOf,
 } from '../../api/schemas/index.ts';
 import { pagedEnvelope, wholeEnvelope } from '../http/envelope.ts';
@@ -14,6 +16,7 @@ import { link, renderAdministration, renderFactor, renderFactorResult } from '..
 import { ERRORS_READ, ERRORS_READ_ONE, found, numericOrNotFound } from './common.ts';
 
 const factorExpand = expandParam(Object.keys(FactorResultExpansions) as ['factor']);
+const resultsExpand = expandParam(Object.keys(AdministrationResultExpansions) as ['factors']);
 
 export const noncognitiveOperations: Operation[] = [
   defineOperation({
@@ -54,16 +57,29 @@ export const noncognitiveOperations: Operation[] = [
     operationId: 'listAdministrationResults',
     method: 'get',
     path: '/noncognitives/administrations/{id}/results',
-    summary: "Links to each respondent's factor scores",
+    summary: "Links to each respondent's factor scores; with expand=factors, the scores themselves",
     tag: 'Non-cognitive',
     pathParams: { id: 'integer' },
-    query: querySchema(paging),
-    responses: { 200: { description: 'A page, by respondent identifier', schema: envelopeOf(LinkSchema) }, ...ERRORS_READ_ONE },
+    query: querySchema({ ...paging, expand: resultsExpand }),
+    responses: {
+      200: {
+        description: "A page, by respondent identifier: each a link to the respondent's factor scores, or with expand=factors that link expanded",
+        schema: envelopeOf(z.union([RespondentFactorsSchema, LinkSchema])),
+      },
+      ...ERRORS_READ_ONE,
+    },
     handle: ({ ids, query, repos, hrefs, url, accepted }) => {
       const administration = found(repos.noncognitive.administration(ids.id!), `administration with id ${ids.id}`);
       const { page, pageSize } = pageOf(query);
       const result = repos.noncognitive.respondents(administration.id, page, pageSize);
-      const values = result.rows.map((person) => link(hrefs.respondentFactors(administration.id, person)));
+      // A cohort's scores in one request a page: one query for every respondent of the page.
+      const scores = query.expand?.has('factors') ? repos.noncognitive.resultsOf(administration.id, result.rows) : undefined;
+      const values = result.rows.map((person) => {
+        const href = hrefs.respondentFactors(administration.id, person);
+        const rows = scores?.get(person);
+        if (!rows) return link(href);
+        return { href, totalValues: rows.length, values: rows.map((r) => renderFactorResult(hrefs, r)) };
+      });
       return { status: 200, body: pagedEnvelope(url, accepted, page, pageSize, result.total, values) };
     },
   }),

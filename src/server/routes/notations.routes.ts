@@ -20,8 +20,8 @@ import {
   type ProblemFieldError,
 } from '../../api/schemas/index.ts';
 import { pagedEnvelope, wholeEnvelope } from '../http/envelope.ts';
-import type { NotationKind } from '../http/hrefs.ts';
-import { defineOperation, type Operation } from '../http/operation.ts';
+import type { Hrefs, NotationKind } from '../http/hrefs.ts';
+import { defineOperation, type Operation, type Reply } from '../http/operation.ts';
 import { conflict } from '../http/problem.ts';
 import {
   createdRange,
@@ -59,21 +59,49 @@ const KINDS: Record<NotationKind, KindSpec> = {
 
 const commentExpand = expandParam(Object.keys(CommentExpansions) as ['createdBy']);
 
-function listOperation(spec: KindSpec, ref: string, operationId: string, summary: string): Operation {
+/** The query of a notation list (E1, E5, E7, E10) and of a student's encouragements (§9). */
+function listQuery(spec: KindSpec) {
   const expand = expandParam(spec.expansions);
   // E5 spells its start parameter createOnStart; E10 takes no created range and no identifiers.
-  const query =
-    spec.kind === 'dataInsight'
-      ? querySchema({ ...paging, createOnStart: startParam, createdOnEnd: endParam, identifiers: identifiersParam, expand, ...modifiedRange }, [
-          ['createOnStart', 'createdOnEnd'],
+  return spec.kind === 'dataInsight'
+    ? querySchema({ ...paging, createOnStart: startParam, createdOnEnd: endParam, identifiers: identifiersParam, expand, ...modifiedRange }, [
+        ['createOnStart', 'createdOnEnd'],
+        ['modifiedOnStart', 'modifiedOnEnd'],
+      ])
+    : spec.kind === 'encouragement'
+      ? querySchema({ ...paging, expand, ...modifiedRange }, [['modifiedOnStart', 'modifiedOnEnd']])
+      : querySchema({ ...paging, ...createdRange, identifiers: identifiersParam, expand, ...modifiedRange }, [
+          ['createdOnStart', 'createdOnEnd'],
           ['modifiedOnStart', 'modifiedOnEnd'],
-        ])
-      : spec.kind === 'encouragement'
-        ? querySchema({ ...paging, expand, ...modifiedRange }, [['modifiedOnStart', 'modifiedOnEnd']])
-        : querySchema({ ...paging, ...createdRange, identifiers: identifiersParam, expand, ...modifiedRange }, [
-            ['createdOnStart', 'createdOnEnd'],
-            ['modifiedOnStart', 'modifiedOnEnd'],
-          ]);
+        ]);
+}
+
+/** One page of notations of a kind; `students`, when given, replaces the `identifiers` filter. */
+function listNotations(
+  spec: KindSpec,
+  ctx: { query: unknown; repos: Repositories; hrefs: Hrefs; url: URL; accepted: readonly string[] },
+  students?: readonly string[],
+): Reply {
+  const raw = ctx.query as Record<string, unknown>;
+  const { page, pageSize } = pageOf(raw);
+  const identifiers = students ?? (raw.identifiers as string[] | undefined);
+  const result = ctx.repos.notations.list(
+    spec.kind,
+    {
+      students: identifiers && identifiers.length > 0 ? identifiers : undefined,
+      createdFrom: (raw.createdOnStart ?? raw.createOnStart) as number | undefined,
+      createdTo: raw.createdOnEnd as number | undefined,
+      modifiedFrom: raw.modifiedOnStart as number | undefined,
+      modifiedTo: raw.modifiedOnEnd as number | undefined,
+    },
+    page,
+    pageSize,
+  );
+  const values = renderNotations(ctx.repos, ctx.hrefs, spec.kind, result.rows, raw.expand as Set<string> | undefined);
+  return { status: 200, body: pagedEnvelope(ctx.url, ctx.accepted, page, pageSize, result.total, values) };
+}
+
+function listOperation(spec: KindSpec, ref: string, operationId: string, summary: string): Operation {
   return defineOperation({
     ref,
     operationId,
@@ -81,29 +109,31 @@ function listOperation(spec: KindSpec, ref: string, operationId: string, summary
     path: `/notations/${spec.segment}/`,
     summary,
     tag: spec.tag,
-    query,
+    query: listQuery(spec),
     responses: { 200: { description: 'A page', schema: envelopeOf(spec.schema) }, ...ERRORS_READ },
-    handle: ({ query: q, repos, hrefs, url, accepted }) => {
-      const raw = q as Record<string, unknown>;
-      const { page, pageSize } = pageOf(raw);
-      const students = raw.identifiers as string[] | undefined;
-      const result = repos.notations.list(
-        spec.kind,
-        {
-          students: students && students.length > 0 ? students : undefined,
-          createdFrom: (raw.createdOnStart ?? raw.createOnStart) as number | undefined,
-          createdTo: raw.createdOnEnd as number | undefined,
-          modifiedFrom: raw.modifiedOnStart as number | undefined,
-          modifiedTo: raw.modifiedOnEnd as number | undefined,
-        },
-        page,
-        pageSize,
-      );
-      const values = renderNotations(repos, hrefs, spec.kind, result.rows, raw.expand as Set<string> | undefined);
-      return { status: 200, body: pagedEnvelope(url, accepted, page, pageSize, result.total, values) };
-    },
+    handle: (ctx) => listNotations(spec, ctx),
   });
 }
+
+/**
+ * Extension `GET /people/{id}/encouragements` (decisions §9): the items of E10 whose student is
+ * `{id}`, with E10's order, envelope, `expand` and modified range; 404 for an unknown person.
+ */
+export const personEncouragementsOperation: Operation = defineOperation({
+  ref: 'extension',
+  operationId: 'listPersonEncouragements',
+  method: 'get',
+  path: '/people/{id}/encouragements',
+  summary: "One student's encouragements",
+  tag: 'People',
+  pathParams: { id: 'string' },
+  query: listQuery(KINDS.encouragement),
+  responses: { 200: { description: 'A page, newest first', schema: envelopeOf(EncouragementSchema) }, ...ERRORS_READ_ONE },
+  handle: (ctx) => {
+    const person = found(ctx.repos.people.get(ctx.params.id ?? ''), `person '${ctx.params.id}'`);
+    return listNotations(KINDS.encouragement, ctx, [person.identifier]);
+  },
+});
 
 function getOperation(spec: KindSpec, ref: string, operationId: string, summary: string): Operation {
   return defineOperation({

@@ -9,14 +9,16 @@ import {
 } from '../../api/schemas/index.ts';
 import { pagedEnvelope, wholeEnvelope } from '../http/envelope.ts';
 import { defineOperation, type Operation } from '../http/operation.ts';
-import { paging, querySchema, pageOf } from '../http/query.ts';
+import { paging, personIdentifiersParam, querySchema, pageOf } from '../http/query.ts';
 import { link, renderPerson } from '../resources/render.ts';
 import { ERRORS_READ, ERRORS_READ_ONE, failIfAny, found, noContent } from './common.ts';
+import { personEncouragementsOperation } from './notations.routes.ts';
 
 const personQuery = querySchema({
   ...paging,
   role: z.string().pipe(PersonRoleSchema),
   q: z.string().max(200),
+  identifiers: personIdentifiersParam,
 });
 
 export const peopleOperations: Operation[] = [
@@ -25,13 +27,15 @@ export const peopleOperations: Operation[] = [
     operationId: 'listPeople',
     method: 'get',
     path: '/people/',
-    summary: 'Find people by role and by name, identifier or email',
+    summary: 'Find people by role, by name, identifier or email, and by a list of identifiers',
     tag: 'People',
     query: personQuery,
     responses: { 200: { description: 'A page, by last name', schema: envelopeOf(PersonSchema) }, ...ERRORS_READ },
     handle: ({ query, repos, hrefs, url, accepted }) => {
       const { page, pageSize } = pageOf(query);
-      const result = repos.people.search({ role: query.role, q: query.q }, page, pageSize);
+      // An empty `identifiers=` is no filter, as for the notation lists (decisions §4).
+      const identifiers = query.identifiers && query.identifiers.length > 0 ? query.identifiers : undefined;
+      const result = repos.people.search({ role: query.role, q: query.q, identifiers }, page, pageSize);
       return {
         status: 200,
         body: pagedEnvelope(url, accepted, page, pageSize, result.total, result.rows.map((p) => renderPerson(hrefs, p))),
@@ -52,6 +56,27 @@ export const peopleOperations: Operation[] = [
       body: renderPerson(hrefs, found(repos.people.get(params.id ?? ''), `person '${params.id}'`)),
     }),
   }),
+  defineOperation({
+    ref: 'extension',
+    operationId: 'listCaseload',
+    method: 'get',
+    path: '/people/{id}/caseload',
+    summary: "A staff member's caseload: the people whose success network includes them",
+    tag: 'People',
+    pathParams: { id: 'string' },
+    query: querySchema(paging),
+    responses: { 200: { description: 'A page, by last name, first name, identifier', schema: envelopeOf(PersonSchema) }, ...ERRORS_READ_ONE },
+    handle: ({ params, query, repos, hrefs, url, accepted }) => {
+      const person = found(repos.people.get(params.id ?? ''), `person '${params.id}'`);
+      const { page, pageSize } = pageOf(query);
+      const result = repos.people.caseload(person.identifier, page, pageSize);
+      return {
+        status: 200,
+        body: pagedEnvelope(url, accepted, page, pageSize, result.total, result.rows.map((p) => renderPerson(hrefs, p))),
+      };
+    },
+  }),
+  personEncouragementsOperation,
   defineOperation({
     ref: 'E15',
     operationId: 'getSuccessNetwork',

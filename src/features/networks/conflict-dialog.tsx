@@ -9,7 +9,7 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
-import { PersonName } from './person-label.tsx';
+import { PersonName } from '../../components/person-name.tsx';
 
 export interface NetworkConflict {
   /** What the conflict interrupted: a save, or the undo of one. */

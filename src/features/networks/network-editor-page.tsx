@@ -24,8 +24,8 @@ import { usePermission } from '../../queries/permissions.ts';
 import { ConflictDialog, type ConflictChoice, type NetworkConflict } from './conflict-dialog.tsx';
 import { MemberList } from './member-list.tsx';
 import { PendingChanges, diffSummary } from './pending-changes.tsx';
-import { usePersonLabel } from './person-label.tsx';
-import { PersonPicker } from './person-picker.tsx';
+import { usePersonLabel } from '../../components/person-name.tsx';
+import { PersonPicker } from '../../components/person-picker.tsx';
 import { useSaveHistory, type NetworkSave } from './save-history.ts';
 
 /** How long the "Undo" of the last save stays on screen (the issue asks for at least 10 s). */
@@ -259,7 +259,7 @@ export function NetworkEditorPage() {
                             size="small"
                             disabled={entry.undone || dirty || save.isPending}
                             onClick={() => undo(entry)}
-                            aria-label={`Undo the ${label.toLowerCase()}`}
+                            aria-label={entry.undone ? `Undone: the ${label.toLowerCase()}` : `Undo the ${label.toLowerCase()}`}
                           >
                             {entry.undone ? 'Undone' : 'Undo'}
                           </Button>

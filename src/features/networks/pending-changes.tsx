@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import type { NetworkDiff } from '../../lib/network-merge.ts';
-import { PersonName } from './person-label.tsx';
+import { PersonName } from '../../components/person-name.tsx';
 
 /** "+2, −1, order changed", or null when nothing changed. */
 export function diffSummary(diff: NetworkDiff): string | null {
@@ -34,7 +34,7 @@ export function PendingChanges({ diff }: { diff: NetworkDiff }) {
         <Typography color="text.secondary">No unsaved changes.</Typography>
       ) : (
         <>
-          <Typography fontWeight={600}>Unsaved changes: {summary}</Typography>
+          <Typography sx={{ fontWeight: 600 }}>Unsaved changes: {summary}</Typography>
           {diff.added.length > 0 && (
             <>
               <Typography variant="body2" sx={{ mt: 1 }}>

@@ -4,11 +4,11 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import TextField from '@mui/material/TextField';
 import { useQuery } from '@tanstack/react-query';
-import { isNotFound } from '../../api/errors.ts';
-import type { Person } from '../../api/schemas/index.ts';
-import { useApi } from '../../app/api-context.tsx';
-import { useDebouncedValue } from '../../components/use-debounced-value.ts';
-import { networkEditorQueries } from '../../queries/network-editor.ts';
+import { isNotFound } from '../api/errors.ts';
+import type { Person } from '../api/schemas/index.ts';
+import { useApi } from '../app/api-context.tsx';
+import { useDebouncedValue } from './use-debounced-value.ts';
+import { networkEditorQueries } from '../queries/network-editor.ts';
 
 interface PersonPickerProps {
   label: string;

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { useApi } from '../../app/api-context.tsx';
-import { networkEditorQueries } from '../../queries/network-editor.ts';
+import { useApi } from '../app/api-context.tsx';
+import { networkEditorQueries } from '../queries/network-editor.ts';
 
 export interface PersonLabel {
   /** "First Last", or the identifier while the name is unknown (or the extension is absent). */

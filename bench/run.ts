@@ -1,10 +1,11 @@
 import { formatAlerts, measureAlerts } from '../e2e/perf/alerts.perf.ts';
+import { formatNetworks, measureNetworks } from '../e2e/perf/networks.perf.ts';
 import { measureTimeline, formatTimeline } from '../e2e/perf/timeline.perf.ts';
 import { benchBackend, formatTable } from './backend.bench.ts';
 
 /**
  * `npm run bench`: every benchmark, results as tables. BENCH_SCALE (default 10), BENCH_SECONDS
- * (default 10) and BENCH_ONLY (backend | timeline | alerts) adjust it.
+ * (default 10) and BENCH_ONLY (backend | timeline | alerts | networks) adjust it.
  */
 const scale = Number(process.env.BENCH_SCALE ?? 10);
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
@@ -29,4 +30,10 @@ if (!only || only === 'alerts') {
   const alerts = await measureAlerts({ scale });
   console.log(`\n## Alert triage queue in Chromium (SEED_SCALE=${scale}, cold cache, reference backend)\n`);
   console.log(formatAlerts(alerts));
+}
+
+if (!only || only === 'networks') {
+  const networks = await measureNetworks({ scale });
+  console.log(`\n## Success networks and caseloads in Chromium (SEED_SCALE=${scale}, reference backend)\n`);
+  console.log(formatNetworks(networks));
 }

@@ -52,7 +52,7 @@ function MemberRow({ identifier, index, count, isNew, isInvalid, readOnly, onMov
       data-identifier={identifier}
       sx={{
         gap: 1,
-        flexWrap: { xs: 'wrap', sm: 'nowrap' },
+        px: { xs: 0.5, sm: 2 },
         bgcolor: sortable.isDragging ? 'action.selected' : 'background.paper',
         position: 'relative',
         zIndex: sortable.isDragging ? 1 : 'auto',
@@ -76,7 +76,7 @@ function MemberRow({ identifier, index, count, isNew, isInvalid, readOnly, onMov
         {index + 1}
       </Typography>
       <ListItemText
-        sx={{ flex: '1 1 12rem', minWidth: 0 }}
+        sx={{ flex: '1 1 auto', minWidth: 0, overflowWrap: 'anywhere' }}
         primary={
           <>
             {label.name}
@@ -87,7 +87,7 @@ function MemberRow({ identifier, index, count, isNew, isInvalid, readOnly, onMov
         secondary={`${label.role ?? (label.unknown ? 'Unknown person' : 'Role unknown')} · ${identifier}`}
       />
       {!readOnly && (
-        <Box sx={{ display: 'flex', gap: 0.5, ml: 'auto' }}>
+        <Box sx={{ display: 'flex', gap: { xs: 0, sm: 0.5 }, ml: 'auto', flexShrink: 0 }}>
           <Tooltip title="Move up">
             <span>
               <IconButton id={buttonId(identifier, 'up')} aria-label={`Move ${label.name} up`} disabled={index === 0} onClick={() => onMove(index, index - 1)}>

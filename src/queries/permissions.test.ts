@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import type { Session } from '../api/session.ts';
+import { permissionOf } from './permissions.ts';
+
+const session = (extra: Partial<Session> = {}): Session => ({ identifier: 'E0001', ...extra });
+
+describe('permissionOf', () => {
+  it('allows what the session grants and explains what it refuses, naming the groups', () => {
+    const granted = session({ permissions: { editCategories: false, editTriggers: false, editNetworks: true } });
+    expect(permissionOf(granted, 'editNetworks')).toEqual({ allowed: true });
+    const refused = session({
+      permissions: { editCategories: false, editTriggers: false, editNetworks: false },
+      requiredGroups: { staff: 'staff', admin: 'admins', network: 'network-editors' },
+    });
+    expect(permissionOf(refused, 'editNetworks')).toEqual({
+      allowed: false,
+      reason: 'You can see this but not change success networks: that needs membership of the “network-editors” or “admins” group.',
+    });
+    expect(permissionOf(refused, 'editCategories').reason).toContain('“admins” group');
+  });
+
+  it('refuses when nobody is signed in; a session without permissions (an older gateway) counts as allowed', () => {
+    expect(permissionOf(null, 'editNetworks').allowed).toBe(false);
+    expect(permissionOf(session(), 'editNetworks')).toEqual({ allowed: true });
+  });
+});

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useApi } from '../app/api-context.tsx';
+import { useApi } from '../queries/api-context.tsx';
 import { networkEditorQueries } from '../queries/network-editor.ts';
 
 export interface PersonLabel {

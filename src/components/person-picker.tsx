@@ -6,7 +6,7 @@ import TextField from '@mui/material/TextField';
 import { useQuery } from '@tanstack/react-query';
 import { isNotFound } from '../api/errors.ts';
 import type { Person } from '../api/schemas/index.ts';
-import { useApi } from '../app/api-context.tsx';
+import { useApi } from '../queries/api-context.tsx';
 import { useDebouncedValue } from './use-debounced-value.ts';
 import { networkEditorQueries } from '../queries/network-editor.ts';
 

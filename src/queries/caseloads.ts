@@ -2,7 +2,6 @@ import { queryOptions } from '@tanstack/react-query';
 import type { ApiClient } from '../api/client.ts';
 import { isNotFound } from '../api/errors.ts';
 import { listAll } from '../api/paging.ts';
-import { describeError } from '../components/problem-message.tsx';
 import { applyOperation, mapWithConcurrency, staffOf, studentsOf, type BulkOperation } from '../lib/bulk-reassign.ts';
 import { guardedWrite, readNetwork } from './network-editor.ts';
 
@@ -36,7 +35,7 @@ export type PreviewRow =
   | { student: string; status: 'same'; before: string[]; note: string }
   /** E15 answered 404: nobody by that identifier. */
   | { student: string; status: 'unknown' }
-  | { student: string; status: 'error'; message: string };
+  | { student: string; status: 'error'; error: unknown };
 
 export interface BulkPreview {
   operation: BulkOperation;
@@ -74,7 +73,7 @@ export async function previewBulk(
         : { student, status: 'change', before, after: planned.after };
     } catch (error) {
       if (signal?.aborted) throw error;
-      return isNotFound(error) ? { student, status: 'unknown' } : { student, status: 'error', message: describeError(error) };
+      return isNotFound(error) ? { student, status: 'unknown' } : { student, status: 'error', error };
     } finally {
       done += 1;
       onProgress?.(done, targets.length);
@@ -86,7 +85,7 @@ export async function previewBulk(
 export type BulkOutcome =
   | { status: 'saved' | 'merged'; before: string[]; written: string[] }
   | { status: 'conflict'; reasons: string[] }
-  | { status: 'failed'; message: string };
+  | { status: 'failed'; error: unknown };
 
 export interface BulkWrite {
   student: string;
@@ -109,7 +108,7 @@ export async function runBulk(
       const result = await guardedWrite(api, { identifier: student, base, yours });
       outcome = result.status === 'conflict' ? { status: 'conflict', reasons: result.reasons } : { status: result.status, before: result.before, written: result.written };
     } catch (error) {
-      outcome = { status: 'failed', message: describeError(error) };
+      outcome = { status: 'failed', error };
     }
     outcomes.set(student, outcome);
     onOutcome(student, outcome);

@@ -1,23 +1,18 @@
 import { mutationOptions, queryOptions, useMutation } from '@tanstack/react-query';
 import type { ApiClient } from '../api/client.ts';
-import { useApi } from '../app/api-context.tsx';
+import { useApi } from './api-context.tsx';
 import { mergeNetworks, type NetworkDiff } from '../lib/network-merge.ts';
+import { peopleKeys, peopleQueries } from './people.ts';
 
 /**
- * The success-network editor's reads and its guarded write (E15, E16, the people extension).
- * Keys are the people keys the rest of the app uses, so a save here refreshes the student page:
- *
- *     ['people', 'list', { role?, q?, page?, pageSize? }]
- *     ['people', 'detail', identifier]
- *     ['people', 'successNetwork', identifier]
+ * The success-network editor's reads and its guarded write (E15, E16, the people extension), on
+ * the people keys of `./people.ts`.
  */
 
-const PEOPLE_STALE_TIME = 5 * 60_000;
-
+/** The people keys (`./people.ts`): a save here refreshes the student page's network too. */
 export const networkEditorKeys = {
-  network: (identifier: string) => ['people', 'successNetwork', identifier] as const,
-  person: (identifier: string) => ['people', 'detail', identifier] as const,
-  search: (q: string, pageSize: number) => ['people', 'list', { role: undefined, q: q || undefined, page: undefined, pageSize }] as const,
+  network: peopleKeys.successNetwork,
+  person: peopleKeys.detail,
 };
 
 /** E15 as the identifiers of the members, in order (links the client cannot read are dropped). */
@@ -27,26 +22,11 @@ export async function readNetwork(api: ApiClient, identifier: string, signal?: A
 }
 
 export const networkEditorQueries = {
-  network: (api: ApiClient, identifier: string) =>
-    queryOptions({
-      queryKey: networkEditorKeys.network(identifier),
-      queryFn: ({ signal }) => api.people.successNetwork.get(identifier, { signal }),
-    }),
-  person: (api: ApiClient, identifier: string) =>
-    queryOptions({
-      queryKey: networkEditorKeys.person(identifier),
-      queryFn: ({ signal }) => api.people.get(identifier, { signal }),
-      staleTime: PEOPLE_STALE_TIME,
-      retry: false,
-    }),
+  network: peopleQueries.successNetwork,
+  /** A person for a label: a 404 (nobody, or no people extension) is an answer, not retried. */
+  person: (api: ApiClient, identifier: string) => queryOptions({ ...peopleQueries.detail(api, identifier), retry: false }),
   /** People by name, identifier or email (the people extension), a few at a time for a picker. */
-  search: (api: ApiClient, q: string, pageSize = 10) =>
-    queryOptions({
-      queryKey: networkEditorKeys.search(q, pageSize),
-      queryFn: ({ signal }) => api.people.list({ q, pageSize }, { signal }),
-      staleTime: PEOPLE_STALE_TIME,
-      retry: false,
-    }),
+  search: (api: ApiClient, q: string, pageSize = 10) => queryOptions({ ...peopleQueries.list(api, { q, pageSize }), retry: false }),
 };
 
 export type GuardedWriteResult =

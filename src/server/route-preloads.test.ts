@@ -11,6 +11,8 @@ const manifest: BuildManifest = {
   'src/features/students/students-page.tsx': { file: 'assets/students-page-1.js', imports: ['_mui-1.js'] },
   'src/features/session/sign-in-page.tsx': { file: 'assets/sign-in-1.js' },
   'src/features/alerts/triage/alert-triage-page.tsx': { file: 'assets/alert-triage-page-1.js', imports: ['_mui-1.js', '_queries-1.js'] },
+  'src/features/networks/network-editor-page.tsx': { file: 'assets/network-editor-page-1.js', imports: ['_mui-1.js', '_queries-1.js'] },
+  'src/features/caseloads/caseloads-page.tsx': { file: 'assets/caseloads-page-1.js', imports: ['_mui-1.js', '_queries-1.js'] },
 };
 
 describe('routePreloads', () => {
@@ -22,6 +24,11 @@ describe('routePreloads', () => {
     expect(preloadsFor('/')).toEqual(preloadsFor('/students/'));
     expect(preloadsFor('/sign-in')).toEqual(['assets/sign-in-1.js']);
     expect(preloadsFor('/alerts')).toEqual(['assets/mui-1.js', 'assets/layout-1.js', 'assets/queries-1.js', 'assets/alert-triage-page-1.js']);
+  });
+
+  it('names the network editor and caseload pages', () => {
+    expect(preloadsFor('/students/S000001/network')).toEqual(['assets/mui-1.js', 'assets/layout-1.js', 'assets/queries-1.js', 'assets/network-editor-page-1.js']);
+    expect(preloadsFor('/caseloads')).toEqual(['assets/mui-1.js', 'assets/layout-1.js', 'assets/queries-1.js', 'assets/caseloads-page-1.js']);
   });
 
   it('names nothing for a URL no page claims', () => {

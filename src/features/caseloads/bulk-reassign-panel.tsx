@@ -17,7 +17,7 @@ import { DataGrid, type GridColDef } from '@mui/x-data-grid';
 import { Link as RouterLink } from 'react-router';
 import { PersonName } from '../../components/person-name.tsx';
 import { PersonPicker } from '../../components/person-picker.tsx';
-import { ProblemMessage } from '../../components/problem-message.tsx';
+import { ProblemMessage, describeError } from '../../components/problem-message.tsx';
 import { parsePairs, type BulkOperation, type BulkOperationKind } from '../../lib/bulk-reassign.ts';
 import type { BulkOutcome, PreviewRow } from '../../queries/caseloads.ts';
 import type { Permission } from '../../queries/permissions.ts';
@@ -62,7 +62,7 @@ const outcomeText = (outcome: BulkOutcome | undefined): string => {
     case 'conflict':
       return `Not saved: ${outcome.reasons.join(' ')}`;
     case 'failed':
-      return `Failed: ${outcome.message}`;
+      return `Failed: ${describeError(outcome.error)}`;
   }
 };
 
@@ -94,7 +94,7 @@ function gridRow(row: PreviewRow, outcome: BulkOutcome | undefined, undo: BulkOu
     case 'unknown':
       return { id: row.student, student: row.student, before: '', after: '', result: 'Unknown student: skipped', undo: '' };
     case 'error':
-      return { id: row.student, student: row.student, before: '', after: '', result: `Could not read: ${row.message}`, undo: '' };
+      return { id: row.student, student: row.student, before: '', after: '', result: `Could not read: ${describeError(row.error)}`, undo: '' };
   }
 }
 

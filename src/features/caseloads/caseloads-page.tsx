@@ -13,7 +13,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { isNotFound } from '../../api/errors.ts';
 import type { Person } from '../../api/schemas/index.ts';
-import { useApi } from '../../app/api-context.tsx';
+import { useApi } from '../../queries/api-context.tsx';
 import { PersonName } from '../../components/person-name.tsx';
 import { PersonPicker } from '../../components/person-picker.tsx';
 import { ProblemMessage } from '../../components/problem-message.tsx';

@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useApi } from '../../app/api-context.tsx';
+import { useApi } from '../../queries/api-context.tsx';
 import type { BulkOperation } from '../../lib/bulk-reassign.ts';
 import { caseloadKeys, previewBulk, runBulk, type BulkOutcome, type BulkPreview, type BulkWrite } from '../../queries/caseloads.ts';
 import { networkEditorKeys } from '../../queries/network-editor.ts';

@@ -41,11 +41,11 @@ const buttonId = (identifier: string, what: 'up' | 'down' | 'handle') => `member
 
 function MemberRow({ identifier, index, count, isNew, isInvalid, readOnly, onMove, onRemove }: RowProps) {
   const label = usePersonLabel(identifier);
-  const sortable = useSortable({ id: identifier, disabled: readOnly });
-  const style = { transform: CSS.Transform.toString(sortable.transform), transition: sortable.transition };
+  const { attributes, listeners, setNodeRef, transform, transition, isDragging } = useSortable({ id: identifier, disabled: readOnly });
+  const style = { transform: CSS.Transform.toString(transform), transition };
   return (
     <ListItem
-      ref={sortable.setNodeRef}
+      ref={setNodeRef}
       style={style}
       divider
       data-testid="network-member"
@@ -53,9 +53,9 @@ function MemberRow({ identifier, index, count, isNew, isInvalid, readOnly, onMov
       sx={{
         gap: 1,
         px: { xs: 0.5, sm: 2 },
-        bgcolor: sortable.isDragging ? 'action.selected' : 'background.paper',
+        bgcolor: isDragging ? 'action.selected' : 'background.paper',
         position: 'relative',
-        zIndex: sortable.isDragging ? 1 : 'auto',
+        zIndex: isDragging ? 1 : 'auto',
       }}
     >
       {!readOnly && (
@@ -64,8 +64,8 @@ function MemberRow({ identifier, index, count, isNew, isInvalid, readOnly, onMov
             id={buttonId(identifier, 'handle')}
             size="small"
             aria-label={`Reorder ${label.name}`}
-            {...sortable.attributes}
-            {...sortable.listeners}
+            {...attributes}
+            {...listeners}
             sx={{ cursor: 'grab', touchAction: 'none' }}
           >
             <DragIndicator fontSize="small" />

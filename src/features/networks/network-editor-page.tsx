@@ -16,7 +16,7 @@ import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink, useParams } from 'react-router';
 import { isNotFound } from '../../api/errors.ts';
-import { useApi } from '../../app/api-context.tsx';
+import { useApi } from '../../queries/api-context.tsx';
 import { ProblemMessage } from '../../components/problem-message.tsx';
 import { MAX_NETWORK_SIZE, diffNetworks, networkRuleViolations } from '../../lib/network-merge.ts';
 import { networkEditorQueries, useGuardedNetworkSave, type GuardedWriteResult } from '../../queries/network-editor.ts';

@@ -3,6 +3,7 @@ import { formatLighthouse, measureLighthouse } from '../e2e/perf/lighthouse.perf
 import { PROFILES } from '../e2e/perf/network.ts';
 import { formatScores, measureScores } from '../e2e/perf/scores.perf.ts';
 import { formatApplyTrigger, measureApplyTrigger } from '../e2e/perf/apply-trigger.perf.ts';
+import { formatNetworks, measureNetworks } from '../e2e/perf/networks.perf.ts';
 import { measureTimeline, formatTimeline } from '../e2e/perf/timeline.perf.ts';
 import { benchBackend, formatTable } from './backend.bench.ts';
 import { formatCompression, measureCompression } from './compression.bench.ts';
@@ -67,4 +68,10 @@ if (wanted('apply')) {
   console.log(`\n## Applying a trigger to 1,000 students in Chromium (SEED_SCALE=${scale}, reference backend)\n`);
   console.log(formatApplyTrigger(apply));
   if (apply.verifiedCreated !== apply.students) process.exitCode = 1;
+}
+
+if (wanted('networks')) {
+  const networks = await measureNetworks({ scale });
+  console.log(`\n## Success networks and caseloads in Chromium (SEED_SCALE=${scale}, reference backend)\n`);
+  console.log(formatNetworks(networks));
 }

@@ -14,6 +14,7 @@ import Toolbar from '@mui/material/Toolbar';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useColorScheme } from '@mui/material/styles';
+import AssignmentIndOutlined from '@mui/icons-material/AssignmentIndOutlined';
 import DarkModeOutlined from '@mui/icons-material/DarkModeOutlined';
 import LightModeOutlined from '@mui/icons-material/LightModeOutlined';
 import MenuIcon from '@mui/icons-material/Menu';
@@ -38,6 +39,7 @@ const NAV = [
   { to: '/scores', label: 'Scores', icon: <InsightsOutlined /> },
   { to: '/admin/categories', label: 'Categories', icon: <LabelOutlined /> },
   { to: '/admin/triggers', label: 'Triggers', icon: <BoltOutlined /> },
+  { to: '/caseloads', label: 'Caseloads', icon: <AssignmentIndOutlined /> },
 ];
 
 function ColorSchemeToggle() {

@@ -58,6 +58,14 @@ export function createAppRouter(queryClient: QueryClient, api: ApiClient) {
               lazy: async () => ({ Component: (await import('../features/timeline/student-page.tsx')).StudentPage }),
             },
             {
+              path: 'students/:identifier/network',
+              lazy: async () => ({ Component: (await import('../features/networks/network-editor-page.tsx')).NetworkEditorPage }),
+            },
+            {
+              path: 'caseloads',
+              lazy: async () => ({ Component: (await import('../features/caseloads/caseloads-page.tsx')).CaseloadsPage }),
+            },
+            {
               path: 'alerts',
               loader: prefetchAlertQueue,
               // The queue's filters are applied in the page: only a new range is a new load.

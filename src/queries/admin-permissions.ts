@@ -19,21 +19,15 @@ const WHAT: Record<PermissionName, string> = {
 /**
  * May the signed-in person do this? The gateway decides from the identity provider's groups and
  * enforces it; the app only hides and explains.
- *
- * TRANSITIONAL: a session without `permissions` (a gateway from before sign-in by groups) counts
- * as allowed. This is the one place that assumption lives; when every gateway sends permissions,
- * make the missing case `allowed: false`.
  */
 export function permissionOf(session: Session | null | undefined, name: PermissionName): PermissionState {
   if (!session) return { allowed: false, reason: 'You are not signed in.' };
-  const permissions = session.permissions;
-  if (!permissions) return { allowed: true, reason: '' };
-  if (permissions[name]) return { allowed: true, reason: '' };
-  const group = session.requiredGroups?.admin;
-  const need = name === 'editNetworks' ? (session.requiredGroups ? `${session.requiredGroups.network} or ${session.requiredGroups.admin}` : undefined) : group;
+  if (session.permissions[name]) return { allowed: true, reason: '' };
+  const groups = session.requiredGroups;
+  const need = name === 'editNetworks' ? `${groups.network} or ${groups.admin}` : groups.admin;
   return {
     allowed: false,
-    reason: `Read only: only members of the ${need ? `“${need}”` : 'administrators’'} group may ${WHAT[name]}. You can look, but not change anything here.`,
+    reason: `Read only: only members of the “${need}” group may ${WHAT[name]}. You can look, but not change anything here.`,
   };
 }
 

@@ -14,6 +14,8 @@ const manifest: BuildManifest = {
   'src/features/scores/administrations-page.tsx': { file: 'assets/administrations-page-1.js', imports: ['_mui-1.js'] },
   'src/features/scores/cohort-page.tsx': { file: 'assets/cohort-page-1.js', imports: ['_mui-1.js'] },
   'src/features/scores/profile-page.tsx': { file: 'assets/profile-page-1.js', imports: ['_mui-1.js'] },
+  'src/features/networks/network-editor-page.tsx': { file: 'assets/network-editor-page-1.js', imports: ['_mui-1.js', '_queries-1.js'] },
+  'src/features/caseloads/caseloads-page.tsx': { file: 'assets/caseloads-page-1.js', imports: ['_mui-1.js', '_queries-1.js'] },
 };
 
 describe('routePreloads', () => {
@@ -31,6 +33,11 @@ describe('routePreloads', () => {
     expect(preloadsFor('/scores')).toEqual(['assets/mui-1.js', 'assets/layout-1.js', 'assets/administrations-page-1.js']);
     expect(preloadsFor('/scores/6')).toEqual(['assets/mui-1.js', 'assets/layout-1.js', 'assets/cohort-page-1.js']);
     expect(preloadsFor('/scores/6/S000001')).toEqual(['assets/mui-1.js', 'assets/layout-1.js', 'assets/profile-page-1.js']);
+  });
+
+  it('names the network editor and caseload pages', () => {
+    expect(preloadsFor('/students/S000001/network')).toEqual(['assets/mui-1.js', 'assets/layout-1.js', 'assets/queries-1.js', 'assets/network-editor-page-1.js']);
+    expect(preloadsFor('/caseloads')).toEqual(['assets/mui-1.js', 'assets/layout-1.js', 'assets/queries-1.js', 'assets/caseloads-page-1.js']);
   });
 
   it('names nothing for a URL no page claims', () => {

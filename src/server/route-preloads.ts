@@ -13,6 +13,8 @@ export type BuildManifest = Record<string, { file: string; imports?: string[]; i
 const SHELL = 'src/app/layout.tsx';
 
 export const ROUTE_MODULES: readonly { path: RegExp; modules: readonly string[] }[] = [
+  { path: /^\/students\/[^/]+\/network\/?$/, modules: [SHELL, 'src/features/networks/network-editor-page.tsx'] },
+  { path: /^\/caseloads\/?$/, modules: [SHELL, 'src/features/caseloads/caseloads-page.tsx'] },
   { path: /^\/students\/[^/]+\/?$/, modules: [SHELL, 'src/features/timeline/student-page.tsx'] },
   // `/` redirects to the students page.
   { path: /^\/(students\/?)?$/, modules: [SHELL, 'src/features/students/students-page.tsx'] },

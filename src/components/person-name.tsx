@@ -1,0 +1,30 @@
+import { useQuery } from '@tanstack/react-query';
+import { useApi } from '../queries/api-context.tsx';
+import { networkEditorQueries } from '../queries/network-editor.ts';
+
+export interface PersonLabel {
+  /** "First Last", or the identifier while the name is unknown (or the extension is absent). */
+  name: string;
+  role: string | undefined;
+  identifier: string;
+  /** The people extension answered 404: nobody by that identifier (or no extension). */
+  unknown: boolean;
+}
+
+/** A person's name and role from the people extension; the identifier alone when it is not offered. */
+export function usePersonLabel(identifier: string): PersonLabel {
+  const api = useApi();
+  const person = useQuery(networkEditorQueries.person(api, identifier));
+  return {
+    name: person.data ? `${person.data.firstName} ${person.data.lastName}` : identifier,
+    role: person.data?.role,
+    identifier,
+    unknown: person.isError,
+  };
+}
+
+/** "Ana Ruiz (Advisor, E0042)", for inline lists. */
+export function PersonName({ identifier }: { identifier: string }) {
+  const label = usePersonLabel(identifier);
+  return <>{label.role ? `${label.name} (${label.role}, ${identifier})` : identifier}</>;
+}

@@ -1,0 +1,309 @@
+import { useEffect, useMemo, useState } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Breadcrumbs from '@mui/material/Breadcrumbs';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import LinearProgress from '@mui/material/LinearProgress';
+import Link from '@mui/material/Link';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import ListItemText from '@mui/material/ListItemText';
+import Paper from '@mui/material/Paper';
+import Snackbar from '@mui/material/Snackbar';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useQuery } from '@tanstack/react-query';
+import { Link as RouterLink, useParams } from 'react-router';
+import { isNotFound } from '../../api/errors.ts';
+import { useApi } from '../../queries/api-context.tsx';
+import { ProblemMessage } from '../../components/problem-message.tsx';
+import { MAX_NETWORK_SIZE, diffNetworks, networkRuleViolations } from '../../lib/network-merge.ts';
+import { networkEditorQueries, useGuardedNetworkSave, type GuardedWriteResult } from '../../queries/network-editor.ts';
+import { usePermission } from '../../queries/permissions.ts';
+import { ConflictDialog, type ConflictChoice, type NetworkConflict } from './conflict-dialog.tsx';
+import { MemberList } from './member-list.tsx';
+import { PendingChanges, diffSummary } from './pending-changes.tsx';
+import { usePersonLabel } from '../../components/person-name.tsx';
+import { PersonPicker } from '../../components/person-picker.tsx';
+import { useSaveHistory, type NetworkSave } from './save-history.ts';
+
+/** How long the "Undo" of the last save stays on screen (the issue asks for at least 10 s). */
+const UNDO_MS = 15_000;
+
+const sameList = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((x, i) => x === b[i]);
+const timeOf = (iso: string) => new Date(iso).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit', second: '2-digit' });
+
+interface Edit {
+  /** The network as last read or written: what the edit started from. */
+  base: string[];
+  /** The network the person is building. */
+  members: string[];
+}
+
+/** `/students/:identifier/network`: edit a student's success network without losing anyone's change. */
+export function NetworkEditorPage() {
+  const { identifier: student = '' } = useParams();
+  const api = useApi();
+  const permission = usePermission('editNetworks');
+  const readOnly = !permission.allowed;
+  const network = useQuery(networkEditorQueries.network(api, student));
+  const studentLabel = usePersonLabel(student);
+  const loaded = useMemo(
+    () => (network.data ? network.data.values.map((link) => api.personIdentifier(link)).filter((id): id is string => id !== null) : null),
+    [network.data, api],
+  );
+  const [edit, setEdit] = useState<Edit | null>(null);
+  // The saved network changed (a refetch) and nothing local would be lost: start from it.
+  if (loaded && (edit === null || (sameList(edit.base, edit.members) && !sameList(edit.base, loaded)))) {
+    setEdit({ base: loaded, members: loaded });
+  }
+  const [announcement, setAnnouncement] = useState('');
+  const [conflict, setConflict] = useState<(NetworkConflict & { undoOf?: string }) | null>(null);
+  const [snack, setSnack] = useState<{ save: NetworkSave; message: string } | null>(null);
+  const history = useSaveHistory(student);
+  const save = useGuardedNetworkSave();
+
+  const base = edit?.base ?? [];
+  const members = edit?.members ?? [];
+  const diff = diffNetworks(base, members);
+  const dirty = !sameList(base, members);
+  const violations = networkRuleViolations(student, members);
+  const invalid = new Set(violations.map((v) => v.identifier));
+
+  // Nothing typed is lost by closing the tab by mistake.
+  useEffect(() => {
+    if (!dirty) return;
+    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [dirty]);
+
+  const settle = (result: GuardedWriteResult, action: 'save' | 'undo', undoOf?: string) => {
+    if (result.status === 'conflict') {
+      setConflict({ action, theirs: result.theirs, yours: result.yours, merged: result.merged, reasons: result.reasons, ...(undoOf ? { undoOf } : {}) });
+      return;
+    }
+    setConflict(null);
+    setEdit({ base: result.written, members: result.written });
+    const entry = history.record({ kind: action, before: result.before, after: result.written, merged: result.status === 'merged' });
+    if (undoOf) history.markUndone(undoOf);
+    const summary = diffSummary(diffNetworks(result.before, result.written)) ?? 'no change';
+    const what = action === 'undo' ? 'Undone' : 'Saved';
+    const mergedNote = result.status === 'merged' ? ', merged with a change someone else saved meanwhile' : '';
+    setSnack({ save: entry, message: `${what} (${summary})${mergedNote}.` });
+    setAnnouncement(`${what}${mergedNote}.`);
+  };
+
+  const write = (from: string[], yours: string[], action: 'save' | 'undo', undoOf?: string) =>
+    save.mutate({ identifier: student, base: from, yours }, { onSuccess: (result) => settle(result, action, undoOf) });
+
+  const undo = (entry: NetworkSave) => {
+    setSnack(null);
+    // Undo is a write like any other: from what this save wrote back to what it replaced, guarded.
+    write(entry.after, entry.before, 'undo', entry.id);
+  };
+
+  const choose = (choice: ConflictChoice) => {
+    if (!conflict) return;
+    if (choice === 'theirs') {
+      setEdit({ base: conflict.theirs, members: conflict.theirs });
+      setConflict(null);
+      setAnnouncement('Kept the network as saved by someone else; your changes were discarded.');
+      return;
+    }
+    write(conflict.theirs, choice === 'yours' ? conflict.yours : conflict.merged, conflict.action, conflict.undoOf);
+  };
+
+  const refusal = (identifier: string): string | null => {
+    if (identifier === student) return 'That is the student: nobody can be in their own success network.';
+    if (members.includes(identifier)) return 'Already in the network.';
+    if (members.length >= MAX_NETWORK_SIZE) return `A network has at most ${MAX_NETWORK_SIZE} members.`;
+    return null;
+  };
+
+  const studentPath = `/students/${encodeURIComponent(student)}`;
+  const heading = (
+    <>
+      <Breadcrumbs aria-label="Breadcrumb" sx={{ mb: 1 }}>
+        <Link component={RouterLink} to="/students">
+          Students
+        </Link>
+        <Link component={RouterLink} to={studentPath}>
+          {studentLabel.name}
+        </Link>
+        <Typography color="text.primary">Success network</Typography>
+      </Breadcrumbs>
+      <Typography variant="h4" component="h1" gutterBottom>
+        Success network
+      </Typography>
+      <Typography color="text.secondary" sx={{ mb: 2 }}>
+        {studentLabel.role ? `${studentLabel.name} (${studentLabel.identifier})` : student}: the staff who support this student, highest priority first. They
+        see and hear about the student.
+      </Typography>
+    </>
+  );
+
+  if (network.isError) {
+    return (
+      <Box>
+        {heading}
+        {isNotFound(network.error) ? (
+          <Alert severity="info">
+            No person has the identifier “{student}”. <Link component={RouterLink} to="/students">Find a student</Link>.
+          </Alert>
+        ) : (
+          <ProblemMessage error={network.error} onRetry={() => void network.refetch()} />
+        )}
+      </Box>
+    );
+  }
+
+  const undoableHistory = history.saves;
+  const canSave = !readOnly && dirty && violations.length === 0 && !save.isPending;
+
+  return (
+    <Box>
+      {heading}
+      <Box role="status" aria-live="polite" sx={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>
+        {announcement}
+      </Box>
+      {readOnly && !permission.pending && (
+        <Alert severity="info" sx={{ mb: 2 }} data-testid="read-only-reason">
+          Read-only. {permission.reason}
+        </Alert>
+      )}
+      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: 'minmax(0, 3fr) minmax(0, 2fr)' }, alignItems: 'start' }}>
+        <Paper variant="outlined" component="section" aria-labelledby="members-heading" sx={{ p: 2 }}>
+          <Typography id="members-heading" variant="h6" component="h2" gutterBottom>
+            Members {edit ? `(${members.length})` : ''}
+          </Typography>
+          {network.isPending || !edit ? (
+            <LinearProgress aria-label="Loading the success network" />
+          ) : (
+            <MemberList
+              members={members}
+              added={new Set(diff.added)}
+              invalid={invalid}
+              readOnly={readOnly}
+              onChange={(next, message) => {
+                setEdit({ base, members: next });
+                setAnnouncement(message);
+              }}
+            />
+          )}
+          {!readOnly && edit && (
+            <Box sx={{ mt: 2, display: 'flex' }}>
+              <PersonPicker
+                label="Add a person"
+                refusal={refusal}
+                onPick={(identifier) => {
+                  setEdit({ base, members: [...members, identifier] });
+                  setAnnouncement(`Added ${identifier} at the end.`);
+                }}
+              />
+            </Box>
+          )}
+        </Paper>
+        <Stack spacing={2}>
+          {!readOnly && (
+            <Paper variant="outlined" component="section" aria-labelledby="changes-heading" sx={{ p: 2 }}>
+              <Typography id="changes-heading" variant="h6" component="h2" gutterBottom>
+                Before saving
+              </Typography>
+              <PendingChanges diff={diff} />
+              {violations.length > 0 && (
+                <Alert severity="error" sx={{ mt: 2 }} data-testid="network-rules">
+                  {violations.map((v) => (
+                    <div key={`${v.identifier}-${v.message}`}>{v.message}</div>
+                  ))}
+                </Alert>
+              )}
+              {save.isError && (
+                <Box sx={{ mt: 2 }}>
+                  <ProblemMessage error={save.error} />
+                  <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+                    Nothing was lost: your changes are still here.
+                  </Typography>
+                </Box>
+              )}
+              <Box sx={{ display: 'flex', gap: 1, mt: 2, flexWrap: 'wrap' }}>
+                <Button variant="contained" disabled={!canSave} onClick={() => write(base, members, 'save')}>
+                  {save.isPending ? 'Saving…' : 'Save network'}
+                </Button>
+                <Button disabled={!dirty || save.isPending} onClick={() => setEdit({ base, members: base })}>
+                  Discard changes
+                </Button>
+              </Box>
+              <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+                Saving reads the network again first: a change someone else made meanwhile is merged, or shown to you, never overwritten.
+              </Typography>
+            </Paper>
+          )}
+          {undoableHistory.length > 0 && (
+            <Paper variant="outlined" component="section" aria-labelledby="history-heading" sx={{ p: 2 }}>
+              <Typography id="history-heading" variant="h6" component="h2">
+                Your saves in this session
+              </Typography>
+              <List dense aria-label="Your saves in this session">
+                {undoableHistory.map((entry) => {
+                  const summary = diffSummary(diffNetworks(entry.before, entry.after)) ?? 'no change';
+                  const label = `${entry.kind === 'undo' ? 'Undo' : 'Save'} at ${timeOf(entry.at)}`;
+                  return (
+                    <ListItem
+                      key={entry.id}
+                      disableGutters
+                      secondaryAction={
+                        readOnly ? undefined : (
+                          <Button
+                            size="small"
+                            disabled={entry.undone || dirty || save.isPending}
+                            onClick={() => undo(entry)}
+                            aria-label={entry.undone ? `Undone: the ${label.toLowerCase()}` : `Undo the ${label.toLowerCase()}`}
+                          >
+                            {entry.undone ? 'Undone' : 'Undo'}
+                          </Button>
+                        )
+                      }
+                    >
+                      <ListItemText
+                        primary={
+                          <>
+                            {label} {entry.merged && <Chip size="small" label="merged" variant="outlined" sx={{ ml: 0.5 }} />}
+                          </>
+                        }
+                        secondary={summary}
+                      />
+                    </ListItem>
+                  );
+                })}
+              </List>
+              {dirty && (
+                <Typography variant="body2" color="text.secondary">
+                  Save or discard your changes to undo an earlier save.
+                </Typography>
+              )}
+            </Paper>
+          )}
+        </Stack>
+      </Box>
+      <ConflictDialog conflict={conflict} busy={save.isPending} onChoose={choose} onCancel={() => setConflict(null)} />
+      <Snackbar
+        key={snack?.save.id}
+        open={snack !== null}
+        autoHideDuration={UNDO_MS}
+        onClose={(_, reason) => {
+          if (reason !== 'clickaway') setSnack(null);
+        }}
+        message={snack?.message}
+        action={
+          snack && !readOnly ? (
+            <Button color="inherit" size="small" disabled={dirty || save.isPending} onClick={() => undo(snack.save)}>
+              Undo
+            </Button>
+          ) : undefined
+        }
+      />
+    </Box>
+  );
+}

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import type { DatabaseSync } from 'node:sqlite';
 import { serve } from '@hono/node-server';
@@ -5,7 +6,8 @@ import type { Hono } from 'hono';
 import type { AuthConfig, OidcSettings } from '../server/gateway/config.ts';
 import { createDevIdp, seededPeople } from '../server/gateway/dev-idp.ts';
 import { createGateway } from '../server/gateway/gateway.ts';
-import { createOidcClient } from '../server/gateway/oidc.ts';
+import { createOidcClient, type OidcClient } from '../server/gateway/oidc.ts';
+import { cookieName, sessionStoreKey } from '../server/gateway/session.ts';
 import { memoryStore, type SessionStore } from '../server/gateway/session-store.ts';
 import type { Upstream } from '../server/gateway/upstream.ts';
 import { DEFAULT_GROUPS } from './groups.ts';
@@ -65,5 +67,31 @@ export async function startTestGateway(options: TestGatewayOptions): Promise<Tes
         (server as unknown as { closeAllConnections?: () => void }).closeAllConnections?.();
         if (!options.store) void store.close();
       }),
+  };
+}
+
+/**
+ * Sign-in for gateway tests that are about something else (limits, headers, the journal,
+ * compression): the real session store and cookie, with the session put straight into the store
+ * instead of going through a provider. `cookieFor` returns the `Cookie` header value.
+ */
+export function directSignIn(options: { publicUrl?: string } = {}) {
+  const store = memoryStore();
+  const config: AuthConfig = {
+    publicUrl: options.publicUrl ?? 'http://dashboard.test',
+    groups: DEFAULT_GROUPS,
+    sessions: { idleSeconds: 1800, maxSeconds: 36_000 },
+  };
+  const refuse = () => Promise.reject(new Error('directSignIn: this test does not sign in through a provider'));
+  const oidc: OidcClient = { start: refuse, finish: refuse, endSessionUrl: async () => undefined };
+  return {
+    auth: { config, oidc, store },
+    /** A live session for `identifier`; groups default to staff and admin. */
+    async cookieFor(identifier: string, groups: readonly string[] = [DEFAULT_GROUPS.staff, DEFAULT_GROUPS.admin]): Promise<string> {
+      const id = randomBytes(32).toString('base64url');
+      const now = Date.now();
+      await store.set(sessionStoreKey(id), JSON.stringify({ identifier, groups: [...groups], createdAt: now, lastSeenAt: now }), 1800);
+      return `${cookieName(false)}=${id}`;
+    },
   };
 }

@@ -5,6 +5,7 @@ import { createApp } from '../app.ts';
 import { openDatabase } from '../db/open.ts';
 import { DEMO_CLIENT } from '../../testing/backend.ts';
 import { createTokenProvider } from '../../api/token-provider.ts';
+import { directSignIn } from '../../testing/gateway.ts';
 import { createGateway } from './gateway.ts';
 import { createLogger } from './logging.ts';
 import { hrefRewriter, inProcessUpstream, remoteUpstream, type Upstream } from './upstream.ts';
@@ -15,6 +16,7 @@ import { hrefRewriter, inProcessUpstream, remoteUpstream, type Upstream } from '
  */
 const ORIGIN = 'http://dashboard.test';
 const TIMEOUTS = { upstreamMs: 300, tokenMs: 200 };
+const signin = directSignIn({ publicUrl: ORIGIN });
 
 let backend: Hono;
 let closeDb: () => void;
@@ -56,10 +58,9 @@ function makeGateway(extra: Partial<Parameters<typeof createGateway>[0]> = {}): 
   });
   return createGateway({
     upstream: makeUpstream(),
-    session: { secret: 'x'.repeat(32), secure: false },
+    auth: signin.auth,
     timeouts: TIMEOUTS,
     logger: createLogger({ destination: sink }),
-    adminIdentifiers: ['E0001'],
     ...extra,
   });
 }
@@ -77,27 +78,27 @@ beforeEach(() => {
   logLines = [];
 });
 
-const request = (path: string, init: RequestInit = {}, app = gateway) => app.request(`${ORIGIN}${path}`, init);
+/** As the dashboard's own pages send it: writes carry the page's Origin (the gateway's CSRF check). */
+const request = (path: string, init: RequestInit = {}, app = gateway) => {
+  const headers = new Headers(init.headers);
+  if (init.method && !['GET', 'HEAD'].includes(init.method) && !headers.has('origin')) headers.set('origin', ORIGIN);
+  return app.request(`${ORIGIN}${path}`, { ...init, headers });
+};
 const problem = async (res: Response) => {
   expect(res.headers.get('content-type')).toBe('application/problem+json');
   return (await res.json()) as { type: string; status: number; detail: string };
 };
 
-async function signIn(identifier = 'E0001', app = gateway): Promise<string> {
-  const res = await request('/session', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ identifier }) }, app);
-  expect(res.status).toBe(200);
-  return res.headers.get('set-cookie')!.split(';')[0]!;
-}
+/** A session in the gateways' shared store (every gateway here uses `signin.auth`). */
+const signIn = (identifier = 'E0001', _app?: Hono): Promise<string> => signin.cookieFor(identifier);
 
 describe('bounded upstream calls (#15.1)', () => {
   it('a hanging token endpoint costs each request its timeout (504), one token request at a time; the next succeeds once it answers', async () => {
     const app = makeGateway();
     knobs.tokenHangs = true;
-    // Signing in needs the service too: it times out like every other call.
+    const cookie = await signIn('E0001', app);
     const started = Date.now();
-    const answers = await Promise.all(
-      Array.from({ length: 8 }, () => request('/session', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"identifier":"E0001"}' }, app)),
-    );
+    const answers = await Promise.all(Array.from({ length: 8 }, () => request('/api/notations/categories/', { headers: { cookie } }, app)));
     expect(Date.now() - started).toBeLessThan(TIMEOUTS.tokenMs + 700);
     for (const res of answers) {
       expect(res.status).toBe(504);
@@ -108,7 +109,6 @@ describe('bounded upstream calls (#15.1)', () => {
     expect(knobs.tokenRequests).toBe(1);
     knobs.tokenHangs = false;
     knobs.releaseToken.forEach((release) => release());
-    const cookie = await signIn('E0001', app);
     expect((await request('/api/notations/categories/', { headers: { cookie } }, app)).status).toBe(200);
   });
 
@@ -134,17 +134,17 @@ describe('bounded upstream calls (#15.1)', () => {
     const refused = remoteUpstream({ url: 'http://127.0.0.1:9/api', tokenUrl: 'http://127.0.0.1:9/token', ...DEMO_CLIENT, timeouts: TIMEOUTS });
     const wrongKey = createGateway({
       upstream: { ...inProcessUpstream(backend, { ...DEMO_CLIENT, clientSecret: 'wrong' }), subscriptionKey: DEMO_CLIENT.subscriptionKey },
-      session: { secret: 'x'.repeat(32), secure: false },
+      auth: signin.auth,
       logger: createLogger({ level: 'silent' }),
     });
-    const credentials = await request('/session', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"identifier":"E0001"}' }, wrongKey);
+    const credentials = await request('/api/notations/categories/', { headers: { cookie } }, wrongKey);
     expect(credentials.status).toBe(502);
     const credentialsBody = await problem(credentials);
     expect(credentialsBody.type).toBe('urn:student-success:problem:upstream-credentials-refused');
     expect(credentialsBody.detail).not.toBe(downBody.detail);
 
-    const unreachable = createGateway({ upstream: refused, session: { secret: 'x'.repeat(32), secure: false }, logger: createLogger({ level: 'silent' }) });
-    const noService = await request('/session', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"identifier":"E0001"}' }, unreachable);
+    const unreachable = createGateway({ upstream: refused, auth: signin.auth, logger: createLogger({ level: 'silent' }) });
+    const noService = await request('/api/notations/categories/', { headers: { cookie } }, unreachable);
     expect(noService.status).toBe(502);
     expect((await problem(noService)).type).toBe('urn:student-success:problem:upstream-unreachable');
   });
@@ -166,8 +166,6 @@ describe('request bodies and methods (#15.2)', () => {
     const res = await request('/api/notations/updates/', { method: 'POST', headers: { cookie, 'content-type': 'application/json' }, body: deep });
     expect(res.status).toBe(400);
     expect((await problem(res)).detail).toMatch(/nests deeper than/);
-    const signInDeep = await request('/session', { method: 'POST', headers: { 'content-type': 'application/json' }, body: `{"identifier":${deep}}` });
-    expect(signInDeep.status).toBe(400);
   });
 
   it('a body over 1 MiB is 413 problem+json, declared or streamed', async () => {

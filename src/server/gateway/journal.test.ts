@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../app.ts';
 import { openDatabase } from '../db/open.ts';
 import { DEMO_CLIENT } from '../../testing/backend.ts';
+import { directSignIn } from '../../testing/gateway.ts';
 import { createGateway } from './gateway.ts';
 import { fileJournal, type JournalEntry } from './journal.ts';
 import { createLogger } from './logging.ts';
@@ -13,6 +14,7 @@ import { inProcessUpstream } from './upstream.ts';
 
 /** #15.5: who changed a category, a trigger or a network, when, from what to what. */
 const ORIGIN = 'http://dashboard.test';
+const signin = directSignIn({ publicUrl: ORIGIN });
 let gateway: Hono;
 let closeDb: () => void;
 let journalPath: string;
@@ -24,23 +26,21 @@ beforeAll(() => {
   journalPath = join(mkdtempSync(join(tmpdir(), 'journal-')), 'journal.jsonl');
   gateway = createGateway({
     upstream: inProcessUpstream(backend, DEMO_CLIENT),
-    session: { secret: 'x'.repeat(32), secure: false },
+    auth: signin.auth,
     logger: createLogger({ level: 'silent' }),
     journal: fileJournal(journalPath),
-    adminIdentifiers: ['E0001'],
   });
 });
 afterAll(() => closeDb());
 
 const request = (path: string, init: RequestInit = {}) => gateway.request(`${ORIGIN}${path}`, init);
-async function signIn(identifier: string): Promise<string> {
-  const res = await request('/session', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ identifier }) });
-  expect(res.status).toBe(200);
-  return res.headers.get('set-cookie')!.split(';')[0]!;
-}
+/** E0001–E0003 are administrators; anyone else a staff member who may edit networks (as the seed's Advisors). */
+const ADMINS = new Set(['E0001', 'E0002', 'E0003']);
+const signIn = (identifier: string): Promise<string> =>
+  signin.cookieFor(identifier, ADMINS.has(identifier) ? ['success-staff', 'success-admins'] : ['success-staff', 'success-network-editors']);
 const json = (cookie: string, method: string, body: unknown, requestId?: string) => ({
   method,
-  headers: { cookie, 'content-type': 'application/json', ...(requestId ? { 'x-request-id': requestId } : {}) },
+  headers: { cookie, origin: ORIGIN, 'content-type': 'application/json', ...(requestId ? { 'x-request-id': requestId } : {}) },
   body: JSON.stringify(body),
 });
 async function journal(cookie: string, query = ''): Promise<JournalEntry[]> {
@@ -113,7 +113,7 @@ describe('the change journal', () => {
     const all = await journal(admin);
     expect(all.map((e) => e.at)).toEqual([...all.map((e) => e.at)].sort().reverse());
 
-    const advisor = await signIn('E0002');
+    const advisor = await signIn('E0010');
     const refused = await request('/admin/journal', { headers: { cookie: advisor } });
     expect(refused.status).toBe(403);
     expect(refused.headers.get('content-type')).toBe('application/problem+json');

@@ -27,7 +27,9 @@ export interface SessionOptions {
 }
 
 export const cookieName = (secure: boolean, base = 'ss_session') => (secure ? `__Host-${base}` : base);
-const key = (id: string) => `session:${id}`;
+/** Where a session lives in the store (tests put sessions there directly). */
+export const sessionStoreKey = (id: string) => `session:${id}`;
+const key = sessionStoreKey;
 const ID_PATTERN = /^[\w-]{43}$/;
 
 export interface SessionHandle {

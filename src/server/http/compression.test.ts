@@ -6,9 +6,12 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createApp } from '../app.ts';
 import { openDatabase } from '../db/open.ts';
 import { createGateway } from '../gateway/gateway.ts';
+import { directSignIn } from '../../testing/gateway.ts';
 import { inProcessUpstream, remoteUpstream } from '../gateway/upstream.ts';
 import { DEMO_CLIENT, startBackend, type TestBackend } from '../../testing/backend.ts';
 import { compression, negotiateEncoding } from './compression.ts';
+
+const signin = directSignIn();
 
 /** A GET over node:http, which neither asks for nor undoes compression, unlike fetch. */
 function rawGet(url: string, headers: Record<string, string>): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }> {
@@ -100,18 +103,14 @@ describe('the gateway', () => {
     const backend = createApp({ db, clients: [DEMO_CLIENT], tokenTtlSeconds: 3600 });
     gateway = createGateway({
       upstream: inProcessUpstream(backend, DEMO_CLIENT),
-      session: { secret: 'x'.repeat(32), secure: false },
+      auth: signin.auth,
       serveApp: (app) => app.get('*', (c) => c.html(bigHtml)),
     });
   });
   afterAll(() => closeDb());
 
   const request = (g: Hono, path: string, init: RequestInit = {}) => g.request(`http://dashboard.test${path}`, init);
-  async function signIn(g: Hono): Promise<string> {
-    const res = await request(g, '/session', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ identifier: 'E0001' }) });
-    expect(res.status).toBe(200);
-    return res.headers.get('set-cookie')!.split(';')[0]!;
-  }
+  const signIn = (_g: Hono): Promise<string> => signin.cookieFor('E0001');
 
   it('compresses /api once (the in-process upstream answers plain) and the HTML', async () => {
     const cookie = await signIn(gateway);
@@ -123,10 +122,10 @@ describe('the gateway', () => {
     expect(await decoded(res)).toBe(text);
     expect(text).toContain('"href":"http://dashboard.test/api/');
 
-    const page = await request(gateway, '/students', { headers: { 'accept-encoding': 'br' } });
+    const page = await request(gateway, '/students', { headers: { cookie, 'accept-encoding': 'br' } });
     expect(page.headers.get('content-encoding')).toBe('br');
     expect(await decoded(page)).toBe(bigHtml);
-    const plainPage = await request(gateway, '/students');
+    const plainPage = await request(gateway, '/students', { headers: { cookie } });
     expect(plainPage.headers.get('content-encoding')).toBeNull();
     expect(await plainPage.text()).toBe(bigHtml);
   });
@@ -154,7 +153,7 @@ describe('the gateway', () => {
     try {
       const proxy = createGateway({
         upstream: remoteUpstream({ url: service.baseUrl, tokenUrl: `${service.baseUrl}/oauth2/token`, ...DEMO_CLIENT }),
-        session: { secret: 'y'.repeat(32), secure: false },
+        auth: signin.auth,
       });
       const cookie = await signIn(proxy);
       const res = await request(proxy, '/api/notations/alerts/?pageSize=200&expand=student', { headers: { cookie, 'accept-encoding': 'gzip' } });

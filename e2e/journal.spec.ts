@@ -8,6 +8,7 @@ import { screenshot } from './support.ts';
  * trigger and network pages link to, filtered by target).
  */
 test('the journal shows a category rename, a trigger application and a network replacement with before and after', async ({ page }) => {
+  test.setTimeout(90_000);
   const signIn = await page.request.post('/session', { data: { identifier: 'E0001' } });
   expect(signIn.status()).toBe(200);
   const category = (await (await page.request.get('/api/notations/categories/4')).json()) as { name: string; isActive: boolean };

@@ -8,7 +8,7 @@ import { ApiProvider } from './api-context.tsx';
 import { browserApi } from './api-client.ts';
 import { createQueryClient } from './query-client.ts';
 import { createAppRouter } from './router.tsx';
-import { createStyleCache } from './style-cache.ts';
+import { createStyleCache, readCspNonce, withStyleNonce } from './style-cache.ts';
 import { theme } from './theme.ts';
 import { ToastProvider, toastBus } from './toasts.tsx';
 
@@ -17,10 +17,13 @@ export function App() {
     createQueryClient({ onBackgroundError: () => toastBus.show('Could not refresh; showing the last data loaded.', 'warning') }),
   );
   const [router] = useState(() => createAppRouter(queryClient));
-  const [styleCache] = useState(() => createStyleCache());
+  const [{ styleCache, appTheme }] = useState(() => {
+    const nonce = readCspNonce();
+    return { styleCache: createStyleCache(nonce), appTheme: withStyleNonce(theme, nonce) };
+  });
   return (
     <CacheProvider value={styleCache}>
-      <ThemeProvider theme={theme} defaultMode="system" noSsr>
+      <ThemeProvider theme={appTheme} defaultMode="system" noSsr>
         <CssBaseline enableColorScheme />
         <QueryClientProvider client={queryClient}>
           <ApiProvider client={browserApi()}>

@@ -23,7 +23,9 @@ function gateway(): Plugin {
       server.config.logger.info(`  gateway: ${stack.describe}`);
       server.middlewares.use((req: IncomingMessage, res: ServerResponse, next: () => void) => {
         const url = req.url ?? '';
-        if (url.startsWith('/api/') || url === '/api' || url.startsWith('/session')) void listener(req, res);
+        // The change journal answers JSON to the app's fetch; a navigation there gets Vite's page.
+        const journal = url.startsWith('/admin/journal') && /application\/json/.test(req.headers.accept ?? '');
+        if (url.startsWith('/api/') || url === '/api' || url.startsWith('/session') || url === '/healthz' || url === '/readyz' || journal) void listener(req, res);
         else next();
       });
       server.httpServer?.once('close', () => stack.close());

@@ -20,7 +20,7 @@ async function watchViolations(page: Page): Promise<() => Promise<string[]>> {
 
 test('students, a student, alerts and the journal render under the CSP with no violation', async ({ page }) => {
   // Four pages on a shared two-core machine.
-  test.setTimeout(90_000);
+  test.setTimeout(150_000);
   const violations = await watchViolations(page);
   const response = await page.goto('/sign-in');
   const csp = response!.headers()['content-security-policy']!;
@@ -42,7 +42,7 @@ test('students, a student, alerts and the journal render under the CSP with no v
 
   await page.goto('/alerts');
   await expect(page.getByRole('heading', { name: 'Alerts', level: 1 })).toBeVisible();
-  await expect(page.getByRole('grid', { name: 'Alert queue' }).locator('[role="row"][data-id]').first()).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByRole('grid', { name: 'Alert queue' }).locator('[role="row"][data-id]').first()).toBeVisible({ timeout: 45_000 });
   await page.waitForTimeout(1_500);
   // The date pickers load when the page is idle; give them a moment to mount.
   await page.waitForTimeout(1_000);

@@ -54,7 +54,9 @@ function gateway(): Plugin {
           }, () => next());
           return;
         }
-        if (!/^\/(api|auth|session|dev-idp)(\/|\?|$)/.test(url)) return next();
+        // The change journal answers JSON to the app's fetch; a navigation there gets Vite's page.
+        const journal = url.startsWith('/admin/journal') && /application\/json/.test(req.headers.accept ?? '');
+        if (!/^\/(api|auth|session|dev-idp|healthz|readyz)(\/|\?|$)/.test(url) && !journal) return next();
         if (!listener) {
           res.statusCode = 503;
           res.setHeader('retry-after', '1');

@@ -7,12 +7,13 @@ import { formatNetworks, measureNetworks } from '../e2e/perf/networks.perf.ts';
 import { measureTimeline, formatTimeline } from '../e2e/perf/timeline.perf.ts';
 import { benchBackend, formatTable } from './backend.bench.ts';
 import { formatCompression, measureCompression } from './compression.bench.ts';
+import { benchGateway, formatGateway } from './gateway.bench.ts';
 
 /**
  * `npm run bench`: every benchmark, results as tables. BENCH_SCALE (default 10), BENCH_SECONDS
- * (default 10), BENCH_ONLY (backend | compression | timeline | alerts | lighthouse | scores | apply | networks, comma-separated),
+ * (default 10), BENCH_ONLY (backend | gateway | compression | timeline | alerts | lighthouse | scores | apply | networks, comma-separated),
  * BENCH_NETWORK (loopback | emulated; default both), BENCH_LIGHTHOUSE_RUNS (default 3) and
- * BENCH_LIGHTHOUSE_PAGES (default /students,/students/S000001,/alerts; add the score and admin pages) adjust it.
+ * BENCH_LIGHTHOUSE_PAGES (default /students,/students/S000001,/alerts; add the score and admin pages) adjust it; GATEWAY_BENCH_SECONDS (default 60) the gateway's load test.
  */
 const scale = Number(process.env.BENCH_SCALE ?? 10);
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
@@ -30,6 +31,13 @@ if (wanted('backend')) {
   console.log(formatTable(backend.rows));
   console.log('');
   for (const note of backend.notes) console.log(`- ${note}`);
+}
+
+if (wanted('gateway')) {
+  const gatewaySeconds = Number(process.env.GATEWAY_BENCH_SECONDS ?? 60);
+  const gateway = await benchGateway({ scale, seconds: gatewaySeconds, connections: 10 });
+  console.log(`\n## Gateway in front of the reference backend (SEED_SCALE=${scale}, autocannon in a second process)\n`);
+  console.log(formatGateway(gateway));
 }
 
 if (wanted('compression')) {

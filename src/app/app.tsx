@@ -8,7 +8,7 @@ import { ApiProvider } from '../queries/api-context.tsx';
 import { browserApi } from './api-client.ts';
 import { createQueryClient } from '../queries/query-client.ts';
 import { createAppRouter } from './router.tsx';
-import { createStyleCache } from './style-cache.ts';
+import { createStyleCache, readCspNonce, withStyleNonce } from './style-cache.ts';
 import { theme } from './theme.ts';
 import { ToastProvider, toastBus } from '../components/toasts.tsx';
 
@@ -18,10 +18,13 @@ export function App() {
   );
   const [api] = useState(browserApi);
   const [router] = useState(() => createAppRouter(queryClient, api));
-  const [styleCache] = useState(() => createStyleCache());
+  const [{ styleCache, appTheme }] = useState(() => {
+    const nonce = readCspNonce();
+    return { styleCache: createStyleCache(nonce), appTheme: withStyleNonce(theme, nonce) };
+  });
   return (
     <CacheProvider value={styleCache}>
-      <ThemeProvider theme={theme} defaultMode="system" noSsr>
+      <ThemeProvider theme={appTheme} defaultMode="system" noSsr>
         <CssBaseline enableColorScheme />
         <QueryClientProvider client={queryClient}>
           <ApiProvider client={api}>

@@ -54,7 +54,7 @@ export function describeChanges(summary: JournalEntry['summary']): string[] {
     const b = before as Record<string, unknown>;
     const a = after as Record<string, unknown>;
     const changed = Object.keys({ ...b, ...a }).filter((k) => JSON.stringify(b[k]) !== JSON.stringify(a[k]));
-    if (changed.length === 0) lines.push('No visible change');
+    if (changed.length === 0) lines.push('Settings unchanged');
     for (const key of changed) lines.push(`${key}: ${show(b[key])} → ${show(a[key])}`);
   } else if (before !== undefined) {
     lines.push(`Before: ${show(before)}`);

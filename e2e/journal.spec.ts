@@ -1,0 +1,47 @@
+import { expect, test } from '@playwright/test';
+import { expectNoSeriousA11yViolations } from './a11y.ts';
+import { screenshot } from './support.ts';
+
+/**
+ * #15.5 in the browser: an administrator finds who renamed a category, applied a trigger and
+ * replaced a network, with the before and after, at /admin/journal (the address the category,
+ * trigger and network pages link to, filtered by target).
+ */
+test('the journal shows a category rename, a trigger application and a network replacement with before and after', async ({ page }) => {
+  test.setTimeout(90_000);
+  const signIn = await page.request.post('/session', { data: { identifier: 'E0001' } });
+  expect(signIn.status()).toBe(200);
+  const category = (await (await page.request.get('/api/notations/categories/4')).json()) as { name: string; isActive: boolean };
+  const renamed = `${category.name} (renamed)`;
+  expect((await page.request.put('/api/notations/categories/4', { data: { name: renamed, isActive: category.isActive } })).status()).toBe(204);
+  expect((await page.request.patch('/api/notations/triggers/2', { data: { studentIdentifiers: ['S000010', 'S000011'] } })).status()).toBe(204);
+  expect((await page.request.put('/api/people/S000012/successNetwork', { data: [{ identifier: 'E0005' }, { identifier: 'E0006' }] })).status()).toBe(204);
+
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto('/admin/journal?target=category%2F4');
+  await expect(page.getByRole('heading', { name: 'Change journal', level: 1 })).toBeVisible();
+  const table = page.getByRole('table', { name: 'Changes' });
+  await expect(table.getByText(`name: ${category.name} → ${renamed}`)).toBeVisible();
+  await expect(table.getByText('Category edited')).toBeVisible();
+
+  await page.goto('/admin/journal');
+  await expect(table.getByText('Applied to 2 student(s): S000010, S000011')).toBeVisible();
+  await expect(table.getByText('After: E0005, E0006')).toBeVisible();
+  await expect(table.getByText('network/S000012')).toBeVisible();
+  await expectNoSeriousA11yViolations(page, 'journal (light)');
+  await screenshot(page, 'journal-1440-light');
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await expectNoSeriousA11yViolations(page, 'journal (dark)');
+  await screenshot(page, 'journal-1440-dark');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await screenshot(page, 'journal-390-dark');
+  await page.emulateMedia({ colorScheme: 'light' });
+  await screenshot(page, 'journal-390-light');
+
+  // Filters live in the URL; someone who is not an administrator is told so.
+  await page.goto('/admin/journal?operation=network.replace');
+  await expect(page.getByLabel('Operation')).toContainText('Success network replaced');
+  await page.request.post('/session', { data: { identifier: 'E0002' } });
+  await page.goto('/admin/journal');
+  await expect(page.getByText('Only administrators may read the change journal')).toBeVisible();
+});

@@ -70,6 +70,10 @@ describe('/openapi.json (issue #17)', () => {
     expect(response.status).toBe(400);
     expect(await response.text()).not.toContain('9007199254740992');
     expect((await send(`${backend.baseUrl}/notations/updates/9007199254740991`, { headers: backend.headers })).status).toBe(404);
+    // A string-typed id (E8) that large matches nothing, and the answer names it as sent.
+    const e8 = await send(`${backend.baseUrl}/notations/alerts/9007199254740993/categories`, { headers: backend.headers });
+    expect(e8.status).toBe(404);
+    expect(await e8.text()).toContain('9007199254740993');
   });
 
   it('is clean under Redocly lint with its recommended rules (the OpenAPI 3.1 structure included)', async () => {

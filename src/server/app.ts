@@ -10,7 +10,10 @@ import { createHrefs } from './http/hrefs.ts';
 import { OPERATIONS, OPERATION_NAMES } from '../api/operations.ts';
 import { honoPath, operationsOf, register, type Operation } from './http/operation.ts';
 import { ProblemError, problemBody, problemResponse } from './http/problem.ts';
-import { buildOpenApiDocument } from './openapi.ts';
+import { openDatabase } from './db/open.ts';
+import { isDocsPath, registerDocs } from './openapi/docs.ts';
+import { buildOpenApiDocument } from './openapi/document.ts';
+import { EXAMPLE_BASE, collectExamples, type Examples } from './openapi/examples.ts';
 import { createRepositories } from './repositories/index.ts';
 import { categoryHandlers } from './routes/categories.routes.ts';
 import { noncognitiveHandlers } from './routes/noncognitive.routes.ts';
@@ -98,18 +101,53 @@ export function createApp(options: AppOptions): Hono {
   app.use(`${BASE_PATH}/*`, compression());
   app.use(`${BASE_PATH}/*`, etag());
 
-  app.get(`${BASE_PATH}${OPERATIONS.openapi.path}`, (c) => c.json(buildOpenApiDocument(operations, baseUrl(c.req.url))));
+  app.get(`${BASE_PATH}${OPERATIONS.openapi.path}`, async (c) => c.json(buildOpenApiDocument(baseUrl(c.req.url), await documentExamples())));
+  registerDocs(app, BASE_PATH);
   registerTokenEndpoint(app, BASE_PATH, tokens);
 
   const guard = requireCredentials(tokens);
   const PUBLIC_PATHS = new Set([OPERATIONS['auth.token'].path, OPERATIONS.openapi.path].map((p) => `${BASE_PATH}${p}`));
   app.use(`${BASE_PATH}/*`, async (c, next) => {
     const path = new URL(c.req.url).pathname.replace(/\/$/, '');
-    if (PUBLIC_PATHS.has(path)) return next();
+    if (PUBLIC_PATHS.has(path) || isDocsPath(path, BASE_PATH)) return next();
     return guard(c, next);
   });
 
   const env = { repos, hrefsFor: (c: { req: { url: string } }) => createHrefs(baseUrl(c.req.url)) };
   for (const op of operations) register(app, BASE_PATH, op, env);
   return app;
+}
+
+const EXAMPLE_CLIENT = { clientId: 'examples', clientSecret: 'examples-secret', subscriptionKey: 'examples-key' };
+let examples: Promise<Examples> | undefined;
+
+/**
+ * The document's examples: answers of a backend over the demo seed (seed 1, 2026-06-01), made
+ * once per process and the same whatever this backend's data.
+ */
+export function documentExamples(): Promise<Examples> {
+  examples ??= (async () => {
+    const { db } = openDatabase({ path: ':memory:', seed: 1, scale: 1, now: new Date('2026-06-01T00:00:00Z') });
+    try {
+      const app = createApp({ db, clients: [EXAMPLE_CLIENT], tokenTtlSeconds: 3600 });
+      const tokenResponse = await app.request(`${EXAMPLE_BASE}/oauth2/token`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ grant_type: 'client_credentials', client_id: EXAMPLE_CLIENT.clientId, client_secret: EXAMPLE_CLIENT.clientSecret }),
+      });
+      const { access_token: token } = (await tokenResponse.json()) as { access_token: string };
+      const headers = { authorization: `Bearer ${token}`, 'ocp-apim-subscription-key': EXAMPLE_CLIENT.subscriptionKey };
+      return await collectExamples(async (path) => {
+        const response = await app.request(`${EXAMPLE_BASE}${path}`, { headers });
+        if (!response.ok) throw new Error(`example GET ${path} answered ${response.status}`);
+        return response.json();
+      });
+    } finally {
+      db.close();
+    }
+  })();
+  examples.catch(() => {
+    examples = undefined;
+  });
+  return examples;
 }

@@ -52,7 +52,8 @@ export function expandedResourceOf<Shape extends z.core.$ZodShape, Config extend
 
 /** A person reference in a request body. */
 export const IdentifierRefSchema = z.strictObject({
-  identifier: z.string().trim().min(1, 'must not be empty').max(100),
+  // The pattern says what the trim does: a blank identifier is refused.
+  identifier: z.string().trim().min(1, 'must not be empty').max(100).meta({ pattern: '\\S', examples: ['S000123'] }),
 });
 export type IdentifierRef = z.infer<typeof IdentifierRefSchema>;
 
@@ -68,7 +69,9 @@ export function trimmedText(max: number, min = 1) {
   return z
     .string()
     .refine((s) => characterCount(s.trim()) >= min, min === 1 ? 'must not be blank' : `must be at least ${min} characters after trimming`)
-    .refine((s) => characterCount(s.trim()) <= max, `must be at most ${max} characters after trimming`);
+    .refine((s) => characterCount(s.trim()) <= max, `must be at most ${max} characters after trimming`)
+    // What the refinements check, for /openapi.json (the server counts after trimming).
+    .meta({ minLength: min, maxLength: max, pattern: '\\S', description: `${min}–${max} characters once trimmed; not blank` });
 }
 
 /** 1–10,000 characters once trimmed (decisions §7). */

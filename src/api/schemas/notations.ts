@@ -130,7 +130,11 @@ export const EncouragementExpansions = {
 export const CreateUpdateBodySchema = z.strictObject({
   audienceType: z.enum(UPDATE_AUDIENCES),
   canStudentView: z.boolean(),
-  categories: z.array(z.strictObject({ id: z.number().int().positive() })).max(50).optional(),
+  categories: z
+    .array(z.strictObject({ id: z.number().int().positive().max(Number.MAX_SAFE_INTEGER) }))
+    .max(50)
+    .meta({ uniqueItems: true })
+    .optional(),
   createdBy: IdentifierRefSchema,
   details: DetailsSchema,
   student: IdentifierRefSchema,

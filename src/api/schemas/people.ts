@@ -22,5 +22,7 @@ export type ExpandedPerson = z.infer<typeof ExpandedPersonSchema>;
 /** E16: the new network, replacing the old one as a whole. */
 export const ReplaceSuccessNetworkBodySchema = z
   .array(IdentifierRefSchema)
-  .max(500, 'a success network has at most 500 people');
+  .max(500, 'a success network has at most 500 people')
+  // The server refuses an identifier listed twice (decisions §7).
+  .meta({ uniqueItems: true });
 export type ReplaceSuccessNetworkBody = z.infer<typeof ReplaceSuccessNetworkBodySchema>;

@@ -20,7 +20,8 @@ export function found<T>(value: T | undefined, what: string): T {
 
 /** A string-typed path id (E8, E11, E19) that is not a number matches nothing: 404, not 400. */
 export function numericOrNotFound(raw: string | undefined, what: string): number {
-  if (raw === undefined || !/^\d+$/.test(raw)) throw notFound(`No ${what} '${raw ?? ''}' was found`);
+  // Beyond 2^53 - 1 a number would be rounded to another id: nothing has such an id.
+  if (raw === undefined || !/^\d+$/.test(raw) || !Number.isSafeInteger(Number(raw))) throw notFound(`No ${what} '${raw ?? ''}' was found`);
   return Number(raw);
 }
 

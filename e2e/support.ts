@@ -6,7 +6,7 @@ import { expect } from '@playwright/test';
  * Signs in as a person would: opens `path` (default `/`), which without a session goes straight
  * to the development identity provider, picks the person by name, and lands back on `path`.
  */
-export async function signIn(page: Page, name = 'Cook', path = '/'): Promise<void> {
+export async function signIn(page: Page, name = 'Camille Cook', path = '/'): Promise<void> {
   await page.goto(path);
   await pickOnProvider(page, name);
 }

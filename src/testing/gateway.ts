@@ -25,6 +25,8 @@ export interface TestGatewayOptions {
   idleSeconds?: number;
   maxSeconds?: number;
   serveApp?: (app: Hono) => void;
+  /** The sessions' clock (tests of timeouts move it by hand). */
+  now?: () => number;
   /** A port chosen beforehand (when a provider must know the redirect URI first); default any free one. */
   port?: number;
 }
@@ -54,7 +56,7 @@ export async function startTestGateway(options: TestGatewayOptions): Promise<Tes
     : { issuer: devIdp!.issuer, clientId: devIdp!.clientId, clientSecret: devIdp!.clientSecret, identifierClaim: 'preferred_username', groupsClaim: 'groups', allowInsecure: true };
   const gateway = createGateway({
     upstream: options.upstream,
-    auth: { config: auth, oidc: createOidcClient(settings, `${origin}/auth/callback`), store, ...(devIdp ? { devIdp, postLogoutRedirectUri: `${origin}/auth/signed-out` } : {}) },
+    auth: { config: auth, oidc: createOidcClient(settings, `${origin}/auth/callback`), store, ...(options.now ? { now: options.now } : {}), ...(devIdp ? { devIdp, postLogoutRedirectUri: `${origin}/auth/signed-out` } : {}) },
     ...(options.serveApp ? { serveApp: options.serveApp } : {}),
   });
   late.gateway = gateway;

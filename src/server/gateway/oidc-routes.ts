@@ -208,6 +208,9 @@ export function mountAuth(app: Hono, options: AuthOptions): { guardPages: Middle
     return c.html(htmlPage('Signed out', `<p>You have signed out of the advisor dashboard.</p><p><a href="/auth/sign-in">Sign in again</a></p>`));
   });
 
+  // Nothing else lives under /auth (never the app's HTML).
+  app.all('/auth/*', () => problemResponse(problemBody(404, 'Not found')));
+
   app.get('/session', async (c) => {
     c.header('cache-control', 'no-store');
     const handle = await readSession(c, sessions);

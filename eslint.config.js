@@ -90,8 +90,9 @@ export default tseslint.config(
     files: UI,
     rules: {
       ...Object.fromEntries(Object.keys(config.rules ?? {}).map((name) => [name, 'error'])),
-      // Paging options (page size, progress, concurrency) change how a whole list loads, not what it holds.
-      '@tanstack/query/exhaustive-deps': ['error', { allowlist: { types: ['ListAllQueryOptions'] } }],
+      // Paging options (page size, progress, concurrency) change how a whole list loads, not what it holds;
+      // the API client and the query client are one per app, never part of what a key names.
+      '@tanstack/query/exhaustive-deps': ['error', { allowlist: { types: ['ListAllQueryOptions', 'ApiClient', 'QueryClient'] } }],
     },
   })),
   packages(['src/api/**', 'src/lib/**'], ['react', 'react-*', '@mui/*', '@tanstack/*', 'node:*'], 'src/api and src/lib run in browsers and in Node: no UI, no Node built-ins.'),

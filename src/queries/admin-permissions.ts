@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Permissions, Session } from '../api/session.ts';
-import { sessionQueries } from '../features/session/session.queries.ts';
+import { sessionQueries } from './session.ts';
 
 export type PermissionName = keyof Permissions;
 

@@ -11,6 +11,10 @@ const manifest: BuildManifest = {
   'src/features/students/students-page.tsx': { file: 'assets/students-page-1.js', imports: ['_mui-1.js'] },
   'src/features/session/sign-in-page.tsx': { file: 'assets/sign-in-1.js' },
   'src/features/alerts/triage/alert-triage-page.tsx': { file: 'assets/alert-triage-page-1.js', imports: ['_mui-1.js', '_queries-1.js'] },
+  'src/features/admin-categories/categories-admin-page.tsx': { file: 'assets/categories-admin-page-1.js', imports: ['_mui-1.js'] },
+  'src/features/admin-triggers/triggers-admin-page.tsx': { file: 'assets/triggers-admin-page-1.js', imports: ['_mui-1.js'] },
+  'src/features/admin-triggers/trigger-page.tsx': { file: 'assets/trigger-page-1.js', imports: ['_mui-1.js'] },
+  'src/features/admin-triggers/apply-trigger-page.tsx': { file: 'assets/apply-trigger-page-1.js', imports: ['_mui-1.js'] },
 };
 
 describe('routePreloads', () => {

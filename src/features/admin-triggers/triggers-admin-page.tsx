@@ -17,7 +17,7 @@ import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import { isNotFound } from '../../api/errors.ts';
-import { useApi } from '../../app/api-context.tsx';
+import { useApi } from '../../queries/api-context.tsx';
 import { ProblemMessage } from '../../components/problem-message.tsx';
 import { RelativeTime } from '../../components/relative-time.tsx';
 import { SearchField } from '../../components/search-field.tsx';

@@ -4,7 +4,6 @@ import { isApiError } from '../api/errors.ts';
 import { listAll } from '../api/paging.ts';
 import type { CategoryRecord } from '../api/schemas/index.ts';
 import { useApi } from './api-context.tsx';
-import { describeError } from '../components/problem-message.tsx';
 import { CATEGORY_STALE_TIME, categoryKeys, categoryMutations } from './categories.ts';
 
 /**
@@ -26,7 +25,7 @@ export const categoryAdminQueries = {
   all: (api: ApiClient) =>
     queryOptions({
       queryKey: categoryAdminKeys.all(),
-      queryFn: ({ signal }) => listAll(api.categories.list, {}, { signal }),
+      queryFn: ({ signal }) => listAll((params, options) => api.categories.list(params, options), {}, { signal }),
       staleTime: CATEGORY_STALE_TIME,
     }),
 };
@@ -35,23 +34,10 @@ export type Edit = (id: number, body: EditCategoryInput) => Promise<unknown>;
 
 /** E14 through the shared mutation (optimistic, rolled back on refusal, then refetched). */
 export function useCategoryEdit(api?: ApiClient) {
-  const fromContext = useApi();
-  return useMutation(categoryMutations.edit(api ?? fromContext));
+  return useMutation(categoryMutations.edit(useApi(api)));
 }
 
 export const isConflict = (error: unknown): boolean => isApiError(error) && error.kind === 'http' && error.status === 409;
-
-/** Why an edit was refused, in plain words (a 409 of the 20-active rule says who changed what). */
-export function editFailureText(error: unknown, category: { name: string }, activating: boolean): string {
-  if (isConflict(error)) {
-    const detail = isApiError(error) ? (error.problem?.detail ?? '') : '';
-    if (activating && !/named/i.test(detail)) {
-      return `“${category.name}” was not activated: the service already counts too many active categories (someone may have activated one meanwhile). Nothing was changed; the list has been refreshed.`;
-    }
-    return `“${category.name}” was not changed: ${detail || 'the service refused it (409).'} The list has been refreshed.`;
-  }
-  return `“${category.name}” was not changed: ${describeError(error)}`;
-}
 
 // ---------------------------------------------------------------------------------------------
 // Guided swap: deactivate one, activate another, undo the first if the second is refused.
@@ -81,30 +67,16 @@ export async function swapCategories(edit: Edit, out: CategoryState, into: Categ
   }
 }
 
-interface CategoryState {
+export interface CategoryState {
   id: number;
   name: string;
   isActive: boolean;
 }
 
-/** Exactly where things stand after a swap, in a person's words. */
-export function swapResultText(result: SwapResult, out: CategoryState, into: CategoryState): string {
-  switch (result.status) {
-    case 'swapped':
-      return `Swapped: “${out.name}” is now inactive and “${into.name}” is active.`;
-    case 'deactivate-failed':
-      return `Nothing changed: “${out.name}” could not be deactivated (${describeError(result.error)}). “${out.name}” is still active and “${into.name}” still inactive.`;
-    case 'rolled-back':
-      return `“${into.name}” could not be activated (${isConflict(result.error) ? 'the service counts too many active categories; someone may have activated one meanwhile' : describeError(result.error)}), so “${out.name}” was activated again. Both are as they were: “${out.name}” active, “${into.name}” inactive.`;
-    case 'rollback-failed':
-      return `“${into.name}” could not be activated (${describeError(result.error)}), and activating “${out.name}” again failed too (${describeError(result.rollbackError)}). Now BOTH are inactive: “${out.name}” inactive, “${into.name}” inactive. Activate “${out.name}” again when there is room.`;
-  }
-}
-
 // ---------------------------------------------------------------------------------------------
 // Bulk activate / deactivate: one edit at a time, an outcome per category, retry of failures only.
 
-export type BulkOutcome = { status: 'done' } | { status: 'failed'; reason: string };
+export type BulkOutcome = { status: 'done' } | { status: 'failed'; error: unknown };
 
 export interface BulkEditResult {
   ids: readonly number[];
@@ -135,7 +107,7 @@ export async function bulkEdit(options: {
       await options.edit(category.id, { isActive: options.isActive, name: category.name });
       outcomes.set(category.id, { status: 'done' });
     } catch (error) {
-      outcomes.set(category.id, { status: 'failed', reason: editFailureText(error, category, options.isActive).replace(/ The list has been refreshed\.$/, '') });
+      outcomes.set(category.id, { status: 'failed', error });
     }
     options.onOutcome?.({ ids, isActive: options.isActive, outcomes: new Map(outcomes) });
   }
@@ -202,8 +174,7 @@ export const categoryAdminMutations = {
 };
 
 export function useCategoryUsage(api?: ApiClient) {
-  const fromContext = useApi();
-  return useMutation(categoryAdminMutations.usage(api ?? fromContext));
+  return useMutation(categoryAdminMutations.usage(useApi(api)));
 }
 
 /**

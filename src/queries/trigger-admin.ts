@@ -4,7 +4,6 @@ import { isApiError, isNotFound } from '../api/errors.ts';
 import { listAll } from '../api/paging.ts';
 import type { Person, Trigger } from '../api/schemas/index.ts';
 import { useApi } from './api-context.tsx';
-import { describeError } from '../components/problem-message.tsx';
 import { TRIGGER_STALE_TIME, triggerKeys, triggerMutations } from './triggers.ts';
 
 /**
@@ -27,15 +26,14 @@ export const triggerAdminQueries = {
   all: (api: ApiClient) =>
     queryOptions({
       queryKey: triggerAdminKeys.all(),
-      queryFn: ({ signal }) => listAll(api.triggers.list, {}, { signal }),
+      queryFn: ({ signal }) => listAll((params, options) => api.triggers.list(params, options), {}, { signal }),
       staleTime: TRIGGER_STALE_TIME,
     }),
 };
 
 /** E13 (save): invalidates the trigger and the lists. */
 export function useSaveTrigger(api?: ApiClient) {
-  const fromContext = useApi();
-  return useMutation(triggerMutations.update(api ?? fromContext));
+  return useMutation(triggerMutations.update(useApi(api)));
 }
 
 /**
@@ -86,7 +84,7 @@ export type Resolution =
   | { status: 'student'; person: Person }
   | { status: 'not-student'; person: Person }
   | { status: 'unknown' }
-  | { status: 'error'; reason: string };
+  | { status: 'error'; error: unknown };
 
 /** Above this many, the students' directory is read in pages instead of one request per identifier. */
 const DIRECTORY_THRESHOLD = 40;
@@ -124,7 +122,7 @@ export async function resolveStudents(
         result.set(identifier, person.role === 'Student' ? { status: 'student', person } : { status: 'not-student', person });
       } catch (error) {
         if (isApiError(error) && error.kind === 'aborted') throw error;
-        result.set(identifier, isNotFound(error) ? { status: 'unknown' } : { status: 'error', reason: describeError(error) });
+        result.set(identifier, isNotFound(error) ? { status: 'unknown' } : { status: 'error', error });
       }
       options.onProgress?.(result.size, identifiers.length);
     }
@@ -193,7 +191,7 @@ export type ChunkState =
   | { status: 'waiting' }
   | { status: 'sending' }
   | { status: 'done' }
-  | { status: 'failed'; reason: string };
+  | { status: 'failed'; error: unknown };
 
 export interface ApplyRun {
   chunks: readonly (readonly string[])[];
@@ -203,13 +201,6 @@ export interface ApplyRun {
 export function planChunks(students: readonly string[], size = APPLY_CHUNK_SIZE): ApplyRun {
   const chunks = chunksOf(students, size);
   return { chunks, states: chunks.map(() => ({ status: 'waiting' })) };
-}
-
-function failureReason(error: unknown): string {
-  if (isApiError(error) && error.problem?.errors?.length) {
-    return `${describeError(error)} (${error.problem.errors.map((e) => `${e.name}: ${e.message}`).join('; ')})`;
-  }
-  return describeError(error);
 }
 
 /**
@@ -234,7 +225,7 @@ export async function applyInChunks(options: {
       await options.send(options.run.chunks[i]!);
       states[i] = { status: 'done' };
     } catch (error) {
-      states[i] = { status: 'failed', reason: failureReason(error) };
+      states[i] = { status: 'failed', error };
     }
     publish();
   }
@@ -247,6 +238,13 @@ export async function applyInChunks(options: {
 const DAY_MS = 86_400_000;
 export const RECENT_DAYS = 30;
 
+/** The apply flow's multi-request reads, bound to a client (as `notationQueries` binds its resource). */
+const applyReads = (api: ApiClient) => ({
+  resolveStudents: (identifiers: readonly string[], options: { signal?: AbortSignal }) => resolveStudents(api, identifiers, options),
+  notationsFromTrigger: (trigger: Trigger, students: readonly string[], since: number, options: { signal?: AbortSignal; kinds?: readonly ('alert' | 'dataInsight')[] }) =>
+    notationsFromTrigger(api, trigger, students, since, options),
+});
+
 export const triggerApplyQueries = {
   /** Students by name or identifier (the people extension), for picking one. */
   studentSearch: (api: ApiClient, q: string) =>
@@ -256,26 +254,31 @@ export const triggerApplyQueries = {
       staleTime: 60_000,
     }),
   /** Who each identifier is (see `resolveStudents`). */
-  resolve: (api: ApiClient, identifiers: readonly string[]) =>
-    queryOptions({
+  resolve: (api: ApiClient, identifiers: readonly string[]) => {
+    const reads = applyReads(api);
+    return queryOptions({
       queryKey: ['people', 'resolve', [...identifiers]] as const,
-      queryFn: ({ signal }) => resolveStudents(api, identifiers, { signal }),
+      queryFn: ({ signal }) => reads.resolveStudents(identifiers, { signal }),
       staleTime: 5 * 60_000,
-    }),
+    });
+  },
   /** Notations with this trigger's text created for these students in the last 30 days (from the start of today, UTC). */
   recent: (api: ApiClient, trigger: Trigger | undefined, students: readonly string[]) => {
     const since = Math.floor(Date.now() / DAY_MS) * DAY_MS - RECENT_DAYS * DAY_MS;
+    const reads = applyReads(api);
     return queryOptions({
-      queryKey: [...triggerKeys.all, 'apply', String(trigger?.id), 'recent', { since, name: trigger?.name, advice: trigger?.additionalAdvice, students: [...students] }] as const,
-      queryFn: trigger ? ({ signal }) => notationsFromTrigger(api, trigger, students, since, { signal }) : skipToken,
+      queryKey: [...triggerKeys.all, 'apply', String(trigger?.id), 'recent', { since, trigger, students: [...students] }] as const,
+      queryFn: trigger ? ({ signal }) => reads.notationsFromTrigger(trigger, students, since, { signal }) : skipToken,
       staleTime: 60_000,
     });
   },
   /** What an application created: the trigger's kind of notation, for these students, since it started. */
-  created: (api: ApiClient, trigger: Trigger, students: readonly string[], since: number) =>
-    queryOptions({
-      queryKey: [...triggerKeys.all, 'apply', String(trigger.id), 'created', { since, students: [...students] }] as const,
-      queryFn: ({ signal }) => notationsFromTrigger(api, trigger, students, since, { signal, kinds: [trigger.elevateToAlert ? 'alert' : 'dataInsight'] }),
+  created: (api: ApiClient, trigger: Trigger, students: readonly string[], since: number) => {
+    const reads = applyReads(api);
+    return queryOptions({
+      queryKey: [...triggerKeys.all, 'apply', String(trigger.id), 'created', { since, trigger, students: [...students] }] as const,
+      queryFn: ({ signal }) => reads.notationsFromTrigger(trigger, students, since, { signal, kinds: [trigger.elevateToAlert ? 'alert' : 'dataInsight'] }),
       staleTime: Infinity,
-    }),
+    });
+  },
 };

@@ -16,6 +16,10 @@ const manifest: BuildManifest = {
   'src/features/scores/profile-page.tsx': { file: 'assets/profile-page-1.js', imports: ['_mui-1.js'] },
   'src/features/networks/network-editor-page.tsx': { file: 'assets/network-editor-page-1.js', imports: ['_mui-1.js', '_queries-1.js'] },
   'src/features/caseloads/caseloads-page.tsx': { file: 'assets/caseloads-page-1.js', imports: ['_mui-1.js', '_queries-1.js'] },
+  'src/features/admin-categories/categories-admin-page.tsx': { file: 'assets/categories-admin-page-1.js', imports: ['_mui-1.js'] },
+  'src/features/admin-triggers/triggers-admin-page.tsx': { file: 'assets/triggers-admin-page-1.js', imports: ['_mui-1.js'] },
+  'src/features/admin-triggers/trigger-page.tsx': { file: 'assets/trigger-page-1.js', imports: ['_mui-1.js'] },
+  'src/features/admin-triggers/apply-trigger-page.tsx': { file: 'assets/apply-trigger-page-1.js', imports: ['_mui-1.js'] },
 };
 
 describe('routePreloads', () => {

@@ -5,20 +5,17 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderApp } from '../../testing/render-app.tsx';
 import { setupTestBackend } from '../../testing/setup-test-backend.ts';
-import { TriggersAdminPage } from '../admin-triggers/triggers-admin-page.tsx';
 import { CategoriesAdminPage } from './categories-admin-page.tsx';
 
 const { backend, api } = setupTestBackend({ cleanup: true });
 const routes = [
   { path: '/admin/categories', element: <CategoriesAdminPage /> },
-  { path: '/admin/triggers', element: <TriggersAdminPage /> },
-  { path: '/admin/triggers/:id', element: <p>trigger page</p> },
 ];
 
-/** A real upstream without the extensions: the list operations answer 404, everything else passes. */
+/** A real upstream without the extension: the category list answers 404, everything else passes. */
 const withoutExtensions: typeof fetch = (input, init) => {
   const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url);
-  if ((init?.method ?? 'GET') === 'GET' && /\/notations\/(categories|triggers)\/$/.test(url.pathname)) {
+  if ((init?.method ?? 'GET') === 'GET' && /\/notations\/categories\/$/.test(url.pathname)) {
     return Promise.resolve(new Response(JSON.stringify({ type: 'about:blank', title: 'Not Found', status: 404, detail: 'No such path.' }), { status: 404, headers: { 'content-type': 'application/problem+json' } }));
   }
   return fetch(input, init);
@@ -55,25 +52,5 @@ describe('CategoriesAdminPage against the reference backend', () => {
     expect(await screen.findByText(/Category 30 is now “Math Placement Review”, inactive/)).toBeInTheDocument();
     expect(await api().categories.get(30)).toMatchObject({ name: 'Math Placement Review', isActive: false });
     await api().categories.edit(30, { name: 'Math Placement Concern', isActive: false });
-  });
-});
-
-describe('TriggersAdminPage', () => {
-  it('lists every trigger and searches them', async () => {
-    const user = userEvent.setup();
-    const all = (await api().triggers.list()).values;
-    await renderApp({ routes, url: '/admin/triggers', backend: backend() });
-    expect(await screen.findByRole('heading', { name: `${all.length} of ${all.length} triggers` }, { timeout: 15_000 })).toBeInTheDocument();
-    await user.type(screen.getByLabelText('Search triggers'), all[0]!.name);
-    expect(screen.getByRole('link', { name: all[0]!.name })).toHaveAttribute('href', `/admin/triggers/${all[0]!.id}`);
-  });
-
-  it('without the triggers extension: opens a trigger by id', async () => {
-    const user = userEvent.setup();
-    const { router } = await renderApp({ routes, url: '/admin/triggers', backend: backend(), fetch: withoutExtensions });
-    expect(await screen.findByText('This service does not list its triggers. Open one by its id.', {}, { timeout: 15_000 })).toBeInTheDocument();
-    await user.type(screen.getByLabelText('Trigger id'), '4');
-    await user.click(screen.getByRole('button', { name: 'Open' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/triggers/4'));
   });
 });

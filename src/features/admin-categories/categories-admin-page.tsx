@@ -34,15 +34,14 @@ import {
   bulkEdit,
   categoryAdminKeys,
   categoryAdminQueries,
-  editFailureText,
   swapCategories,
-  swapResultText,
   toRetry,
   useCategoryEdit,
   type BulkEditResult,
   type CategoryUsage,
 } from '../../queries/category-admin.ts';
 import { CategoriesFallback } from './categories-fallback.tsx';
+import { editFailureText, swapResultText } from './category-messages.ts';
 import { applyListView, readListView, writeListView, type CategoryListView, type SortKey } from './category-list-view.ts';
 import { CategoryRename } from './category-rename.tsx';
 import { CAPACITY_SENTENCE, MAX_ACTIVE_CATEGORIES, activationBlock, activeCount, bulkActivationBlock, type CategoryState } from './category-rules.ts';
@@ -134,7 +133,7 @@ function BulkPanel({
           return (
             <li key={id} data-testid={`bulk-result-${id}`}>
               <strong>{names.get(id) ?? `Category ${id}`}</strong>:{' '}
-              {outcome === undefined ? 'waiting' : outcome.status === 'done' ? verb : `failed — ${outcome.reason}`}
+              {outcome === undefined ? 'waiting' : outcome.status === 'done' ? verb : `failed — ${editFailureText(outcome.error, { name: names.get(id) ?? `Category ${id}` }, result.isActive).replace(/ The list has been refreshed\.$/, '')}`}
             </li>
           );
         })}

@@ -22,7 +22,8 @@ import { Link as RouterLink, useParams, useSearchParams } from 'react-router';
 import { isNotFound } from '../../api/errors.ts';
 import type { Person, Trigger } from '../../api/schemas/index.ts';
 import { useApi } from '../../queries/api-context.tsx';
-import { ProblemMessage } from '../../components/problem-message.tsx';
+import { ProblemMessage, describeError } from '../../components/problem-message.tsx';
+import { isApiError } from '../../api/errors.ts';
 import { useDebouncedValue } from '../../components/use-debounced-value.ts';
 import { triggerQueries } from '../../queries/triggers.ts';
 import { usePermission } from '../../queries/admin-permissions.ts';
@@ -43,6 +44,14 @@ import { AUDIENCE_WORDS, studentViewWord } from './trigger-words.ts';
 
 /** Above this many students, confirming means typing the count. */
 export const TYPED_CONFIRM_ABOVE = 10;
+
+/** Why a request failed, with the fields the service names (e.g. which identifiers it refused). */
+function failureReason(error: unknown): string {
+  if (isApiError(error) && error.problem?.errors?.length) {
+    return `${describeError(error)} (${error.problem.errors.map((e) => `${e.name}: ${e.message}`).join('; ')})`;
+  }
+  return describeError(error);
+}
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString()} ${n === 1 ? one : many}`;
 
@@ -159,7 +168,7 @@ function PreviewTable({ students, preview, recent }: { students: readonly Person
 function IdentifierProblems({ resolutions, duplicates }: { resolutions: ReadonlyMap<string, Resolution>; duplicates: { identifier: string; count: number }[] }) {
   const unknown = [...resolutions].filter(([, r]) => r.status === 'unknown').map(([id]) => id);
   const notStudents = [...resolutions].flatMap(([id, r]) => (r.status === 'not-student' ? [`${id} (${r.person.firstName} ${r.person.lastName}, ${r.person.role})`] : []));
-  const failed = [...resolutions].flatMap(([id, r]) => (r.status === 'error' ? [`${id}: ${r.reason}`] : []));
+  const failed = [...resolutions].flatMap(([id, r]) => (r.status === 'error' ? [`${id}: ${describeError(r.error)}`] : []));
   if (unknown.length + notStudents.length + failed.length + duplicates.length === 0) return null;
   return (
     <Alert severity="warning" data-testid="identifier-problems">
@@ -199,7 +208,7 @@ function RunPanel({
           return (
             <li key={i} data-testid={`chunk-${i}`}>
               Students {chunk[0]}…{chunk[chunk.length - 1]} ({chunk.length}):{' '}
-              {state.status === 'waiting' ? 'waiting' : state.status === 'sending' ? 'sending…' : state.status === 'done' ? 'done' : <strong>failed — {state.reason}</strong>}
+              {state.status === 'waiting' ? 'waiting' : state.status === 'sending' ? 'sending…' : state.status === 'done' ? 'done' : <strong>failed — {failureReason(state.error)}</strong>}
               {state.status === 'failed' && !running && (
                 <Button size="small" sx={{ ml: 1 }} onClick={() => onRetry([i])}>
                   Retry this chunk

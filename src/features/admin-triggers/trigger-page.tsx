@@ -1,4 +1,3 @@
-import { useEffect } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -17,7 +16,7 @@ import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import { Link as RouterLink, useParams } from 'react-router';
 import { fieldErrors, isNotFound } from '../../api/errors.ts';
 import type { Trigger } from '../../api/schemas/index.ts';
@@ -61,13 +60,10 @@ function Fields({ trigger }: { trigger: Trigger }) {
 
 function EditForm({ trigger, identifier }: { trigger: Trigger; identifier: string }) {
   const save = useSaveTrigger();
-  const form = useForm<TriggerForm>({ resolver: zodResolver(TriggerFormSchema), defaultValues: formOf(trigger), mode: 'onChange' });
-  const values = form.watch();
+  // A saved edit (or someone else's, refetched) becomes the new baseline; what is being typed is kept.
+  const form = useForm<TriggerForm>({ resolver: zodResolver(TriggerFormSchema), values: formOf(trigger), resetOptions: { keepDirtyValues: true }, mode: 'onChange' });
+  const values = useWatch({ control: form.control }) as TriggerForm;
   const changes = diffTrigger(trigger, values);
-  // A saved edit (or someone else's, refetched) becomes the new baseline; typing is kept otherwise.
-  useEffect(() => {
-    if (!form.formState.isDirty) form.reset(formOf(trigger));
-  }, [trigger, form]);
   const submit = form.handleSubmit((data) => {
     const body: { name?: string; additionalAdvice?: string; elevateToAlert?: boolean } = {};
     for (const change of diffTrigger(trigger, data)) Object.assign(body, { [change.field]: data[change.field] });

@@ -1,0 +1,43 @@
+// @vitest-environment jsdom
+import '@testing-library/jest-dom/vitest';
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { renderApp } from '../../testing/render-app.tsx';
+import { setupTestBackend } from '../../testing/setup-test-backend.ts';
+import { TriggersAdminPage } from './triggers-admin-page.tsx';
+
+const { backend, api } = setupTestBackend({ cleanup: true });
+const routes = [
+  { path: '/admin/triggers', element: <TriggersAdminPage /> },
+  { path: '/admin/triggers/:id', element: <p>trigger page</p> },
+];
+
+/** A real upstream without the extension: the trigger list answers 404, everything else passes. */
+const withoutExtensions: typeof fetch = (input, init) => {
+  const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url);
+  if ((init?.method ?? 'GET') === 'GET' && /\/notations\/triggers\/$/.test(url.pathname)) {
+    return Promise.resolve(new Response(JSON.stringify({ type: 'about:blank', title: 'Not Found', status: 404, detail: 'No such path.' }), { status: 404, headers: { 'content-type': 'application/problem+json' } }));
+  }
+  return fetch(input, init);
+};
+
+describe('TriggersAdminPage', () => {
+  it('lists every trigger and searches them', async () => {
+    const user = userEvent.setup();
+    const all = (await api().triggers.list()).values;
+    await renderApp({ routes, url: '/admin/triggers', backend: backend() });
+    expect(await screen.findByRole('heading', { name: `${all.length} of ${all.length} triggers` }, { timeout: 15_000 })).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Search triggers'), all[0]!.name);
+    expect(screen.getByRole('link', { name: all[0]!.name })).toHaveAttribute('href', `/admin/triggers/${all[0]!.id}`);
+  });
+
+  it('without the triggers extension: opens a trigger by id', async () => {
+    const user = userEvent.setup();
+    const { router } = await renderApp({ routes, url: '/admin/triggers', backend: backend(), fetch: withoutExtensions });
+    expect(await screen.findByText('This service does not list its triggers. Open one by its id.', {}, { timeout: 15_000 })).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Trigger id'), '4');
+    await user.click(screen.getByRole('button', { name: 'Open' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/triggers/4'));
+  });
+});

@@ -1,6 +1,6 @@
 import { expect as baseExpect, test, type Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './a11y.ts';
-import { screenshot, signIn } from './support.ts';
+import { screenshot, signIn, sameOrigin } from './support.ts';
 
 /**
  * Category and trigger administration (issue 12). The server is shared by every spec of the run,
@@ -36,7 +36,7 @@ async function restoreCategories(page: Page, original: readonly CategoryRecord[]
     return c && (c.name !== o.name || c.isActive !== o.isActive);
   });
   for (const c of [...changed].sort((a, b) => Number(a.isActive) - Number(b.isActive))) {
-    const response = await page.request.put(`/api/notations/categories/${c.id}`, { data: { name: c.name, isActive: c.isActive } });
+    const response = await page.request.put(`/api/notations/categories/${c.id}`, { headers: sameOrigin(page), data: { name: c.name, isActive: c.isActive } });
     expect(response.status(), `restore category ${c.id}`).toBe(204);
   }
 }
@@ -45,7 +45,7 @@ const rowOf = (page: Page, id: number) => page.getByTestId(`category-row-${id}`)
 const notice = (page: Page) => page.getByTestId('category-notice');
 
 async function openCategories(page: Page): Promise<CategoryRecord[]> {
-  await signIn(page);
+  await signIn(page, 'E0001');
   await expect(page.getByRole('heading', { name: 'Students', level: 1 })).toBeVisible();
   const original = await categoriesNow(page);
   await page.goto('/admin/categories');
@@ -59,7 +59,7 @@ async function fillToCap(page: Page): Promise<CategoryRecord[]> {
   const now = await categoriesNow(page);
   const room = 21 - now.filter((c) => c.isActive).length;
   const picked = now.filter((c) => !c.isActive).slice(0, room);
-  for (const c of picked) expect((await page.request.put(`/api/notations/categories/${c.id}`, { data: { name: c.name, isActive: true } })).status()).toBe(204);
+  for (const c of picked) expect((await page.request.put(`/api/notations/categories/${c.id}`, { headers: sameOrigin(page), data: { name: c.name, isActive: true } })).status()).toBe(204);
   return picked;
 }
 
@@ -255,13 +255,14 @@ async function restoreTrigger(page: Page, original: Trigger): Promise<void> {
   await page.unrouteAll({ behavior: 'ignoreErrors' });
   const me = (await (await page.request.get('/session')).json()) as { identifier: string };
   const response = await page.request.patch(`/api/notations/triggers/${original.id}`, {
+    headers: sameOrigin(page),
     data: { name: original.name, additionalAdvice: original.additionalAdvice, elevateToAlert: original.elevateToAlert, modifiedBy: { identifier: me.identifier } },
   });
   expect(response.status()).toBe(204);
 }
 
 test('edit a trigger: the contract rules, a diff of what will change, the warning, save', async ({ page }) => {
-  await signIn(page);
+  await signIn(page, 'E0001');
   await expect(page.getByRole('heading', { name: 'Students', level: 1 })).toBeVisible();
   const original = await triggerNow(page, 5);
   try {
@@ -292,7 +293,7 @@ test('edit a trigger: the contract rules, a diff of what will change, the warnin
 });
 
 test('apply to pasted identifiers: the unknown one is refused before sending; the notations appear on the timelines', async ({ page }) => {
-  await signIn(page);
+  await signIn(page, 'E0001');
   await expect(page.getByRole('heading', { name: 'Students', level: 1 })).toBeVisible();
   const trigger = await triggerNow(page, 1);
   const patches: string[] = [];
@@ -334,7 +335,7 @@ test('apply to pasted identifiers: the unknown one is refused before sending; th
 });
 
 test('apply in chunks of 100: a failed chunk is listed with its reason and retried alone', async ({ page }) => {
-  await signIn(page);
+  await signIn(page, 'E0001');
   await expect(page.getByRole('heading', { name: 'Students', level: 1 })).toBeVisible();
   const ids = Array.from({ length: 150 }, (_, i) => `S${String(431 + i).padStart(6, '0')}`);
   const sent: string[][] = [];
@@ -386,7 +387,7 @@ async function asNonAdmin(page: Page): Promise<void> {
 }
 
 test('someone outside the admin group sees both pages read-only, with the reason', async ({ page }) => {
-  await signIn(page);
+  await signIn(page, 'E0001');
   await expect(page.getByRole('heading', { name: 'Students', level: 1 })).toBeVisible();
   await asNonAdmin(page);
   await page.goto('/admin/categories');
@@ -414,7 +415,7 @@ for (const scheme of ['light', 'dark'] as const) {
     // Ten axe runs over long tables: minutes on a busy machine.
     test.setTimeout(300_000);
     await page.emulateMedia({ colorScheme: scheme });
-    await signIn(page);
+    await signIn(page, 'E0001');
     await expect(page.getByRole('heading', { name: 'Students', level: 1 })).toBeVisible();
     for (const [width, height, size] of [
       [1440, 900, 'desktop'],

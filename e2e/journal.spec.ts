@@ -1,21 +1,22 @@
 import { expect, test } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './a11y.ts';
-import { screenshot } from './support.ts';
+import { sameOrigin, screenshot, signInRequest } from './support.ts';
 
 /**
  * #15.5 in the browser: an administrator finds who renamed a category, applied a trigger and
  * replaced a network, with the before and after, at /admin/journal (the address the category,
  * trigger and network pages link to, filtered by target).
  */
-test('the journal shows a category rename, a trigger application and a network replacement with before and after', async ({ page }) => {
+test('the journal shows a category rename, a trigger application and a network replacement with before and after', async ({ page, browser, baseURL }) => {
   test.setTimeout(90_000);
-  const signIn = await page.request.post('/session', { data: { identifier: 'E0001' } });
-  expect(signIn.status()).toBe(200);
+  await signInRequest(page.request, 'E0001');
+  await page.goto('/');
+  const origin = sameOrigin(page);
   const category = (await (await page.request.get('/api/notations/categories/4')).json()) as { name: string; isActive: boolean };
   const renamed = `${category.name} (renamed)`;
-  expect((await page.request.put('/api/notations/categories/4', { data: { name: renamed, isActive: category.isActive } })).status()).toBe(204);
-  expect((await page.request.patch('/api/notations/triggers/2', { data: { studentIdentifiers: ['S000010', 'S000011'] } })).status()).toBe(204);
-  expect((await page.request.put('/api/people/S000012/successNetwork', { data: [{ identifier: 'E0005' }, { identifier: 'E0006' }] })).status()).toBe(204);
+  expect((await page.request.put('/api/notations/categories/4', { headers: origin, data: { name: renamed, isActive: category.isActive } })).status()).toBe(204);
+  expect((await page.request.patch('/api/notations/triggers/2', { headers: origin, data: { studentIdentifiers: ['S000010', 'S000011'] } })).status()).toBe(204);
+  expect((await page.request.put('/api/people/S000012/successNetwork', { headers: origin, data: [{ identifier: 'E0005' }, { identifier: 'E0006' }] })).status()).toBe(204);
 
   await page.setViewportSize({ width: 1440, height: 900 });
   await page.goto('/admin/journal?target=category%2F4');
@@ -41,7 +42,9 @@ test('the journal shows a category rename, a trigger application and a network r
   // Filters live in the URL; someone who is not an administrator is told so.
   await page.goto('/admin/journal?operation=network.replace');
   await expect(page.getByLabel('Operation')).toContainText('Success network replaced');
-  await page.request.post('/session', { data: { identifier: 'E0002' } });
-  await page.goto('/admin/journal');
-  await expect(page.getByText('Only administrators may read the change journal')).toBeVisible();
+  const advisor = await browser.newPage({ ...(baseURL ? { baseURL } : {}) });
+  await signInRequest(advisor.request, 'E0002');
+  await advisor.goto('/admin/journal');
+  await expect(advisor.getByText('Only administrators may read the change journal')).toBeVisible();
+  await advisor.close();
 });

@@ -1,6 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './a11y.ts';
-import { screenshot, signIn } from './support.ts';
+import { screenshot, signIn, sameOrigin } from './support.ts';
 
 test.describe.configure({ timeout: 90_000 });
 
@@ -24,7 +24,7 @@ async function networkOf(page: Page, student: string): Promise<string[]> {
 }
 
 async function putNetwork(page: Page, student: string, members: string[]): Promise<void> {
-  const response = await page.request.put(api(student), { data: members.map((identifier) => ({ identifier })) });
+  const response = await page.request.put(api(student), { headers: sameOrigin(page), data: members.map((identifier) => ({ identifier })) });
   expect(response.status(), `PUT ${student}`).toBe(204);
 }
 
@@ -34,7 +34,7 @@ const row = (page: Page, identifier: string): Locator => page.locator(`[data-tes
 
 /** Signed in, on the student's network editor with its members shown. */
 async function openEditor(page: Page, student: string): Promise<string[]> {
-  await signIn(page);
+  await signIn(page, 'E0001');
   await expect(page.getByRole('heading', { name: 'Students', level: 1 })).toBeVisible();
   const original = await networkOf(page, student);
   await page.goto(`/students/${student}/network`);
@@ -170,7 +170,7 @@ test('undo restores the network, from the snackbar and from the history of saves
 
 test('a caseload lists its students; replace X with Y across 25 students with one failure, retry it alone, undo the batch', async ({ page }) => {
   const [x, y] = ['E0015', 'E0042'];
-  await signIn(page);
+  await signIn(page, 'E0001');
   await expect(page.getByRole('heading', { name: 'Students', level: 1 })).toBeVisible();
   const listed = (await (await page.request.get(`/api/people/${x}/caseload?pageSize=1000`)).json()) as { totalValues: number; values: { identifier: string }[] };
   const students = listed.values.map((p) => p.identifier);
@@ -230,7 +230,7 @@ test('a caseload lists its students; replace X with Y across 25 students with on
 });
 
 test('students handed over in the URL and pasted identifiers, with unknown ones listed before anything is written', async ({ page }) => {
-  await signIn(page);
+  await signIn(page, 'E0001');
   await expect(page.getByRole('heading', { name: 'Students', level: 1 })).toBeVisible();
   await page.goto('/caseloads?students=S000020,S000021,S999999');
   await expect(page.getByTestId('bulk-students')).toHaveText('3 students, handed over from another page.');
@@ -247,7 +247,7 @@ test('students handed over in the URL and pasted identifiers, with unknown ones 
 });
 
 test('a person without the permission sees the network read-only, with the reason', async ({ page }) => {
-  await signIn(page);
+  await signIn(page, 'E0001');
   await expect(page.getByRole('heading', { name: 'Students', level: 1 })).toBeVisible();
   await page.route(
     (url) => url.pathname === '/session',
@@ -281,7 +281,7 @@ for (const scheme of ['light', 'dark'] as const) {
       test.setTimeout(150_000);
       await page.emulateMedia({ colorScheme: scheme });
       await page.setViewportSize({ width, height });
-      await signIn(page);
+      await signIn(page, 'E0001');
       await expect(page.getByRole('heading', { name: 'Students', level: 1 })).toBeVisible();
       const members = await networkOf(page, 'S000016');
       const newcomer = ['E0042', 'E0043', 'E0044'].find((id) => !members.includes(id))!;

@@ -8,7 +8,7 @@ import { DEFAULT_TIMEOUTS, credentialsProblem, serviceFailure, tokenFailure, wit
 import { publicOrigin } from './forwarded.ts';
 import { noStore, securityHeaders } from './headers.ts';
 import { healthRoutes, type ReadinessCheck } from './health.ts';
-import { journalRoutes, journalWrites, memoryJournal, type Actor, type JournalStore } from './journal.ts';
+import { journalRoutes, journalWrites, memoryJournal, type JournalStore } from './journal.ts';
 import { methodGuard, parseBoundedJson, requestBodyLimit } from './limits.ts';
 import { REQUEST_ID_HEADER, createLogger, requestIdOf, requestLogging, type Logger } from './logging.ts';
 import { mountAuth, type AuthOptions } from './oidc-routes.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { FetchLike } from '../api/http.ts';
-import { createQueryClient } from '../app/query-client.ts';
+import { createQueryClient } from './query-client.ts';
 import { summarizeCohort } from '../features/scores/cohort-figures.ts';
 import { testApi } from '../testing/render-app.tsx';
 import { setupTestBackend } from '../testing/setup-test-backend.ts';

@@ -23,10 +23,10 @@ import Typography from '@mui/material/Typography';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import type { Administration } from '../../api/schemas/index.ts';
-import { useApi } from '../../app/api-context.tsx';
+import { useApi } from '../../queries/api-context.tsx';
 import { ProblemMessage } from '../../components/problem-message.tsx';
 import { cohortQueries } from '../../queries/cohort.ts';
-import { scoreQueries } from './scores.queries.ts';
+import { scoreQueries } from '../../queries/scores.ts';
 import { formatCount, formatDay, KNOWN_STATUSES, plural, positiveInt, statusColor } from './score-format.ts';
 
 const PAGE_SIZES = [10, 25, 50];

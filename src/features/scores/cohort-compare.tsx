@@ -9,16 +9,16 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { isApiError } from '../../api/errors.ts';
 import type { Administration } from '../../api/schemas/index.ts';
-import { useApi } from '../../app/api-context.tsx';
+import { useApi } from '../../queries/api-context.tsx';
 import { ProblemMessage } from '../../components/problem-message.tsx';
 import { formatScore, medianChange, type Pick } from '../../lib/percentiles.ts';
 import { summarizeCohort } from './cohort-figures.ts';
 import { cohortQueries, type Cohort } from '../../queries/cohort.ts';
 import { FactorHistogram } from './factor-histogram.tsx';
-import { scoreQueries } from './scores.queries.ts';
+import { scoreQueries } from '../../queries/scores.ts';
 
 interface Side {
   administration: Administration;
@@ -51,9 +51,8 @@ export function CohortCompare({
   onPick: (factor: string, pick: Pick) => void;
 }) {
   const api = useApi();
-  const queryClient = useQueryClient();
   const otherAdministration = useQuery(scoreQueries.administration(api, otherId));
-  const otherCohort = useQuery({ ...cohortQueries.cohort(api, queryClient, otherId), enabled: otherAdministration.isSuccess });
+  const otherCohort = useQuery({ ...cohortQueries.cohort(api, otherId), enabled: otherAdministration.isSuccess });
   const mine = useMemo(() => summarizeCohort(current.cohort, includeFlagged), [current.cohort, includeFlagged]);
   const theirs = useMemo(() => (otherCohort.data ? summarizeCohort(otherCohort.data, includeFlagged) : undefined), [otherCohort.data, includeFlagged]);
 

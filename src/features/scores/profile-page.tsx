@@ -7,11 +7,11 @@ import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import { isApiError } from '../../api/errors.ts';
-import { useApi } from '../../app/api-context.tsx';
+import { useApi } from '../../queries/api-context.tsx';
 import { ScoreProfile } from '../../components/score-profile/score-profile.tsx';
 import { cohortQueries } from '../../queries/cohort.ts';
 import { positiveInt } from './score-format.ts';
-import { scoreQueries } from './scores.queries.ts';
+import { scoreQueries } from '../../queries/scores.ts';
 import { ScoresNotFound } from './scores-not-found.tsx';
 
 /** `/scores/:administrationId/:person`: one respondent's profile, any of their administrations. */

@@ -251,7 +251,8 @@ test('not found inside the shell, with the way back', async ({ page }) => {
 
 for (const scheme of ['light', 'dark'] as const) {
   test(`accessibility (axe) and screenshots, ${scheme} scheme`, async ({ page }) => {
-    test.setTimeout(120_000);
+    // Six screens, axe on each: slow on a busy machine.
+    test.setTimeout(300_000);
     await page.emulateMedia({ colorScheme: scheme });
     const all = await administrations(page);
     const cohort = all.find((a) => a.respondents > 0 && a.respondents < 200) ?? all.find((a) => a.respondents > 0)!;

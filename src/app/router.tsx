@@ -25,10 +25,7 @@ export function createAppRouter(queryClient: QueryClient, api: ApiClient) {
   };
   // Starts loading a cohort (thousands of respondents) while the page's code is still loading.
   const prefetchCohort = ({ params }: LoaderFunctionArgs) => {
-    const id = Number(params.administrationId);
-    if (Number.isInteger(id) && id > 0) {
-      void import('../queries/cohort.ts').then((m) => queryClient.prefetchQuery(m.cohortQueries.cohort(api, queryClient, id)));
-    }
+    void import('../features/scores/prefetch-cohort.ts').then((m) => m.prefetchCohort(queryClient, api, params.administrationId));
     return null;
   };
   return createBrowserRouter([

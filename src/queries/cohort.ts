@@ -278,18 +278,23 @@ export const cohortKeys = {
 
 export const cohortQueries = {
   /** The whole cohort of an administration (see `loadCohort`); a cohort changes rarely: 5 minutes. */
-  cohort: (api: ApiClient, queryClient: QueryClient, id: number) =>
+  cohort: (api: ApiClient, id: number) =>
+    // The app's one client is not part of what the data is (the scores' own factories key without it too).
+    // eslint-disable-next-line @tanstack/query/exhaustive-deps
     queryOptions({
       queryKey: cohortKeys.cohort(id),
-      queryFn: ({ signal }) => loadCohort(api, queryClient, id, signal),
+      queryFn: ({ signal, client }) => loadCohort(api, client, id, signal),
       staleTime: 5 * 60_000,
     }),
-  /** How many respondents an administration has (the results list's `totalValues`). */
-  /** Every respondent's name (see `loadNames`), once the cohort is in. */
-  names: (api: ApiClient, id: number, identifiers: readonly string[]) =>
+  /** Every respondent's name (see `loadNames`), once the cohort is in (enable it then). */
+  names: (api: ApiClient, id: number) =>
+    // eslint-disable-next-line @tanstack/query/exhaustive-deps -- the app's one client, as above
     queryOptions({
       queryKey: [...cohortKeys.cohort(id), 'names'] as const,
-      queryFn: ({ signal }) => loadNames(api, identifiers, signal),
+      queryFn: ({ signal, client }) => {
+        const cohort = client.getQueryData<Cohort>(cohortKeys.cohort(id));
+        return loadNames(api, cohort?.respondents.map((r) => r.person) ?? [], signal);
+      },
       staleTime: 5 * 60_000,
     }),
   /** One person (people extension), under the people detail key other pages use too. */
@@ -299,6 +304,7 @@ export const cohortQueries = {
       queryFn: ({ signal }) => api.people.get(identifier, { signal }),
       staleTime: 5 * 60_000,
     }),
+  /** How many respondents an administration has (the results list's `totalValues`). */
   respondentCount: (api: ApiClient, id: number) =>
     queryOptions({
       queryKey: cohortKeys.respondentCount(id),

@@ -9,7 +9,7 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { isApiError } from '../../api/errors.ts';
 import type { Administration } from '../../api/schemas/index.ts';
 import { useApi } from '../../queries/api-context.tsx';
@@ -51,9 +51,8 @@ export function CohortCompare({
   onPick: (factor: string, pick: Pick) => void;
 }) {
   const api = useApi();
-  const queryClient = useQueryClient();
   const otherAdministration = useQuery(scoreQueries.administration(api, otherId));
-  const otherCohort = useQuery({ ...cohortQueries.cohort(api, queryClient, otherId), enabled: otherAdministration.isSuccess });
+  const otherCohort = useQuery({ ...cohortQueries.cohort(api, otherId), enabled: otherAdministration.isSuccess });
   const mine = useMemo(() => summarizeCohort(current.cohort, includeFlagged), [current.cohort, includeFlagged]);
   const theirs = useMemo(() => (otherCohort.data ? summarizeCohort(otherCohort.data, includeFlagged) : undefined), [otherCohort.data, includeFlagged]);
 

@@ -15,7 +15,7 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
-import { useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueries, useQuery } from '@tanstack/react-query';
 import { Link as RouterLink, useParams, useSearchParams } from 'react-router';
 import { isApiError } from '../../api/errors.ts';
 import type { Administration } from '../../api/schemas/index.ts';
@@ -48,10 +48,9 @@ export function CohortPage() {
 
 function CohortView({ id }: { id: number }) {
   const api = useApi();
-  const queryClient = useQueryClient();
   const [params, setParams] = useSearchParams();
   const administration = useQuery(scoreQueries.administration(api, id));
-  const cohort = useQuery(cohortQueries.cohort(api, queryClient, id));
+  const cohort = useQuery(cohortQueries.cohort(api, id));
   const progress = useCohortProgress(id);
   const includeFlagged = params.get('flagged') === 'include';
   const picked = readPick(params);
@@ -258,23 +257,24 @@ function Roster({ id, title, cohort, includeFlagged, picked }: { id: number; tit
   // The grid's filter model changes only when its own parameter does (not on every pick).
   const filterParam = params.get('filter');
   const filter = useMemo(() => readFilter(new URLSearchParams(filterParam === null ? '' : { filter: filterParam })), [filterParam]);
-  const identifiers = useMemo(() => cohort.respondents.map((r) => r.person), [cohort]);
-  const bulk = useQuery(cohortQueries.names(api, id, identifiers));
+  const bulk = useQuery(cohortQueries.names(api, id));
   const [visible, setVisible] = useState<readonly string[]>([]);
   const onVisibleChange = useCallback((ids: readonly string[]) => setVisible((old) => (old.join() === ids.join() ? old : ids)), []);
   const perPerson = useQueries({
     queries: (bulk.data?.supported === false ? visible : []).map((person) => ({ ...cohortQueries.person(api, person), retry: false })),
     combine: namesOf,
   });
-  const names = useMemo(() => ({ ...(bulk.data?.names ?? {}), ...perPerson }), [bulk.data, perPerson]);
+  const bulkNames = bulk.data?.names;
+  const names = useMemo(() => Object.assign({}, bulkNames, perPerson), [bulkNames, perPerson]);
 
+  const everyone = cohort.respondents;
   const respondents = useMemo(() => {
-    if (!picked) return cohort.respondents;
-    return cohort.respondents.filter((r) => {
+    if (!picked) return everyone;
+    return everyone.filter((r) => {
       const entry = r.scores[picked.factor];
       return entry !== undefined && inPick(entry, picked.pick, includeFlagged);
     });
-  }, [cohort, picked, includeFlagged]);
+  }, [everyone, picked, includeFlagged]);
   const onFilterModelChange = useCallback((model: RosterFilter) => setParams((current) => writeFilter(current, model), { replace: true }), [setParams]);
 
   return (

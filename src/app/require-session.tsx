@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import { Navigate, Outlet, useLocation } from 'react-router';
+import { paths } from '../lib/paths.ts';
 import { ProblemMessage } from '../components/problem-message.tsx';
 import { sessionQueries } from '../queries/session.ts';
 
@@ -23,6 +24,6 @@ export function RequireSession() {
       </Box>
     );
   }
-  if (!session.data) return <Navigate to="/sign-in" replace state={{ from: `${location.pathname}${location.search}` }} />;
+  if (!session.data) return <Navigate to={paths.signIn()} replace state={{ from: `${location.pathname}${location.search}` }} />;
   return <Outlet />;
 }

@@ -37,12 +37,16 @@ const zones = [
   layer('./src/components', ['./src/features', './src/app', './src/server', './src/testing'], 'src/components is shared by every page: it may use queries, api and lib, never a feature or the app.'),
   layer('./src/features', ['./src/app', './src/server', './src/testing'], 'A feature uses queries, components, api and lib; what it needs from app/ belongs in one of those.'),
   layer('./src/app', ['./src/server', './src/testing'], 'The UI reaches the service only through src/api.'),
-  layer('./src/server', ['./src/features', './src/app', './src/components', './src/queries', './src/testing'], 'src/server imports api/schemas and lib, never React or the UI.'),
+  layer('./src/server', ['./src/features', './src/components', './src/queries', './src/testing'], 'src/server imports api/schemas and lib, never React or the UI.'),
+  // The route table is data (paths, titles, module names): the server derives its preloads from it.
+  { ...layer('./src/server', ['./src/app'], 'src/server reads only the route table of src/app.'), except: ['./route-table.ts'] },
+  layer('./src/app/route-table.ts', ['./src'], 'The route table is data only: the server reads it too.'),
   ...foldersOf('./src/features/').map((name) =>
     layer(`./src/features/${name}`, ['./src/features'], `Features do not import each other: move what src/features/${name} shares into src/components or src/queries.`),
   ),
 ].map((zone) => ({
   ...zone,
+  ...(zone.from.length === 1 && zone.from[0] === './src' ? { except: ['./app/route-table.ts'] } : {}),
   // A feature may import its own files.
   ...(zone.target.startsWith('./src/features/') ? { except: [`./${zone.target.slice('./src/features/'.length)}`] } : {}),
 }));
@@ -97,6 +101,6 @@ export default tseslint.config(
   })),
   packages(['src/api/**', 'src/lib/**'], ['react', 'react-*', '@mui/*', '@tanstack/*', 'node:*'], 'src/api and src/lib run in browsers and in Node: no UI, no Node built-ins.'),
   packages(['src/queries/**'], ['@mui/*', 'node:*'], 'src/queries is data only: no UI kit, no Node built-ins.'),
-  packages(['src/server/**'], ['react', 'react-*', '@mui/*', '@tanstack/*'], 'src/server never imports React or the UI.'),
+  packages(['src/server/**', 'src/app/route-table.ts'], ['react', 'react-*', '@mui/*', '@tanstack/*'], 'src/server and the route table it reads never import React or the UI.'),
   packages(['src/features/**', 'src/components/**', 'src/app/**'], ['node:*'], 'The UI runs in the browser.'),
 );

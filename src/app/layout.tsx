@@ -14,33 +14,54 @@ import Toolbar from '@mui/material/Toolbar';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useColorScheme } from '@mui/material/styles';
-import AssignmentIndOutlined from '@mui/icons-material/AssignmentIndOutlined';
 import DarkModeOutlined from '@mui/icons-material/DarkModeOutlined';
 import LightModeOutlined from '@mui/icons-material/LightModeOutlined';
 import MenuIcon from '@mui/icons-material/Menu';
-import HistoryOutlined from '@mui/icons-material/HistoryOutlined';
-import NotificationsActiveOutlined from '@mui/icons-material/NotificationsActiveOutlined';
-import InsightsOutlined from '@mui/icons-material/InsightsOutlined';
-import PeopleAltOutlined from '@mui/icons-material/PeopleAltOutlined';
-import BoltOutlined from '@mui/icons-material/BoltOutlined';
-import LabelOutlined from '@mui/icons-material/LabelOutlined';
 import { useQuery } from '@tanstack/react-query';
 import { NavLink, Outlet } from 'react-router';
 import { displayName } from '../api/session.ts';
 import { sessionQueries, useSignOut } from '../queries/session.ts';
 import { toastBus } from '../components/toasts.tsx';
+import { NAV_ICONS } from './nav-icons.ts';
+import { ROUTES } from './route-table.ts';
 
 const DRAWER_WIDTH = 232;
 
-const NAV = [
-  { to: '/students', label: 'Students', icon: <PeopleAltOutlined /> },
-  { to: '/alerts', label: 'Alerts', icon: <NotificationsActiveOutlined /> },
-  { to: '/admin/journal', label: 'Change journal', icon: <HistoryOutlined /> },
-  { to: '/scores', label: 'Scores', icon: <InsightsOutlined /> },
-  { to: '/admin/categories', label: 'Categories', icon: <LabelOutlined /> },
-  { to: '/admin/triggers', label: 'Triggers', icon: <BoltOutlined /> },
-  { to: '/caseloads', label: 'Caseloads', icon: <AssignmentIndOutlined /> },
-];
+/** The navigation: the route table's entries that have one, in its order. */
+const NAV = ROUTES.flatMap((route) => (route.nav ? [{ to: route.path, label: route.nav.label, Icon: NAV_ICONS[route.nav.icon] }] : []));
+
+const MAIN_ID = 'main-content';
+
+/** The first tab stop: past the navigation to the page. Hidden until focused. */
+function SkipLink() {
+  return (
+    <Box
+      component="a"
+      href={`#${MAIN_ID}`}
+      onClick={(event) => {
+        // Focus only: the URL keeps no fragment.
+        event.preventDefault();
+        document.getElementById(MAIN_ID)?.focus();
+      }}
+      sx={{
+        position: 'fixed',
+        top: 8,
+        left: 8,
+        zIndex: 'tooltip',
+        px: 2,
+        py: 1,
+        borderRadius: 1,
+        bgcolor: 'background.paper',
+        color: 'primary.main',
+        boxShadow: 3,
+        transform: 'translateY(-200%)',
+        '&:focus': { transform: 'none' },
+      }}
+    >
+      Skip to content
+    </Box>
+  );
+}
 
 function ColorSchemeToggle() {
   const { mode, systemMode, setMode } = useColorScheme();
@@ -69,7 +90,9 @@ function Navigation({ onNavigate }: { onNavigate?: () => void }) {
           // ListItem keeps the list structure valid around a link (axe: listitem).
           <ListItem key={item.to} disablePadding>
             <ListItemButton component={NavLink} to={item.to} onClick={onNavigate} sx={{ '&.active': { bgcolor: 'action.selected', fontWeight: 600 } }}>
-              <ListItemIcon>{item.icon}</ListItemIcon>
+              <ListItemIcon>
+                <item.Icon />
+              </ListItemIcon>
               <ListItemText primary={item.label} />
             </ListItemButton>
           </ListItem>
@@ -87,6 +110,7 @@ export function Layout() {
   const signedIn = session.data;
   return (
     <Box sx={{ display: 'flex', minHeight: '100vh', bgcolor: 'background.default' }}>
+      <SkipLink />
       <AppBar position="fixed" elevation={0} sx={{ width: { md: `calc(100% - ${DRAWER_WIDTH}px)` }, ml: { md: `${DRAWER_WIDTH}px` } }}>
         <Toolbar sx={{ gap: 1 }}>
           <IconButton color="inherit" edge="start" aria-label="Open navigation" onClick={() => setOpen(true)} sx={{ display: { md: 'none' } }}>
@@ -122,7 +146,7 @@ export function Layout() {
           <Navigation />
         </Drawer>
       </Box>
-      <Box component="main" sx={{ flexGrow: 1, minWidth: 0, px: { xs: 2, md: 3 }, pb: 4 }}>
+      <Box component="main" id={MAIN_ID} tabIndex={-1} sx={{ flexGrow: 1, minWidth: 0, px: { xs: 2, md: 3 }, pb: 4, '&:focus': { outline: 'none' } }}>
         <Toolbar />
         <Box sx={{ pt: 3 }}>
           <Outlet />

@@ -1,6 +1,7 @@
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { Link } from 'react-router';
+import { paths } from '../lib/paths.ts';
 
 export function NotFoundPage() {
   return (
@@ -9,7 +10,7 @@ export function NotFoundPage() {
         Page not found
       </Typography>
       <Typography sx={{ mb: 2 }}>Nothing is at this address. It may have moved, or the link may be mistyped.</Typography>
-      <Button component={Link} to="/" variant="contained">
+      <Button component={Link} to={paths.start()} variant="contained">
         Go to the start page
       </Button>
     </>

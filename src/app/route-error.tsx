@@ -3,6 +3,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { isRouteErrorResponse, useRouteError } from 'react-router';
+import { paths } from '../lib/paths.ts';
 import { describeError } from '../components/problem-message.tsx';
 
 /** The route error boundary: a message and a way on, never a blank screen or a stack trace. */
@@ -20,7 +21,7 @@ export function RouteError() {
       <Button variant="contained" onClick={() => window.location.reload()}>
         Reload
       </Button>{' '}
-      <Button href="/">Go to the start page</Button>
+      <Button href={paths.start()}>Go to the start page</Button>
     </Box>
   );
 }

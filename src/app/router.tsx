@@ -1,106 +1,79 @@
+/// <reference types="vite/client" />
+import type { ComponentType } from 'react';
 import type { QueryClient } from '@tanstack/react-query';
-import { Navigate, createBrowserRouter, type LoaderFunctionArgs } from 'react-router';
+import { Navigate, createBrowserRouter, type RouteObject } from 'react-router';
 import type { ApiClient } from '../api/client.ts';
+import type { RoutePrefetch } from '../queries/route-prefetch.ts';
 import { sessionQueries } from '../queries/session.ts';
+import { AppFrame, type RouteHandle } from './app-frame.tsx';
 import { NotFoundPage } from './not-found-page.tsx';
 import { RequireSession } from './require-session.tsx';
 import { RouteError } from './route-error.tsx';
+import { ROUTES, START_PATH, type PageRoute } from './route-table.ts';
+
+// Every page and prefetch module, each its own lazy chunk, found by the paths the route table names.
+const pageModules = import.meta.glob<Record<string, ComponentType>>('../features/**/*-page.tsx');
+const prefetchModules = import.meta.glob<{ prefetch: RoutePrefetch }>('../features/**/prefetch-*.ts');
+
+function moduleOf<T>(modules: Record<string, () => Promise<T>>, path: string): () => Promise<T> {
+  const load = modules[path.replace(/^src\//, '../')];
+  if (!load) throw new Error(`route table: ${path} is not a page or prefetch module under src/features`);
+  return load;
+}
 
 /** Pages load with their route, so the first screen carries only the shell. */
 export function createAppRouter(queryClient: QueryClient, api: ApiClient) {
-  // Starts a student's timeline queries while the page's code is still loading (never awaited).
-  const prefetchTimeline = ({ params, request }: LoaderFunctionArgs) => {
-    const student = params.identifier;
-    if (student) {
-      void import('../features/timeline/prefetch-student-timeline.ts').then((m) =>
-        m.prefetchStudentTimeline(queryClient, api, student, new URL(request.url)),
-      );
-    }
-    return null;
-  };
-  // Starts loading the alert queue (thousands of alerts) while the page's code is still loading.
-  const prefetchAlertQueue = ({ request }: LoaderFunctionArgs) => {
-    void import('../features/alerts/triage/prefetch-triage-queue.ts').then((m) => m.prefetchTriageQueue(queryClient, api, new URL(request.url)));
-    return null;
-  };
-  // Starts loading a cohort (thousands of respondents) while the page's code is still loading.
-  const prefetchCohort = ({ params }: LoaderFunctionArgs) => {
-    void import('../features/scores/prefetch-cohort.ts').then((m) => m.prefetchCohort(queryClient, api, params.administrationId));
-    return null;
+  const toRoute = (route: PageRoute): RouteObject => {
+    const loadPage = moduleOf(pageModules, route.page);
+    const loadPrefetch = route.prefetch ? moduleOf(prefetchModules, route.prefetch) : undefined;
+    const keys = route.revalidateOn;
+    return {
+      path: route.path,
+      handle: { title: route.title } satisfies RouteHandle,
+      lazy: async () => {
+        const Component = (await loadPage())[route.component];
+        if (!Component) throw new Error(`route table: ${route.page} exports no ${route.component}`);
+        return { Component };
+      },
+      // Starts the page's queries while its code is still loading (never awaited).
+      ...(loadPrefetch && {
+        loader: ({ params, request }) => {
+          void loadPrefetch().then((m) => m.prefetch({ queryClient, api, params, url: new URL(request.url) }));
+          return null;
+        },
+      }),
+      ...(keys && {
+        shouldRevalidate: ({ currentUrl, nextUrl, defaultShouldRevalidate }) =>
+          currentUrl.pathname !== nextUrl.pathname ||
+          keys.some((name) => currentUrl.searchParams.get(name) !== nextUrl.searchParams.get(name)) ||
+          (defaultShouldRevalidate && currentUrl.search === nextUrl.search),
+      }),
+    };
   };
   return createBrowserRouter([
     {
-      path: '/sign-in',
+      element: <AppFrame />,
       errorElement: <RouteError />,
-      lazy: async () => ({ Component: (await import('../features/session/sign-in-page.tsx')).SignInPage }),
-    },
-    {
-      element: <RequireSession />,
-      errorElement: <RouteError />,
-      // Who is signed in is asked at once, not after the shell's code has loaded.
-      loader: () => {
-        void queryClient.prefetchQuery(sessionQueries.current());
-        return null;
-      },
       children: [
+        ...ROUTES.filter((route) => route.public).map((route) => ({ ...toRoute(route), errorElement: <RouteError /> })),
         {
-          lazy: async () => ({ Component: (await import('./layout.tsx')).Layout }),
+          element: <RequireSession />,
           errorElement: <RouteError />,
+          // Who is signed in is asked at once, not after the shell's code has loaded.
+          loader: () => {
+            void queryClient.prefetchQuery(sessionQueries.current());
+            return null;
+          },
           children: [
-            { index: true, element: <Navigate to="/students" replace /> },
-            { path: 'students', lazy: async () => ({ Component: (await import('../features/students/students-page.tsx')).StudentsPage }) },
             {
-              path: 'students/:identifier',
-              loader: prefetchTimeline,
-              lazy: async () => ({ Component: (await import('../features/timeline/student-page.tsx')).StudentPage }),
+              lazy: async () => ({ Component: (await import('./layout.tsx')).Layout }),
+              errorElement: <RouteError />,
+              children: [
+                { index: true, element: <Navigate to={START_PATH} replace /> },
+                ...ROUTES.filter((route) => !route.public).map(toRoute),
+                { path: '*', element: <NotFoundPage />, handle: { title: 'Page not found' } satisfies RouteHandle },
+              ],
             },
-            {
-              path: 'students/:identifier/network',
-              lazy: async () => ({ Component: (await import('../features/networks/network-editor-page.tsx')).NetworkEditorPage }),
-            },
-            {
-              path: 'caseloads',
-              lazy: async () => ({ Component: (await import('../features/caseloads/caseloads-page.tsx')).CaseloadsPage }),
-            },
-            {
-              path: 'alerts',
-              loader: prefetchAlertQueue,
-              // The queue's filters are applied in the page: only a new range is a new load.
-              shouldRevalidate: ({ currentUrl, nextUrl, defaultShouldRevalidate }) =>
-                currentUrl.pathname !== nextUrl.pathname ||
-                ['from', 'to'].some((name) => currentUrl.searchParams.get(name) !== nextUrl.searchParams.get(name)) ||
-                (defaultShouldRevalidate && currentUrl.search === nextUrl.search),
-              lazy: async () => ({ Component: (await import('../features/alerts/triage/alert-triage-page.tsx')).AlertTriagePage }),
-            },
-            // The change journal (#15.5); the gateway answers JSON at the same address to API clients.
-            { path: 'admin/journal', lazy: async () => ({ Component: (await import('../features/journal/journal-page.tsx')).JournalPage }) },
-            { path: 'scores', lazy: async () => ({ Component: (await import('../features/scores/administrations-page.tsx')).AdministrationsPage }) },
-            {
-              path: 'scores/:administrationId',
-              // A cohort download starts before the page's code has loaded.
-              loader: prefetchCohort,
-              // Picks, filters and the comparison are the page's own state: no new load.
-              shouldRevalidate: ({ currentUrl, nextUrl }) => currentUrl.pathname !== nextUrl.pathname,
-              lazy: async () => ({ Component: (await import('../features/scores/cohort-page.tsx')).CohortPage }),
-            },
-            { path: 'scores/:administrationId/:person', lazy: async () => ({ Component: (await import('../features/scores/profile-page.tsx')).ProfilePage }) },
-            {
-              path: 'admin/categories',
-              lazy: async () => ({ Component: (await import('../features/admin-categories/categories-admin-page.tsx')).CategoriesAdminPage }),
-            },
-            {
-              path: 'admin/triggers',
-              lazy: async () => ({ Component: (await import('../features/admin-triggers/triggers-admin-page.tsx')).TriggersAdminPage }),
-            },
-            {
-              path: 'admin/triggers/:id',
-              lazy: async () => ({ Component: (await import('../features/admin-triggers/trigger-page.tsx')).TriggerPage }),
-            },
-            {
-              path: 'admin/triggers/:id/apply',
-              lazy: async () => ({ Component: (await import('../features/admin-triggers/apply-trigger-page.tsx')).ApplyTriggerPage }),
-            },
-            { path: '*', element: <NotFoundPage /> },
           ],
         },
       ],

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { ROUTES, SHELL_MODULE } from '../app/route-table.ts';
 import { routePreloads, withPreloads, type BuildManifest } from './route-preloads.ts';
 
 const manifest: BuildManifest = {
@@ -20,6 +21,7 @@ const manifest: BuildManifest = {
   'src/features/admin-triggers/triggers-admin-page.tsx': { file: 'assets/triggers-admin-page-1.js', imports: ['_mui-1.js'] },
   'src/features/admin-triggers/trigger-page.tsx': { file: 'assets/trigger-page-1.js', imports: ['_mui-1.js'] },
   'src/features/admin-triggers/apply-trigger-page.tsx': { file: 'assets/apply-trigger-page-1.js', imports: ['_mui-1.js'] },
+  'src/features/journal/journal-page.tsx': { file: 'assets/journal-page-1.js', imports: ['_mui-1.js'] },
 };
 
 describe('routePreloads', () => {
@@ -54,6 +56,27 @@ describe('routePreloads', () => {
   });
 });
 
+describe('the route table', () => {
+  // A build of every module the table names: one chunk each, beside the entry.
+  const built: BuildManifest = {
+    'index.html': { file: 'assets/index-1.js', isEntry: true },
+    [SHELL_MODULE]: { file: 'assets/layout-1.js' },
+    ...Object.fromEntries(ROUTES.map((route) => [route.page, { file: `assets/${route.component}-1.js`, imports: ['index.html'] }])),
+  };
+  const preloadsFor = routePreloads(built);
+
+  it.each(ROUTES.map((route) => [route.path, route] as const))('%s has a preload: its page, and the shell when signed in', (_path, route) => {
+    const url = route.path.replace(/:[^/]+/g, 'X1');
+    const expected = route.public ? [`assets/${route.component}-1.js`] : ['assets/layout-1.js', `assets/${route.component}-1.js`];
+    expect(preloadsFor(url)).toEqual(expected);
+  });
+
+  it('names every page once, each with a title', () => {
+    expect(new Set(ROUTES.map((route) => route.path)).size).toBe(ROUTES.length);
+    for (const route of ROUTES) expect(route.title.trim()).not.toBe('');
+  });
+});
+
 describe('withPreloads', () => {
   const html = '<html><head><title>x</title></head><body></body></html>';
 
@@ -66,5 +89,13 @@ describe('withPreloads', () => {
   it('leaves the page alone with nothing to add, and escapes what it adds', () => {
     expect(withPreloads(html, [])).toBe(html);
     expect(withPreloads(html, ['a"><script>.js'])).not.toContain('"><script>');
+  });
+});
+
+describe('lib/paths', () => {
+  it('names only paths the route table routes', async () => {
+    const { paths } = await import('../lib/paths.ts');
+    const routed = (path: string) => ROUTES.some((route) => new RegExp(`^${route.path.replace(/:[^/]+/g, '[^/]+')}$`).test(path.split('?')[0] ?? ''));
+    for (const path of [paths.students(), paths.student('S1'), paths.alerts(), paths.signIn()]) expect(routed(path), path).toBe(true);
   });
 });

@@ -1,32 +1,30 @@
+import { ROUTES, SHELL_MODULE, START_PATH, pathPattern, type PageRoute } from '../app/route-table.ts';
+
 /**
  * The page a URL opens loads its code lazily, after the entry script has run: a waterfall of
  * about 100 ms on a cold visit. The server knows the URL before the browser does, so it names
  * the page's chunks in the HTML (`modulepreload`) and the browser fetches them alongside the entry.
  *
- * The routes here mirror `src/app/router.tsx`; `routePreloads` throws at start-up when a module
- * named here is not in the build, so a renamed page cannot silently lose its preload.
+ * The routes come from the app's route table (src/app/route-table.ts, data only), as the router's
+ * do; `routePreloads` throws at start-up when a module named there is not in the build, so a
+ * renamed page cannot silently lose its preload.
  */
 
 /** Vite's build manifest (`dist/.vite/manifest.json`): source path or chunk key → chunk. */
 export type BuildManifest = Record<string, { file: string; imports?: string[]; isEntry?: boolean }>;
 
-const SHELL = 'src/app/layout.tsx';
+export interface RouteModules {
+  path: RegExp;
+  modules: readonly string[];
+}
 
-export const ROUTE_MODULES: readonly { path: RegExp; modules: readonly string[] }[] = [
-  { path: /^\/students\/[^/]+\/network\/?$/, modules: [SHELL, 'src/features/networks/network-editor-page.tsx'] },
-  { path: /^\/caseloads\/?$/, modules: [SHELL, 'src/features/caseloads/caseloads-page.tsx'] },
-  { path: /^\/students\/[^/]+\/?$/, modules: [SHELL, 'src/features/timeline/student-page.tsx'] },
-  // `/` redirects to the students page.
-  { path: /^\/(students\/?)?$/, modules: [SHELL, 'src/features/students/students-page.tsx'] },
-  { path: /^\/alerts\/?$/, modules: [SHELL, 'src/features/alerts/triage/alert-triage-page.tsx'] },
-  { path: /^\/scores\/?$/, modules: [SHELL, 'src/features/scores/administrations-page.tsx'] },
-  { path: /^\/scores\/[^/]+\/?$/, modules: [SHELL, 'src/features/scores/cohort-page.tsx'] },
-  { path: /^\/scores\/[^/]+\/[^/]+\/?$/, modules: [SHELL, 'src/features/scores/profile-page.tsx'] },
-  { path: /^\/sign-in\/?$/, modules: ['src/features/session/sign-in-page.tsx'] },
-  { path: /^\/admin\/categories\/?$/, modules: [SHELL, 'src/features/admin-categories/categories-admin-page.tsx'] },
-  { path: /^\/admin\/triggers\/?$/, modules: [SHELL, 'src/features/admin-triggers/triggers-admin-page.tsx'] },
-  { path: /^\/admin\/triggers\/[^/]+\/apply\/?$/, modules: [SHELL, 'src/features/admin-triggers/apply-trigger-page.tsx'] },
-  { path: /^\/admin\/triggers\/[^/]+\/?$/, modules: [SHELL, 'src/features/admin-triggers/trigger-page.tsx'] },
+/** Each page's modules: the signed-in shell (unless the page is public) and the page. */
+const modulesOf = (route: PageRoute): readonly string[] => (route.public ? [route.page] : [SHELL_MODULE, route.page]);
+
+export const ROUTE_MODULES: readonly RouteModules[] = [
+  ...ROUTES.map((route) => ({ path: pathPattern(route.path), modules: modulesOf(route) })),
+  // `/` redirects to the start page.
+  ...ROUTES.filter((route) => route.path === START_PATH).map((route) => ({ path: /^\/$/, modules: modulesOf(route) })),
 ];
 
 /** The chunk files of a module and of everything it imports statically, in load order. */
@@ -55,7 +53,7 @@ export function routePreloads(manifest: BuildManifest, routes = ROUTE_MODULES): 
     const files: string[] = [];
     const seen = new Set<string>();
     for (const module of modules) {
-      if (!manifest[module]) throw new Error(`route-preloads: ${module} is not in the build manifest; update ROUTE_MODULES.`);
+      if (!manifest[module]) throw new Error(`route-preloads: ${module} is not in the build manifest; update src/app/route-table.ts.`);
       chunkFiles(manifest, module, seen, files);
     }
     return { path, files: files.filter((file) => !inHtml.has(file)) };

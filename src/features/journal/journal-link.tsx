@@ -1,7 +1,7 @@
 import HistoryOutlined from '@mui/icons-material/HistoryOutlined';
 import Button from '@mui/material/Button';
 import { Link } from 'react-router';
-import { journalHref } from './journal.queries.ts';
+import { journalHref } from '../../queries/journal.ts';
 
 /**
  * "Who changed this?" — for the category, trigger and network pages: opens the change journal

@@ -17,7 +17,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import type { JournalEntry } from '../../api/journal.ts';
 import { ProblemMessage } from '../../components/problem-message.tsx';
-import { journalQueries } from './journal.queries.ts';
+import { journalQueries } from '../../queries/journal.ts';
 
 const OPERATIONS: Record<string, string> = {
   'category.edit': 'Category edited',

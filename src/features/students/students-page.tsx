@@ -17,6 +17,7 @@ import Typography from '@mui/material/Typography';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { isNotFound } from '../../api/http.ts';
 import type { Person } from '../../api/schemas/index.ts';
+import { paths } from '../../lib/paths.ts';
 import { useApi } from '../../queries/api-context.tsx';
 import { ProblemMessage } from '../../components/problem-message.tsx';
 import { useDebouncedValue } from '../../components/use-debounced-value.ts';
@@ -42,7 +43,7 @@ function IdentifierForm() {
       onSubmit={(e) => {
         e.preventDefault();
         const id = identifier.trim();
-        if (id) void navigate(`/students/${encodeURIComponent(id)}`);
+        if (id) void navigate(paths.student(id));
       }}
     >
       <TextField size="small" label="Student identifier" placeholder="S000123" value={identifier} onChange={(e) => setIdentifier(e.target.value)} />
@@ -76,7 +77,7 @@ function StudentSearch() {
           setParams(value ? { q: value } : {}, { replace: true });
         }}
         onChange={(_, person) => {
-          if (person) void navigate(`/students/${encodeURIComponent(person.identifier)}`);
+          if (person) void navigate(paths.student(person.identifier));
         }}
         noOptionsText={q.length < 2 ? 'Type at least two letters' : 'No student matches'}
         renderOption={(props, p) => {
@@ -127,7 +128,7 @@ function MostOpenAlerts() {
         <List dense aria-label="Students with the most open alerts">
           {ranking.data.ranking.slice(0, 12).map(({ student, openAlerts, oldestOpenedOn }) => (
             <ListItem key={student.identifier} disablePadding>
-              <ListItemButton component={Link} to={`/students/${encodeURIComponent(student.identifier)}`}>
+              <ListItemButton component={Link} to={paths.student(student.identifier)}>
                 <ListItemText
                   primary={`${student.firstName} ${student.lastName}`}
                   secondary={`${student.identifier} · oldest open for ${age(oldestOpenedOn)}`}

@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { ApiClient } from '../../api/client.ts';
 import { peopleQueries } from '../../queries/people.ts';
+import type { RoutePrefetch } from '../../queries/route-prefetch.ts';
 import { studentTimelineQueries } from '../../queries/timeline.ts';
 import { effectiveRange, parseTimelineFilters } from './timeline-filters.ts';
 
@@ -19,3 +20,8 @@ export function prefetchStudentTimeline(queryClient: QueryClient, api: ApiClient
     queryClient.prefetchQuery(queries.dataInsights),
   ]).then(() => queryClient.prefetchQuery(queries.encouragements));
 }
+
+/** The route's prefetch (src/app/route-table.ts). */
+export const prefetch: RoutePrefetch = ({ queryClient, api, params, url }) => {
+  if (params.identifier) prefetchStudentTimeline(queryClient, api, params.identifier, url);
+};

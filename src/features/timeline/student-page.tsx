@@ -15,6 +15,7 @@ import { useApi } from '../../queries/api-context.tsx';
 import { FilterNotices } from '../../components/filter-notices.tsx';
 import { ProblemMessage } from '../../components/problem-message.tsx';
 import { useSameContent } from '../../components/use-same-content.ts';
+import { CATEGORIES_PARAM, hasLegacySpelling } from '../../lib/url-state.ts';
 import type { DayRange } from '../../lib/days.ts';
 import { AlertComposer, UpdateComposer } from '../../components/compose/notation-composer.tsx';
 import { draftKeys } from '../../components/compose/draft-keys.ts';
@@ -138,7 +139,7 @@ interface TimelineSectionProps {
 function TimelineSection({ student, filters, notices, range, timeline }: TimelineSectionProps) {
   const api = useApi();
   const now = useNow();
-  const [, setSearchParams] = useSearchParams();
+  const [searchParams, setSearchParams] = useSearchParams();
   const types = useQuery(encouragementQueries.types(api, { pageSize: 1000 }));
   const typeNames = useMemo(() => new Map((types.data?.values ?? []).map((type) => [String(type.id), type.name])), [types.data]);
 
@@ -161,6 +162,10 @@ function TimelineSection({ student, filters, notices, range, timeline }: Timelin
     [setSearchParams],
   );
   const clear = useCallback(() => setSearchParams((previous) => writeTimelineFilters(previous, NO_FILTERS), { replace: true }), [setSearchParams]);
+  // A link in an older spelling (`category=3&category=7`) opens, then reads in the one spelling.
+  useEffect(() => {
+    if (hasLegacySpelling(searchParams, [CATEGORIES_PARAM])) change({});
+  }, [searchParams, change]);
 
   const loads = TIMELINE_KINDS.map((kind) => timeline.loads[kind]);
   const failed = loads.filter((load) => load.error !== null);

@@ -13,15 +13,15 @@ import { isNotFound } from '../../api/errors.ts';
 import { useApi } from '../../queries/api-context.tsx';
 import { ProblemMessage } from '../../components/problem-message.tsx';
 import { peopleQueries } from '../../queries/people.ts';
+import { paths } from '../../lib/paths.ts';
 import { usePersonName } from './use-student-timeline.ts';
 
-const studentPath = (identifier: string) => `/students/${encodeURIComponent(identifier)}`;
 
 function Member({ identifier }: { identifier: string }) {
   const { name, person } = usePersonName(identifier);
   const isStudent = person?.role === 'Student';
   const primary = isStudent ? (
-    <Link component={RouterLink} to={studentPath(identifier)}>
+    <Link component={RouterLink} to={paths.student(identifier)}>
       {name}
     </Link>
   ) : (
@@ -65,7 +65,7 @@ export function SuccessNetworkPanel({ student }: { student: string }) {
           {unreadable} {unreadable === 1 ? 'member' : 'members'} could not be shown.
         </Typography>
       )}
-      <Button component={RouterLink} to={`${studentPath(student)}/network`} startIcon={<EditOutlined aria-hidden />} sx={{ mt: 1 }}>
+      <Button component={RouterLink} to={`${paths.student(student)}/network`} startIcon={<EditOutlined aria-hidden />} sx={{ mt: 1 }}>
         Edit network
       </Button>
     </Paper>

@@ -1,4 +1,5 @@
 import { subMonths } from 'date-fns';
+import { CATEGORIES_PARAM, readList, writeList } from '../../lib/url-state.ts';
 import { dayToDate, formatDay, quoteValue as quote, readDayRange, type DayRange } from '../../lib/days.ts';
 
 /**
@@ -25,7 +26,7 @@ export const KIND_WORDS: Record<TimelineKind, { one: string; many: string }> = {
 };
 
 /** The search parameters this page owns; any other parameter of the URL is left alone. */
-export const FILTER_PARAMS = ['kinds', 'categories', 'from', 'to', 'q'] as const;
+export const FILTER_PARAMS = ['kinds', 'categories', 'category', 'from', 'to', 'q'] as const;
 
 export interface TimelineFilters {
   /** The kinds shown; empty means every kind. */
@@ -73,12 +74,7 @@ export function parseTimelineFilters(params: URLSearchParams): ParsedTimelineFil
   }
   if (badKinds.length > 0) notices.push(`Unknown kinds ignored: ${list(badKinds)}.`);
 
-  const categories = new Set<number>();
-  const badCategories: string[] = [];
-  for (const part of splitList(params.get('categories'))) {
-    if (/^\d{1,9}$/.test(part) && Number(part) > 0) categories.add(Number(part));
-    else badCategories.push(part);
-  }
+  const { values: categories, rejected: badCategories } = readList(params, CATEGORIES_PARAM);
   if (badCategories.length > 0) notices.push(`Categories that are not category ids ignored: ${list(badCategories)}.`);
 
   const range = readDayRange(params);
@@ -113,8 +109,7 @@ export function writeTimelineFilters(params: URLSearchParams, filters: TimelineF
   for (const name of FILTER_PARAMS) next.delete(name);
   const kinds = TIMELINE_KINDS.filter((kind) => filters.kinds.includes(kind));
   if (kinds.length > 0 && kinds.length < TIMELINE_KINDS.length) next.set('kinds', kinds.join(','));
-  const categories = [...new Set(filters.categories)].sort((a, b) => a - b);
-  if (categories.length > 0) next.set('categories', categories.join(','));
+  writeList(next, CATEGORIES_PARAM, [...new Set(filters.categories)].sort((a, b) => a - b));
   if (filters.from !== null) next.set('from', filters.from);
   if (filters.to !== null) next.set('to', filters.to);
   if (filters.q !== '') next.set('q', filters.q);

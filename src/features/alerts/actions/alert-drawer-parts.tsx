@@ -7,6 +7,7 @@ import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
 import { isNotFound } from '../../../api/errors.ts';
 import type { ExpandedPerson } from '../../../api/schemas/index.ts';
+import { paths } from '../../../lib/paths.ts';
 import { useApi } from '../../../queries/api-context.tsx';
 import { ProblemMessage } from '../../../components/problem-message.tsx';
 import { CommentList } from '../../../components/comment-list.tsx';
@@ -98,7 +99,7 @@ export function StudentPanel({ student }: { student: ExpandedPerson }) {
   const network = useQuery(peopleQueries.successNetwork(api, student.identifier));
   const members = (network.data?.values ?? []).map((link) => api.personIdentifier(link)).filter((id): id is string => id !== null);
   const shown = members.slice(0, NETWORK_SHOWN);
-  const timeline = `/students/${encodeURIComponent(student.identifier)}`;
+  const timeline = paths.student(student.identifier);
   return (
     <Box component="section" aria-labelledby={ids.heading}>
       <Typography id={ids.heading} variant="subtitle1" component="h3" gutterBottom>

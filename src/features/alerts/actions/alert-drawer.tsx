@@ -20,6 +20,7 @@ import PriorityHighOutlined from '@mui/icons-material/PriorityHighOutlined';
 import VisibilityOutlined from '@mui/icons-material/VisibilityOutlined';
 import { Link as RouterLink } from 'react-router';
 import { isNotFound } from '../../../api/errors.ts';
+import { paths } from '../../../lib/paths.ts';
 import { useApi } from '../../../queries/api-context.tsx';
 import { PLAIN_TEXT } from '../../../components/plain-text.ts';
 import { ProblemMessage } from '../../../components/problem-message.tsx';
@@ -324,7 +325,7 @@ const AlertContent = memo(function AlertContent({ alert }: { alert: TriageAlert 
           >
             {followUp ? 'Hide the follow-up update' : 'Write a follow-up update'}
           </Button>
-          <Link component={RouterLink} to={`/students/${encodeURIComponent(student)}`} variant="body2">
+          <Link component={RouterLink} to={paths.student(student)} variant="body2">
             Open the student's timeline
           </Link>
         </Stack>

@@ -13,6 +13,7 @@ import type { GridDensity, GridRowId, GridRowSelectionModel } from '@mui/x-data-
 import { useSearchParams } from 'react-router';
 import { FilterNotices } from '../../../components/filter-notices.tsx';
 import { ProblemMessage } from '../../../components/problem-message.tsx';
+import { CATEGORIES_PARAM, hasLegacySpelling } from '../../../lib/url-state.ts';
 import { useSameContent } from '../../../components/use-same-content.ts';
 import { useDebouncedValue } from '../../../components/use-debounced-value.ts';
 import { shiftDay, type DayRange } from '../../../lib/days.ts';
@@ -138,6 +139,10 @@ export function AlertTriagePage() {
       { replace: !how.push },
     );
   }, []);
+  // An older link (`category=3&category=7`) opens, then reads in the one spelling (`categories=3,7`).
+  useEffect(() => {
+    if (hasLegacySpelling(searchParams, [CATEGORIES_PARAM])) change({});
+  }, [searchParams, change]);
 
   // The text filters the queue as it is typed; the URL follows once typing pauses.
   const [text, setText] = useState(filters.q);

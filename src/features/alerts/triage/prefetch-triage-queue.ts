@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { ApiClient } from '../../../api/client.ts';
 import { triageQueueQuery } from '../../../queries/alert-queue.ts';
+import type { RoutePrefetch } from '../../../queries/route-prefetch.ts';
 import { effectiveTriageRange, parseTriageFilters } from './triage-filters.ts';
 
 /**
@@ -11,3 +12,6 @@ export function prefetchTriageQueue(queryClient: QueryClient, api: ApiClient, ur
   const range = effectiveTriageRange(parseTriageFilters(url.searchParams).filters, today);
   void queryClient.prefetchQuery(triageQueueQuery(api, range).options);
 }
+
+/** The route's prefetch (src/app/route-table.ts). */
+export const prefetch: RoutePrefetch = ({ queryClient, api, url }) => prefetchTriageQueue(queryClient, api, url);

@@ -79,7 +79,8 @@ describe('writeTriageFilters', () => {
     };
     const params = writeTriageFilters(new URLSearchParams('alert=12&category=bogus'), filters);
     expect(params.get('alert')).toBe('12');
-    expect(params.getAll('category')).toEqual(['3', '7']);
+    expect(params.get('categories')).toBe('3,7');
+    expect(params.has('category')).toBe(false);
     expect(params.get('sort')).toBe('-count');
     expect(parseTriageFilters(params).filters).toEqual({ ...filters, categories: [3, 7] });
   });

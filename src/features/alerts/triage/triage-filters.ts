@@ -1,15 +1,17 @@
 import { ALERT_STATUSES, type AlertStatus } from '../../../api/schemas/index.ts';
+import { CATEGORIES_PARAM, readList, writeList } from '../../../lib/url-state.ts';
 import { formatDay, quoteValue as quote, readDayRange, shiftDay, type DayRange } from '../../../lib/days.ts';
 
 /**
  * The triage queue's view, as it lives in the URL (a reload or a shared link shows the same view):
  *
- *     /alerts?status=all&category=3&category=7&creator=E0012&student=S000123&q=rent
+ *     /alerts?status=all&categories=3,7&creator=E0012&student=S000123&q=rent
  *            &from=2026-05-01&to=2026-05-31&group=student&sort=-age
  *
  * `parseTriageFilters` never throws: a value it does not understand is dropped and described in
  * `notices`, so the page says so quietly and shows the rest. Pure: no React, no clock unless
- * `today` is left out.
+ * `today` is left out. Lists are spelled as on every page (lib/url-state): the older
+ * `category=3&category=7` still opens, and the page writes it again as `categories=3,7`.
  */
 
 export type StatusFilter = AlertStatus | 'all';
@@ -74,7 +76,7 @@ export const NO_TRIAGE_FILTERS: TriageFilters = {
 };
 
 /** The search parameters this page owns; any other parameter of the URL is left alone. */
-export const TRIAGE_PARAMS = ['status', 'category', 'creator', 'student', 'q', 'from', 'to', 'group', 'sort'] as const;
+export const TRIAGE_PARAMS = ['status', 'categories', 'category', 'creator', 'student', 'q', 'from', 'to', 'group', 'sort'] as const;
 
 export interface ParsedTriageFilters {
   filters: TriageFilters;
@@ -87,14 +89,6 @@ const list = (values: readonly string[]) => values.map(quote).join(', ');
 /** Identifiers are opaque strings (decisions §3); only absurd ones (empty, huge, control characters) are refused. */
 // eslint-disable-next-line no-control-regex -- control characters are exactly what is refused
 const PLAUSIBLE_IDENTIFIER = /^[^\u0000-\u001f\u007f]{1,64}$/;
-
-function splitValues(params: URLSearchParams, name: string): string[] {
-  return params
-    .getAll(name)
-    .flatMap((value) => value.split(','))
-    .map((part) => part.trim())
-    .filter((part) => part !== '');
-}
 
 function parseSort(raw: string): TriageSort | null {
   const s = raw.trim();
@@ -115,12 +109,7 @@ export function parseTriageFilters(params: URLSearchParams): ParsedTriageFilters
     else notices.push(`The status ${quote(rawStatus)} is not one of open, lowered or all: open alerts are shown.`);
   }
 
-  const categories = new Set<number>();
-  const badCategories: string[] = [];
-  for (const part of splitValues(params, 'category')) {
-    if (/^\d{1,9}$/.test(part) && Number(part) > 0) categories.add(Number(part));
-    else badCategories.push(part);
-  }
+  const { values: categories, rejected: badCategories } = readList(params, CATEGORIES_PARAM);
   if (badCategories.length > 0) notices.push(`Categories that are not category ids ignored: ${list(badCategories)}.`);
 
   const person = (name: 'creator' | 'student', word: string): string | null => {
@@ -172,7 +161,7 @@ export function writeTriageFilters(params: URLSearchParams, filters: TriageFilte
   const next = new URLSearchParams(params);
   for (const name of TRIAGE_PARAMS) next.delete(name);
   if (filters.status !== 'Open') next.set('status', filters.status.toLowerCase());
-  for (const id of [...new Set(filters.categories)].sort((a, b) => a - b)) next.append('category', String(id));
+  writeList(next, CATEGORIES_PARAM, [...new Set(filters.categories)].sort((a, b) => a - b));
   if (filters.creator !== null) next.set('creator', filters.creator);
   if (filters.student !== null) next.set('student', filters.student);
   if (filters.q !== '') next.set('q', filters.q);

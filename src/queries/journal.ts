@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { journalClient, type JournalFilter } from '../../api/journal.ts';
+import { journalClient, type JournalFilter } from '../api/journal.ts';
 
 export const journalQueries = {
   all: ['journal'] as const,

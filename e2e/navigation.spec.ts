@@ -1,0 +1,49 @@
+import { expect, test } from '@playwright/test';
+import { signIn } from './support.ts';
+
+/**
+ * One house for every page (issue 9): each page has its own document title from the route table,
+ * focus lands on the page's h1 after each navigation, "Skip to content" is the first tab stop,
+ * and an old `/alerts?category=…` link still opens, rewritten to `categories=…`.
+ */
+
+test('every page has its own title, and focus lands on its h1 after navigation', async ({ page }) => {
+  await signIn(page);
+  await expect(page.getByRole('heading', { name: 'Students', level: 1 })).toBeVisible();
+  await expect(page).toHaveTitle('Students · Student Success');
+
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Alerts' }).first().click();
+  await expect(page).toHaveURL(/\/alerts$/);
+  await expect(page).toHaveTitle('Alerts · Student Success');
+  await expect(page.getByRole('heading', { level: 1 })).toBeFocused();
+
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Students' }).first().click();
+  await expect(page).toHaveTitle('Students · Student Success');
+  await expect(page.getByRole('heading', { name: 'Students', level: 1 })).toBeFocused();
+
+  await page.goto('/students/S000001');
+  await expect(page).toHaveTitle('Student · Student Success');
+  await page.goto('/nowhere');
+  await expect(page).toHaveTitle('Page not found · Student Success');
+});
+
+test('"Skip to content" is the first tab stop and moves focus to the page', async ({ page }) => {
+  await signIn(page);
+  await expect(page.getByRole('heading', { name: 'Students', level: 1 })).toBeVisible();
+  await page.goto('/alerts');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await page.keyboard.press('Tab');
+  const skip = page.getByRole('link', { name: 'Skip to content' });
+  await expect(skip).toBeFocused();
+  await expect(skip).toBeVisible();
+  await page.keyboard.press('Enter');
+  await expect(page.locator('main')).toBeFocused();
+  await expect(page).toHaveURL(/\/alerts$/);
+});
+
+test('an old /alerts?category= link opens and is rewritten as categories=', async ({ page }) => {
+  await signIn(page);
+  await expect(page.getByRole('heading', { name: 'Students', level: 1 })).toBeVisible();
+  await page.goto('/alerts?category=3&category=1');
+  await expect(page).toHaveURL(/\/alerts\?categories=1%2C3$/);
+});

@@ -1,0 +1,154 @@
+/**
+ * Every page of the dashboard, once. From this table come the router (path, lazy page, loader),
+ * the navigation (label and icon), each page's document title ("Alerts · Student Success") and
+ * the server's `modulepreload` links (src/server/route-preloads.ts, which reads this file: so it
+ * holds data only, no React).
+ *
+ * Adding a page: its folder under src/features/, and one entry here.
+ */
+
+/** The icons the navigation knows (src/app/nav-icons.ts). */
+export type NavIcon = 'students' | 'alerts' | 'scores' | 'caseloads' | 'categories' | 'triggers' | 'networks' | 'journal';
+
+export interface PageRoute {
+  /** The router's path (`:name` for a parameter). */
+  path: string;
+  /** The document title's first part. */
+  title: string;
+  /** The page's module (as the build manifest names it) and the component it exports. */
+  page: `src/features/${string}.tsx`;
+  component: string;
+  /**
+   * A module whose `prefetch(context)` starts the page's queries while its code loads (never awaited).
+   * Its key parameters (`revalidateOn`): a change of only other search parameters does not run it again.
+   */
+  prefetch?: `src/features/${string}.ts`;
+  revalidateOn?: readonly string[];
+  /** An entry in the navigation, in table order. */
+  nav?: { label: string; icon: NavIcon };
+  /** Outside the signed-in shell (no navigation, no session needed). */
+  public?: boolean;
+}
+
+export const APP_NAME = 'Student Success';
+
+/** Where `/` goes. */
+export const START_PATH = '/students';
+
+/** The shell around every signed-in page: its code is preloaded with theirs. */
+export const SHELL_MODULE = 'src/app/layout.tsx';
+
+export const ROUTES: readonly PageRoute[] = [
+  {
+    path: '/students',
+    title: 'Students',
+    page: 'src/features/students/students-page.tsx',
+    component: 'StudentsPage',
+    nav: { label: 'Students', icon: 'students' },
+  },
+  {
+    path: '/students/:identifier',
+    title: 'Student',
+    page: 'src/features/timeline/student-page.tsx',
+    component: 'StudentPage',
+    prefetch: 'src/features/timeline/prefetch-student-timeline.ts',
+  },
+  {
+    path: '/students/:identifier/network',
+    title: 'Success network',
+    page: 'src/features/networks/network-editor-page.tsx',
+    component: 'NetworkEditorPage',
+  },
+  {
+    path: '/caseloads',
+    title: 'Caseloads',
+    page: 'src/features/caseloads/caseloads-page.tsx',
+    component: 'CaseloadsPage',
+    nav: { label: 'Caseloads', icon: 'caseloads' },
+  },
+  {
+    path: '/alerts',
+    title: 'Alerts',
+    page: 'src/features/alerts/triage/alert-triage-page.tsx',
+    component: 'AlertTriagePage',
+    // The queue's filters are applied in the page: only a new range is a new load.
+    prefetch: 'src/features/alerts/triage/prefetch-triage-queue.ts',
+    revalidateOn: ['from', 'to'],
+    nav: { label: 'Alerts', icon: 'alerts' },
+  },
+  {
+    path: '/scores',
+    title: 'Scores',
+    page: 'src/features/scores/administrations-page.tsx',
+    component: 'AdministrationsPage',
+    nav: { label: 'Scores', icon: 'scores' },
+  },
+  {
+    path: '/scores/:administrationId',
+    title: 'Cohort',
+    page: 'src/features/scores/cohort-page.tsx',
+    component: 'CohortPage',
+    // A cohort download starts before the page's code has loaded; picks, filters and the comparison are the page's own state.
+    prefetch: 'src/features/scores/prefetch-cohort.ts',
+    revalidateOn: [],
+  },
+  {
+    path: '/scores/:administrationId/:person',
+    title: 'Score profile',
+    page: 'src/features/scores/profile-page.tsx',
+    component: 'ProfilePage',
+  },
+  {
+    path: '/admin/categories',
+    title: 'Categories',
+    page: 'src/features/admin-categories/categories-admin-page.tsx',
+    component: 'CategoriesAdminPage',
+    nav: { label: 'Categories', icon: 'categories' },
+  },
+  {
+    path: '/admin/triggers',
+    title: 'Triggers',
+    page: 'src/features/admin-triggers/triggers-admin-page.tsx',
+    component: 'TriggersAdminPage',
+    nav: { label: 'Triggers', icon: 'triggers' },
+  },
+  {
+    path: '/admin/triggers/:id',
+    title: 'Trigger',
+    page: 'src/features/admin-triggers/trigger-page.tsx',
+    component: 'TriggerPage',
+  },
+  {
+    path: '/admin/triggers/:id/apply',
+    title: 'Apply a trigger',
+    page: 'src/features/admin-triggers/apply-trigger-page.tsx',
+    component: 'ApplyTriggerPage',
+  },
+  {
+    // The gateway answers JSON at the same address to API clients (Accept: application/json).
+    path: '/admin/journal',
+    title: 'Change journal',
+    page: 'src/features/journal/journal-page.tsx',
+    component: 'JournalPage',
+    nav: { label: 'Change journal', icon: 'journal' },
+  },
+  {
+    path: '/sign-in',
+    title: 'Sign in',
+    page: 'src/features/session/sign-in-page.tsx',
+    component: 'SignInPage',
+    public: true,
+  },
+];
+
+/** `Alerts · Student Success`. */
+export const documentTitle = (title: string): string => `${title} · ${APP_NAME}`;
+
+/** A path pattern as a regular expression over URL paths (a trailing slash allowed). */
+export function pathPattern(path: string): RegExp {
+  const source = path
+    .split('/')
+    .map((segment) => (segment.startsWith(':') ? '[^/]+' : segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+    .join('\\/');
+  return new RegExp(`^${source}\\/?$`);
+}

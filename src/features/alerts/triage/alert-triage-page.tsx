@@ -20,7 +20,7 @@ import { shiftDay, type DayRange } from '../../../lib/days.ts';
 import type { BulkLowerResult } from '../actions/index.ts';
 import type { TriageAlert } from '../../../queries/alert-queue.ts';
 import { preloadTriageChart, TriageCounts } from './triage-counts.tsx';
-import { downloadCsv } from './triage-download.ts';
+import { downloadCsv } from '../../../lib/csv.ts';
 import { TriageFilterBar, type PersonOption } from './triage-filter-bar.tsx';
 import {
   clearedFilters,

@@ -50,9 +50,13 @@ export function writeList<T>(params: URLSearchParams, spec: ListParam<T>, values
   return params;
 }
 
-/** True when the URL spells a list parameter the old way: the page writes it again (replace, not push). */
+/**
+ * True when the URL spells a list parameter the old way and every value of it reads: the page
+ * writes it again in the one spelling (replace, not push). A value that does not read stays, so
+ * the page keeps saying what it ignored.
+ */
 export function hasLegacySpelling(params: URLSearchParams, specs: readonly ListParam<unknown>[]): boolean {
-  return specs.some((spec) => (spec.legacy ?? []).some((name) => params.has(name)));
+  return specs.some((spec) => (spec.legacy ?? []).some((name) => params.has(name)) && readList(params, spec).rejected.length === 0);
 }
 
 /** Category filters, on every page: `categories=3,7` (and `/alerts`' older `category=3&category=7`). */

@@ -1,10 +1,10 @@
-import { mutationOptions, queryOptions, useMutation, type QueryClient, type QueryFilters, type QueryKey } from '@tanstack/react-query';
+import { mutationOptions, useMutation, type QueryClient, type QueryFilters, type QueryKey } from '@tanstack/react-query';
 import type { ApiClient, EditCategoryInput, Id } from '../api/client.ts';
-import type { PageParams } from '../api/params.ts';
 import type { CategoryRecord } from '../api/schemas/index.ts';
 import { useApi } from './api-context.tsx';
-import { isPlainObject, listParamOf, resourceKeys } from './keys.ts';
+import { isPlainObject, listParamOf } from './keys.ts';
 import { optimisticUpdate } from './optimistic.ts';
+import { resourceQueries } from './resource-queries.ts';
 
 /**
  * Notation categories (the admin extension lists them with their state; E14 edits one).
@@ -21,25 +21,11 @@ import { optimisticUpdate } from './optimistic.ts';
 /** Categories change by hand, rarely: 5 minutes. */
 export const CATEGORY_STALE_TIME = 5 * 60_000;
 
-export const categoryKeys = resourceKeys('categories');
+const categories = resourceQueries('categories', (api) => api.categories, CATEGORY_STALE_TIME);
+export const categoryKeys = categories.keys;
 const { all } = categoryKeys;
 
-export const categoryQueries = {
-  all: categoryKeys.all,
-  lists: categoryKeys.lists,
-  list: (api: ApiClient, params: PageParams = {}) =>
-    queryOptions({
-      queryKey: categoryKeys.list(params),
-      queryFn: ({ signal }) => api.categories.list(params, { signal }),
-      staleTime: CATEGORY_STALE_TIME,
-    }),
-  detail: (api: ApiClient, id: Id) =>
-    queryOptions({
-      queryKey: categoryKeys.detail(id),
-      queryFn: ({ signal }) => api.categories.get(id, { signal }),
-      staleTime: CATEGORY_STALE_TIME,
-    }),
-};
+export const categoryQueries = categories.queries;
 
 /** Alerts and updates keys that show category names: E8 and its update twin, and whatever expands `categories`. */
 export function showsNotationCategories(key: QueryKey): boolean {

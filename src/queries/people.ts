@@ -5,6 +5,7 @@ import type { PeopleListParams } from '../api/params.ts';
 import type { Link } from '../api/schemas/index.ts';
 import { useApi } from './api-context.tsx';
 import { optimisticUpdate } from './optimistic.ts';
+import { resourceQueries } from './resource-queries.ts';
 
 /**
  * People and success networks (E15, E16; the people extension).
@@ -18,34 +19,16 @@ import { optimisticUpdate } from './optimistic.ts';
 /** People records change rarely: 5 minutes. A success network is edited here: the default 30 s. */
 export const PEOPLE_STALE_TIME = 5 * 60_000;
 
-const all = ['people'] as const;
+const people = resourceQueries('people', (api) => api.people, PEOPLE_STALE_TIME, (params: PeopleListParams) => ({ ...params, q: params.q || undefined }));
+const { all } = people.keys;
 
 export const peopleKeys = {
-  all,
-  lists: () => [...all, 'list'] as const,
-  list: (params: PeopleListParams = {}) =>
-    [...all, 'list', { role: params.role, q: params.q || undefined, page: params.page, pageSize: params.pageSize }] as const,
-  details: () => [...all, 'detail'] as const,
-  detail: (identifier: string) => [...all, 'detail', identifier] as const,
+  ...people.keys,
   successNetwork: (identifier: string) => [...all, 'successNetwork', identifier] as const,
 };
 
 export const peopleQueries = {
-  all: peopleKeys.all,
-  lists: peopleKeys.lists,
-  /** Pick a person by role and name (`q`). */
-  list: (api: ApiClient, params: PeopleListParams = {}) =>
-    queryOptions({
-      queryKey: peopleKeys.list(params),
-      queryFn: ({ signal }) => api.people.list(params, { signal }),
-      staleTime: PEOPLE_STALE_TIME,
-    }),
-  detail: (api: ApiClient, identifier: string) =>
-    queryOptions({
-      queryKey: peopleKeys.detail(identifier),
-      queryFn: ({ signal }) => api.people.get(identifier, { signal }),
-      staleTime: PEOPLE_STALE_TIME,
-    }),
+  ...people.queries,
   /** E15: links to the people of the network, in the order last saved. */
   successNetwork: (api: ApiClient, identifier: string) =>
     queryOptions({

@@ -1,9 +1,9 @@
-import { mutationOptions, queryOptions, useMutation, type QueryClient } from '@tanstack/react-query';
+import { mutationOptions, useMutation, type QueryClient } from '@tanstack/react-query';
 import type { ApiClient, Id, PatchTriggerInput } from '../api/client.ts';
-import type { PageParams } from '../api/params.ts';
 import type { Trigger } from '../api/schemas/index.ts';
 import { useApi } from './api-context.tsx';
-import { isPlainObject, listCovers, resourceKeys } from './keys.ts';
+import { isPlainObject, listCovers } from './keys.ts';
+import { resourceQueries } from './resource-queries.ts';
 
 /**
  * Notation triggers (E12, E13; the admin extension lists them).
@@ -20,26 +20,11 @@ import { isPlainObject, listCovers, resourceKeys } from './keys.ts';
 /** Triggers change by hand, rarely: 5 minutes. */
 export const TRIGGER_STALE_TIME = 5 * 60_000;
 
-export const triggerKeys = resourceKeys('triggers');
+const triggers = resourceQueries('triggers', (api) => api.triggers, TRIGGER_STALE_TIME);
+export const triggerKeys = triggers.keys;
 const { all } = triggerKeys;
 
-export const triggerQueries = {
-  all: triggerKeys.all,
-  lists: triggerKeys.lists,
-  list: (api: ApiClient, params: PageParams = {}) =>
-    queryOptions({
-      queryKey: triggerKeys.list(params),
-      queryFn: ({ signal }) => api.triggers.list(params, { signal }),
-      staleTime: TRIGGER_STALE_TIME,
-    }),
-  /** E12. */
-  detail: (api: ApiClient, id: Id) =>
-    queryOptions({
-      queryKey: triggerKeys.detail(id),
-      queryFn: ({ signal }) => api.triggers.get(id, { signal }),
-      staleTime: TRIGGER_STALE_TIME,
-    }),
-};
+export const triggerQueries = triggers.queries;
 
 /** What the cache knows of the trigger's `elevateToAlert` (its detail, or a list that holds it). */
 function cachedElevateToAlert(client: QueryClient, id: Id): boolean | undefined {

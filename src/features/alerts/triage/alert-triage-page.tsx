@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useDeferredValue, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -10,27 +10,22 @@ import Typography from '@mui/material/Typography';
 import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
 import LowPriorityOutlined from '@mui/icons-material/LowPriorityOutlined';
 import type { GridDensity, GridRowId, GridRowSelectionModel } from '@mui/x-data-grid';
-import { useSearchParams } from 'react-router';
 import { FilterNotices } from '../../../components/filter-notices.tsx';
 import { ProblemMessage } from '../../../components/problem-message.tsx';
-import { CATEGORIES_PARAM, hasLegacySpelling } from '../../../lib/url-state.ts';
 import { useSameContent } from '../../../components/use-same-content.ts';
-import { useDebouncedValue } from '../../../components/use-debounced-value.ts';
 import { shiftDay, type DayRange } from '../../../lib/days.ts';
 import type { BulkLowerResult } from '../actions/index.ts';
 import type { TriageAlert } from '../../../queries/alert-queue.ts';
 import { preloadTriageChart, TriageCounts } from './triage-counts.tsx';
-import { downloadCsv } from './triage-download.ts';
+import { downloadCsv } from '../../../lib/csv.ts';
+import { useTriageUrlState } from './use-triage-url-state.ts';
 import { TriageFilterBar, type PersonOption } from './triage-filter-bar.tsx';
 import {
   clearedFilters,
   effectiveSort,
   effectiveTriageRange,
   hasActiveFilters,
-  parseTriageFilters,
-  writeTriageFilters,
   type StatusFilter,
-  type TriageFilters,
   type TriageSort,
 } from './triage-filters.ts';
 import type { TriageGridHandle, TriageGridRows } from './triage-grid.tsx';
@@ -68,8 +63,6 @@ const BulkLowerDialog = lazy(async () => ({ default: (await loadActions()).BulkL
 const number = new Intl.NumberFormat(undefined);
 const plural = (n: number, one: string, many: string) => `${number.format(n)} ${n === 1 ? one : many}`;
 /** Typing waits this long before it becomes the URL's `q` (the queue itself follows every key). */
-const TEXT_TO_URL_MS = 300;
-type FilterChange = Partial<TriageFilters> | ((current: TriageFilters) => Partial<TriageFilters>);
 const NO_SELECTION: GridRowSelectionModel = { type: 'include', ids: new Set() };
 const DENSITIES: readonly GridDensity[] = ['compact', 'standard', 'comfortable'];
 const isDensity = (value: unknown): value is GridDensity => DENSITIES.includes(value as GridDensity);
@@ -109,8 +102,7 @@ function GridPlaceholder() {
 }
 
 export function AlertTriagePage() {
-  const [searchParams, setSearchParams] = useSearchParams();
-  const { filters, notices } = useMemo(() => parseTriageFilters(searchParams), [searchParams]);
+  const { filters, notices, change, text, setText, liveText } = useTriageUrlState();
   // Today, once per visit: the default range (and so the cache key) and the ages hold still while the page is open.
   const [today] = useState(() => new Date());
   const now = today.getTime();
@@ -123,44 +115,6 @@ export function AlertTriagePage() {
     preloadTriageChart();
   }, []);
 
-  // The router's setter is new on every URL change; the page's callbacks stay the same, so that
-  // the memoised filter bar, counts and grid skip renders that nothing of theirs asked for.
-  const latestSetSearchParams = useRef(setSearchParams);
-  useLayoutEffect(() => {
-    latestSetSearchParams.current = setSearchParams;
-  });
-  /** Writes filters to the URL: a change, or a function of the URL's filters as they are now. */
-  const change = useCallback((next: FilterChange, how: { push?: boolean } = {}) => {
-    latestSetSearchParams.current(
-      (previous) => {
-        const current = parseTriageFilters(previous).filters;
-        return writeTriageFilters(previous, { ...current, ...(typeof next === 'function' ? next(current) : next) });
-      },
-      { replace: !how.push },
-    );
-  }, []);
-  // An older link (`category=3&category=7`) opens, then reads in the one spelling (`categories=3,7`).
-  useEffect(() => {
-    if (hasLegacySpelling(searchParams, [CATEGORIES_PARAM])) change({});
-  }, [searchParams, change]);
-
-  // The text filters the queue as it is typed; the URL follows once typing pauses.
-  const [text, setText] = useState(filters.q);
-  const written = useRef(filters.q);
-  useEffect(() => {
-    // Changed from elsewhere: back, a link, "clear filters".
-    if (filters.q === written.current) return;
-    written.current = filters.q;
-    setText(filters.q);
-  }, [filters.q]);
-  const settledText = useDebouncedValue(text, TEXT_TO_URL_MS);
-  useEffect(() => {
-    if (settledText === written.current) return;
-    written.current = settledText;
-    change({ q: settledText });
-  }, [settledText, change]);
-  // Typing stays responsive: the queue follows when React has a moment.
-  const liveText = useDeferredValue(text);
 
   const { view, status, creator, student } = filters;
   const { field: sortField, direction: sortDirection } = effectiveSort(filters);
@@ -256,7 +210,7 @@ export function AlertTriagePage() {
   const onClear = useCallback(() => {
     setText('');
     change(clearedFilters);
-  }, [change]);
+  }, [change, setText]);
 
   const exportCsv = () => {
     const csv =

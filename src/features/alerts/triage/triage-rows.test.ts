@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { TriageAlert } from '../../../queries/alert-queue.ts';
+import { csvField, toCsv } from '../../../lib/csv.ts';
 import { NO_TRIAGE_FILTERS } from './triage-filters.ts';
 import {
   ALERT_COLUMNS,
   ageInDays,
-  csvField,
   csvFileName,
   GROUP_COLUMNS,
   groupByStudent,
@@ -14,7 +14,6 @@ import {
   sortRows,
   tableCsv,
   tallyRows,
-  toCsv,
   visibleColumns,
   defaultVisibility,
 } from './triage-rows.ts';

@@ -2,6 +2,7 @@ import type { AlertStatus } from '../../../api/schemas/index.ts';
 import { ageInDays } from '../../../lib/dates.ts';
 import type { SortField, TriageFilters, TriageSort } from './triage-filters.ts';
 import type { TriageAlert } from '../../../queries/alert-queue.ts';
+import { toCsv, type CsvValue } from '../../../lib/csv.ts';
 
 export { ageInDays };
 
@@ -229,7 +230,6 @@ export function groupByStudent(rows: readonly TriageRow[]): StudentGroup[] {
 // ---------------------------------------------------------------------------------------------
 // Columns (shared by the grid and the CSV) and CSV.
 
-type CsvValue = string | number;
 
 export interface ColumnSpec<T> {
   field: SortField;
@@ -273,24 +273,6 @@ export function defaultVisibility<T>(columns: readonly ColumnSpec<T>[]): Record<
 
 export function visibleColumns<T>(columns: readonly ColumnSpec<T>[], visibility: ColumnVisibility): ColumnSpec<T>[] {
   return columns.filter((c) => visibility[c.field] ?? c.visibleByDefault);
-}
-
-/** Characters that make a spreadsheet read a cell as a formula (OWASP "CSV injection"). */
-const FORMULA_START = /^[=+\-@\t\r]/;
-
-/**
- * One CSV field (RFC 4180): text that a spreadsheet would run as a formula gets a leading `'`,
- * and a field with a quote, comma or line break is quoted, its quotes doubled. Numbers as they are.
- */
-export function csvField(value: CsvValue): string {
-  if (typeof value === 'number') return Number.isFinite(value) ? String(value) : '';
-  const text = FORMULA_START.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
-/** Records as CSV text: CRLF between records and after the last (RFC 4180). */
-export function toCsv(records: readonly (readonly CsvValue[])[]): string {
-  return records.map((record) => record.map(csvField).join(',')).join('\r\n') + '\r\n';
 }
 
 /** The header and one record per row, over the given columns. */

@@ -1,0 +1,61 @@
+import { useCallback, useDeferredValue, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { useDebouncedValue } from '../../../components/use-debounced-value.ts';
+import { CATEGORIES_PARAM, hasLegacySpelling } from '../../../lib/url-state.ts';
+import { parseTriageFilters, writeTriageFilters, type TriageFilters } from './triage-filters.ts';
+
+/** How long typing pauses before the text filter is written to the URL. */
+const TEXT_TO_URL_MS = 300;
+
+export type FilterChange = Partial<TriageFilters> | ((current: TriageFilters) => Partial<TriageFilters>);
+
+/**
+ * The queue's view as the URL holds it (triage-filters.ts): the parsed filters and what was
+ * ignored, `change` to write filters (replacing the history entry unless `push`), and the text
+ * filter, which follows typing at once (`text`, `liveText`) and the URL once typing pauses.
+ */
+export function useTriageUrlState() {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const { filters, notices } = useMemo(() => parseTriageFilters(searchParams), [searchParams]);
+
+  // The router's setter is new on every URL change; the page's callbacks stay the same, so that
+  // the memoised filter bar, counts and grid skip renders that nothing of theirs asked for.
+  const latestSetSearchParams = useRef(setSearchParams);
+  useLayoutEffect(() => {
+    latestSetSearchParams.current = setSearchParams;
+  });
+  /** Writes filters to the URL: a change, or a function of the URL's filters as they are now. */
+  const change = useCallback((next: FilterChange, how: { push?: boolean } = {}) => {
+    latestSetSearchParams.current(
+      (previous) => {
+        const current = parseTriageFilters(previous).filters;
+        return writeTriageFilters(previous, { ...current, ...(typeof next === 'function' ? next(current) : next) });
+      },
+      { replace: !how.push },
+    );
+  }, []);
+  // An older link (`category=3&category=7`) opens, then reads in the one spelling (`categories=3,7`).
+  useEffect(() => {
+    if (hasLegacySpelling(searchParams, [CATEGORIES_PARAM])) change({});
+  }, [searchParams, change]);
+
+  // The text filters the queue as it is typed; the URL follows once typing pauses.
+  const [text, setText] = useState(filters.q);
+  const written = useRef(filters.q);
+  useEffect(() => {
+    // Changed from elsewhere: back, a link, "clear filters".
+    if (filters.q === written.current) return;
+    written.current = filters.q;
+    setText(filters.q);
+  }, [filters.q]);
+  const settledText = useDebouncedValue(text, TEXT_TO_URL_MS);
+  useEffect(() => {
+    if (settledText === written.current) return;
+    written.current = settledText;
+    change({ q: settledText });
+  }, [settledText, change]);
+  // Typing stays responsive: the queue follows when React has a moment.
+  const liveText = useDeferredValue(text);
+
+  return { filters, notices, change, text, setText, liveText };
+}

@@ -1,0 +1,36 @@
+import { queryOptions } from '@tanstack/react-query';
+import type { ApiClient } from '../api/client.ts';
+import type { RequestOptions } from '../api/http.ts';
+import { resourceKeys } from './keys.ts';
+
+/** What the client's listed-and-read-by-id resources have in common (categories, triggers, people). */
+export interface ResourceReads<P, L, D, I> {
+  list(params?: P, options?: RequestOptions): Promise<L>;
+  get(id: I, options?: RequestOptions): Promise<D>;
+}
+
+/**
+ * The keys and the list and detail factories of such a resource, generated once: `[root, 'list',
+ * params]` and `[root, 'detail', id]`, each fresh for `staleTime` (these change by hand, rarely).
+ * `listKey` normalises a list's parameters when two spellings mean one request.
+ */
+export function resourceQueries<const Root extends string, P extends object, L, D, I extends string | number>(
+  root: Root,
+  resource: (api: ApiClient) => ResourceReads<P, L, D, I>,
+  staleTime: number,
+  listKey: (params: P) => object = (params) => params,
+) {
+  const base = resourceKeys(root);
+  const keys = { ...base, list: (params: P = {} as P) => base.list(listKey(params)) };
+  return {
+    keys,
+    queries: {
+      all: keys.all,
+      lists: keys.lists,
+      list: (api: ApiClient, params: P = {} as P) =>
+        queryOptions({ queryKey: keys.list(params), queryFn: ({ signal }) => resource(api).list(params, { signal }), staleTime }),
+      detail: (api: ApiClient, id: I) =>
+        queryOptions({ queryKey: keys.detail(id), queryFn: ({ signal }) => resource(api).get(id, { signal }), staleTime }),
+    },
+  };
+}

@@ -280,7 +280,7 @@ export const cohortQueries = {
   /** The whole cohort of an administration (see `loadCohort`); a cohort changes rarely: 5 minutes. */
   cohort: (api: ApiClient, id: number) =>
     // The app's one client is not part of what the data is (the scores' own factories key without it too).
-    // eslint-disable-next-line @tanstack/query/exhaustive-deps
+     
     queryOptions({
       queryKey: cohortKeys.cohort(id),
       queryFn: ({ signal, client }) => loadCohort(api, client, id, signal),
@@ -288,7 +288,7 @@ export const cohortQueries = {
     }),
   /** Every respondent's name (see `loadNames`), once the cohort is in (enable it then). */
   names: (api: ApiClient, id: number) =>
-    // eslint-disable-next-line @tanstack/query/exhaustive-deps -- the app's one client, as above
+     
     queryOptions({
       queryKey: [...cohortKeys.cohort(id), 'names'] as const,
       queryFn: ({ signal, client }) => {

@@ -81,6 +81,22 @@ function readIncoming(incoming: IncomingMessage, maxBytes: number): Promise<Buff
   });
 }
 
+
+/**
+ * A body declared too large is never read: the 413 goes out at once on a connection that stays
+ * open, so the client reads the answer instead of a reset, and hangs up. `read(0)` marks the
+ * request as being consumed, which stops Node reading (dumping) the rest after the answer; a
+ * client that keeps the connection open is cut off after DISCARD_MS. Memory stays flat however
+ * many such uploads arrive at once.
+ */
+function leaveUnread(incoming: IncomingMessage): void {
+  incoming.pause();
+  incoming.read(0);
+  const timer = setTimeout(() => incoming.destroy(), DISCARD_MS);
+  timer.unref();
+  incoming.once('close', () => clearTimeout(timer));
+}
+
 function discardIncoming(incoming: IncomingMessage): Promise<void> {
   return new Promise((resolve) => {
     let read = 0;
@@ -112,10 +128,12 @@ function discardIncoming(incoming: IncomingMessage): Promise<void> {
  * answers before the body has arrived, which loses the answer to a connection reset.)
  */
 export function requestBodyLimit(maxBytes = MAX_BODY_BYTES): MiddlewareHandler {
-  const tooLarge = () =>
+  // `close`: a refused body is not read to its end, so the connection cannot carry another request
+  // (left out by leaveUnread, which keeps the connection open until the client hangs up).
+  const tooLarge = (close = true) =>
     new ProblemError(413, `The request body is larger than ${maxBytes} bytes (${Math.round(maxBytes / 1024)} KiB); send less`, {
       errors: [{ in: 'body', name: 'body', message: `must be at most ${maxBytes} bytes` }],
-      headers: { connection: 'close' },
+      ...(close ? { headers: { connection: 'close' } } : {}),
     });
   return async (c, next) => {
     if (c.req.method === 'GET' || c.req.method === 'HEAD') return next();
@@ -124,8 +142,8 @@ export function requestBodyLimit(maxBytes = MAX_BODY_BYTES): MiddlewareHandler {
     if (incoming && !incoming.readableEnded && incoming.readableFlowing === null) {
       // On Node, read the socket's stream itself: no web stream, no copies, nothing kept once refused.
       if (declared !== undefined && Number(declared) > maxBytes) {
-        await discardIncoming(incoming);
-        throw tooLarge();
+        leaveUnread(incoming);
+        throw tooLarge(false);
       }
       const body = await readIncoming(incoming, maxBytes);
       if (body === undefined) throw tooLarge();

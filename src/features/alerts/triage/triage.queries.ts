@@ -1,6 +1,6 @@
 import { hashKey, queryOptions, type QueryClient } from '@tanstack/react-query';
 import type { ApiClient } from '../../../api/client.ts';
-import type { ListAllProgress } from '../../../api/paging.ts';
+import type { AllValues, ListAllProgress } from '../../../api/paging.ts';
 import type { DayRange } from '../../../lib/days.ts';
 import { alertKeys } from '../alerts.queries.ts';
 import { TRIAGE_EXPAND } from './triage-alert.ts';
@@ -53,10 +53,20 @@ export function triageQueueQuery(api: ApiClient, range: DayRange) {
     hash,
     options: queryOptions({
       queryKey,
-      queryFn: async ({ signal }) => {
+      queryFn: async ({ signal, client }) => {
         triageProgress.report(hash, undefined);
         try {
-          return await api.alerts.listAll(params, { signal, concurrency: CONCURRENCY, onProgress: (progress) => triageProgress.report(hash, progress) });
+          return await api.alerts.listAll(params, {
+            signal,
+            concurrency: CONCURRENCY,
+            onProgress: (progress) => triageProgress.report(hash, progress),
+            // The first page (the newest alerts) is shown as soon as it is in; the rest arrives as a
+            // whole, so the grid and its counts are prepared twice, not once per page. A refetch
+            // keeps the whole queue it has until the new one is in.
+            onPartial: (partial) => {
+              if (client.getQueryData<AllValues<unknown>>(queryKey) === undefined) client.setQueryData(queryKey, partial);
+            },
+          });
         } finally {
           triageProgress.report(hash, undefined);
         }

@@ -127,13 +127,12 @@ async function lowerFirstAlert(page: Page, counter: ByteCounter): Promise<Alerts
   const dialog = page.getByRole('dialog', { name: 'Lower this alert' });
   await dialog.getByRole('textbox', { name: /Why is it lowered/ }).fill('Met the student; plan agreed (bench).');
   // The drawer's comments and the like are loaded by now; from here on it is the write and its refetch.
-  await page.waitForLoadState('networkidle');
+  await counter.quiet();
   counter.reset();
   const started = Date.now();
   await dialog.getByRole('button', { name: 'Lower alert' }).click();
   await page.getByRole('alert').filter({ hasText: 'Alert lowered' }).waitFor();
-  await page.waitForLoadState('networkidle');
-  await page.waitForTimeout(500);
+  await counter.quiet(1500);
   const { count, notModified } = counter.requests();
   return { bytes: counter.bytes(), requests: count, notModified, ms: Date.now() - started };
 }
@@ -166,7 +165,7 @@ export async function measureAlerts(options: { scale?: number; profile?: Network
     await page.goto(`/alerts?from=${from}&to=${to}`);
     await page.waitForFunction(() => (window as unknown as PerfWindow).__queue?.interactive !== undefined, undefined, { timeout: 60_000 });
     const { complete, interactive } = await page.evaluate(() => (window as unknown as PerfWindow).__queue!);
-    await page.waitForLoadState('networkidle');
+    await counter.quiet();
     const coldBytes = counter.bytes();
     await page.waitForTimeout(500);
     if (profile.emulate) {

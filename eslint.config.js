@@ -1,18 +1,61 @@
 // @ts-check
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
+import pluginQuery from '@tanstack/eslint-plugin-query';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
+import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-/** Import zones of ARCHITECTURE.md: app → features → components | api | lib; api and lib stay portable. */
-const zone = (files, patterns, message) => ({
+/**
+ * The layers of ARCHITECTURE.md, enforced:
+ *
+ *     app → features → components → queries → api → lib
+ *
+ * Each layer imports only the layers to its right; a feature never imports another feature;
+ * `server` never imports React or the UI; `testing` is for tests. Tests may reach across the
+ * layers (a component test starts the real backend), except that nothing imports a feature's
+ * internals from outside it. src/testing/lint-layers.test.ts proves each rule with a fixture.
+ */
+/** Where React runs. */
+const UI = ['src/{app,features,components,queries,testing}/**/*.{ts,tsx}'];
+const TESTS = ['**/*.test.ts', '**/*.test.tsx', 'src/server/contract/**'];
+
+/** Folders under `dir`, read when lint starts: a new page folder is isolated without editing this file. */
+const foldersOf = (dir) =>
+  readdirSync(new URL(dir, import.meta.url), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name);
+
+const layer = (target, from, message) => ({ target, from, message });
+
+/** Where each layer may not reach (resolved paths, so `../../x` and `./x` are judged alike). */
+const zones = [
+  layer('./src/lib', ['./src/api', './src/queries', './src/components', './src/features', './src/app', './src/server', './src/testing'], 'src/lib holds small pure helpers: it imports nothing of the project.'),
+  layer('./src/api', ['./src/queries', './src/components', './src/features', './src/app', './src/server', './src/testing'], 'src/api imports only zod and src/lib: it runs in browsers and in Node.'),
+  layer('./src/queries', ['./src/components', './src/features', './src/app', './src/server', './src/testing'], 'src/queries (query keys, factories, mutations) sits on src/api and src/lib only.'),
+  layer('./src/components', ['./src/features', './src/app', './src/server', './src/testing'], 'src/components is shared by every page: it may use queries, api and lib, never a feature or the app.'),
+  layer('./src/features', ['./src/app', './src/server', './src/testing'], 'A feature uses queries, components, api and lib; what it needs from app/ belongs in one of those.'),
+  layer('./src/app', ['./src/server', './src/testing'], 'The UI reaches the service only through src/api.'),
+  layer('./src/server', ['./src/features', './src/app', './src/components', './src/queries', './src/testing'], 'src/server imports api/schemas and lib, never React or the UI.'),
+  ...foldersOf('./src/features/').map((name) =>
+    layer(`./src/features/${name}`, ['./src/features'], `Features do not import each other: move what src/features/${name} shares into src/components or src/queries.`),
+  ),
+].map((zone) => ({
+  ...zone,
+  // A feature may import its own files.
+  ...(zone.target.startsWith('./src/features/') ? { except: [`./${zone.target.slice('./src/features/'.length)}`] } : {}),
+}));
+
+/** Packages a layer may not use (module names, not paths). */
+const packages = (files, group, message) => ({
   files,
-  // Tests may reach across zones (a client test starts the real backend).
-  ignores: ['**/*.test.ts', '**/*.test.tsx', 'src/server/contract/**'],
-  rules: { 'no-restricted-imports': ['error', { patterns: [{ group: patterns, message }] }] },
+  ignores: TESTS,
+  rules: { 'no-restricted-imports': ['error', { patterns: [{ group, message }] }] },
 });
 
 export default tseslint.config(
-  { ignores: ['dist/', 'coverage/', 'node_modules/', 'e2e/screenshots/', 'test-results/', 'playwright-report/'] },
+  { ignores: ['dist/', 'coverage/', 'node_modules/', 'e2e/screenshots/', 'test-results/', 'playwright-report/', 'reports/', 'lint-fixtures/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -24,8 +67,35 @@ export default tseslint.config(
       'no-console': ['error', { allow: ['error', 'warn', 'log'] }],
     },
   },
-  zone(['src/api/**'], ['**/server/**', '**/features/**', '**/app/**', '**/components/**', 'react', 'react-*', '@mui/*', '@tanstack/*', 'node:*'], 'src/api imports only zod and src/lib: it runs in browsers and in Node.'),
-  zone(['src/lib/**'], ['**/server/**', '**/features/**', '**/app/**', '**/api/**', 'react', '@mui/*', 'node:*'], 'src/lib holds small pure helpers with no dependencies.'),
-  zone(['src/server/**'], ['**/features/**', '**/app/**', '**/components/**', '**/testing/**', 'react', 'react-*', '@mui/*', '@tanstack/*'], 'src/server imports api/schemas and lib, never React or the UI.'),
-  zone(['src/features/**', 'src/components/**', 'src/app/**'], ['**/server/**', '**/testing/**', 'node:*'], 'The UI reaches the service only through src/api.'),
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: { 'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js'] })] },
+    rules: {
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+    },
+  },
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: TESTS,
+    rules: { 'import-x/no-restricted-paths': ['error', { zones }] },
+  },
+  {
+    files: UI,
+    plugins: { 'react-hooks': reactHooks },
+    rules: Object.fromEntries(Object.keys(reactHooks.configs.flat['recommended-latest'].rules).map((name) => [name, 'error'])),
+  },
+  ...pluginQuery.configs['flat/recommended'].map((config) => ({
+    ...config,
+    files: UI,
+    rules: {
+      ...Object.fromEntries(Object.keys(config.rules ?? {}).map((name) => [name, 'error'])),
+      // Paging options (page size, progress, concurrency) change how a whole list loads, not what it holds.
+      '@tanstack/query/exhaustive-deps': ['error', { allowlist: { types: ['ListAllQueryOptions'] } }],
+    },
+  })),
+  packages(['src/api/**', 'src/lib/**'], ['react', 'react-*', '@mui/*', '@tanstack/*', 'node:*'], 'src/api and src/lib run in browsers and in Node: no UI, no Node built-ins.'),
+  packages(['src/queries/**'], ['@mui/*', 'node:*'], 'src/queries is data only: no UI kit, no Node built-ins.'),
+  packages(['src/server/**'], ['react', 'react-*', '@mui/*', '@tanstack/*'], 'src/server never imports React or the UI.'),
+  packages(['src/features/**', 'src/components/**', 'src/app/**'], ['node:*'], 'The UI runs in the browser.'),
 );

@@ -21,8 +21,8 @@ import NotificationsActiveOutlined from '@mui/icons-material/NotificationsActive
 import PeopleAltOutlined from '@mui/icons-material/PeopleAltOutlined';
 import { useQuery } from '@tanstack/react-query';
 import { NavLink, Outlet, useNavigate } from 'react-router';
-import { sessionQueries, useSignOut } from '../features/session/session.queries.ts';
-import { toastBus } from './toasts.tsx';
+import { sessionQueries, useSignOut } from '../queries/session.ts';
+import { toastBus } from '../components/toasts.tsx';
 
 const DRAWER_WIDTH = 232;
 

@@ -3,7 +3,7 @@ import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { ProblemMessage } from '../components/problem-message.tsx';
-import { sessionQueries } from '../features/session/session.queries.ts';
+import { sessionQueries } from '../queries/session.ts';
 
 /** Everything but the sign-in screen needs a signed-in person. */
 export function RequireSession() {

@@ -1,26 +1,26 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { Navigate, createBrowserRouter, type LoaderFunctionArgs } from 'react-router';
-import { sessionQueries } from '../features/session/session.queries.ts';
-import { browserApi } from './api-client.ts';
+import type { ApiClient } from '../api/client.ts';
+import { sessionQueries } from '../queries/session.ts';
 import { NotFoundPage } from './not-found-page.tsx';
 import { RequireSession } from './require-session.tsx';
 import { RouteError } from './route-error.tsx';
 
 /** Pages load with their route, so the first screen carries only the shell. */
-export function createAppRouter(queryClient: QueryClient) {
+export function createAppRouter(queryClient: QueryClient, api: ApiClient) {
   // Starts a student's timeline queries while the page's code is still loading (never awaited).
   const prefetchTimeline = ({ params, request }: LoaderFunctionArgs) => {
     const student = params.identifier;
     if (student) {
-      void import('../features/timeline/student-timeline.queries.ts').then((m) =>
-        m.prefetchStudentTimeline(queryClient, browserApi(), student, new URL(request.url)),
+      void import('../features/timeline/prefetch-student-timeline.ts').then((m) =>
+        m.prefetchStudentTimeline(queryClient, api, student, new URL(request.url)),
       );
     }
     return null;
   };
   // Starts loading the alert queue (thousands of alerts) while the page's code is still loading.
   const prefetchAlertQueue = ({ request }: LoaderFunctionArgs) => {
-    void import('../features/alerts/triage/triage.queries.ts').then((m) => m.prefetchTriageQueue(queryClient, browserApi(), new URL(request.url)));
+    void import('../features/alerts/triage/prefetch-triage-queue.ts').then((m) => m.prefetchTriageQueue(queryClient, api, new URL(request.url)));
     return null;
   };
   return createBrowserRouter([

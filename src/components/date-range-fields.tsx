@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import Stack from '@mui/material/Stack';
 import { AdapterDateFns } from '@mui/x-date-pickers/AdapterDateFns';
 import { DatePicker } from '@mui/x-date-pickers/DatePicker';
@@ -35,9 +35,8 @@ function DayPicker({ label, day, minDay, maxDay, onChange }: DayPickerProps) {
     onChange(next);
   };
   const settled = useDebouncedValue(draft, DATE_DEBOUNCE_MS);
-  const commitRef = useRef(commit);
-  commitRef.current = commit;
-  useEffect(() => commitRef.current(settled), [settled]);
+  const commitSettled = useEffectEvent(commit);
+  useEffect(() => commitSettled(settled), [settled]);
   // A change from elsewhere (clear filters, the other picker, back).
   useEffect(() => {
     if (day === committed.current) return;

@@ -7,10 +7,10 @@ import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-rout
 import { createApiClient, type ApiClient } from '../api/client.ts';
 import type { FetchLike } from '../api/http.ts';
 import type { Session } from '../api/session.ts';
-import { ApiProvider } from '../app/api-context.tsx';
-import { createQueryClient } from '../app/query-client.ts';
+import { ApiProvider } from '../queries/api-context.tsx';
+import { createQueryClient } from '../queries/query-client.ts';
 import { theme } from '../app/theme.ts';
-import { sessionQueries } from '../features/session/session.queries.ts';
+import { sessionQueries } from '../queries/session.ts';
 import type { TestBackend } from './backend.ts';
 
 export interface RenderAppOptions {

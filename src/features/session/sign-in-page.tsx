@@ -13,7 +13,7 @@ import { useLocation, useNavigate } from 'react-router';
 import type { StaffMember } from '../../api/session.ts';
 import { ProblemMessage } from '../../components/problem-message.tsx';
 import { useDebouncedValue } from '../../components/use-debounced-value.ts';
-import { sessionQueries, useSignIn } from './session.queries.ts';
+import { sessionQueries, useSignIn } from '../../queries/session.ts';
 
 /** Demo sign-in of the reference backend: choose a staff member, no password. */
 export function SignInPage() {

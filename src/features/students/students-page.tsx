@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
 import Autocomplete from '@mui/material/Autocomplete';
@@ -17,11 +17,11 @@ import Typography from '@mui/material/Typography';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { isNotFound } from '../../api/http.ts';
 import type { Person } from '../../api/schemas/index.ts';
-import { useApi } from '../../app/api-context.tsx';
+import { useApi } from '../../queries/api-context.tsx';
 import { ProblemMessage } from '../../components/problem-message.tsx';
 import { useDebouncedValue } from '../../components/use-debounced-value.ts';
 import { ageInDays, DAY_MS } from '../../lib/dates.ts';
-import { studentQueries } from './students.queries.ts';
+import { studentQueries } from '../../queries/students.ts';
 
 const RANKING_DAYS = 90;
 
@@ -105,7 +105,7 @@ function StudentSearch() {
 
 function MostOpenAlerts() {
   const api = useApi();
-  const createdOnStart = useMemo(() => new Date(Math.floor(Date.now() / DAY_MS) * DAY_MS - RANKING_DAYS * DAY_MS).toISOString(), []);
+  const [createdOnStart] = useState(() => new Date(Math.floor(Date.now() / DAY_MS) * DAY_MS - RANKING_DAYS * DAY_MS).toISOString());
   const ranking = useQuery(studentQueries.mostOpenAlerts(api, createdOnStart));
   return (
     <Paper variant="outlined" sx={{ p: 2 }}>

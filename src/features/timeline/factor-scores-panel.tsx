@@ -8,10 +8,10 @@ import { useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { format } from 'date-fns';
 import type { ApiClient } from '../../api/client.ts';
 import type { Administration } from '../../api/schemas/index.ts';
-import { useApi } from '../../app/api-context.tsx';
+import { useApi } from '../../queries/api-context.tsx';
 import { ProblemMessage } from '../../components/problem-message.tsx';
 import { ValidityConcern } from '../../components/validity-concern.tsx';
-import { scoreQueries } from '../scores/scores.queries.ts';
+import { scoreQueries } from '../../queries/scores.ts';
 
 const FACTOR = ['factor'] as const;
 const scoresOf = (api: ApiClient, administration: Administration, student: string) =>

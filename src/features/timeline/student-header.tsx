@@ -7,9 +7,9 @@ import NotificationsActiveOutlined from '@mui/icons-material/NotificationsActive
 import NotesOutlined from '@mui/icons-material/NotesOutlined';
 import { useQuery } from '@tanstack/react-query';
 import { isNotFound } from '../../api/errors.ts';
-import { useApi } from '../../app/api-context.tsx';
+import { useApi } from '../../queries/api-context.tsx';
 import { ProblemMessage } from '../../components/problem-message.tsx';
-import { peopleQueries } from '../network/network.queries.ts';
+import { peopleQueries } from '../../queries/people.ts';
 import type { DayRange } from '../../lib/days.ts';
 
 export interface StudentHeaderProps {

@@ -6,7 +6,7 @@ import userEvent from '@testing-library/user-event';
 import { renderApp } from '../../testing/render-app.tsx';
 import { setupTestBackend } from '../../testing/setup-test-backend.ts';
 import { StudentPage } from './student-page.tsx';
-import { TIMELINE_HEAD_SIZE } from './student-timeline.queries.ts';
+import { TIMELINE_HEAD_SIZE } from '../../queries/timeline.ts';
 
 const RANGE = 'from=2025-06-01&to=2026-06-01';
 const routes = [{ path: '/students/:identifier', element: <StudentPage /> }];

@@ -11,12 +11,13 @@ import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { useParams, useSearchParams } from 'react-router';
-import { useApi } from '../../app/api-context.tsx';
+import { useApi } from '../../queries/api-context.tsx';
 import { FilterNotices } from '../../components/filter-notices.tsx';
 import { ProblemMessage } from '../../components/problem-message.tsx';
+import { useSameContent } from '../../components/use-same-content.ts';
 import type { DayRange } from '../../lib/days.ts';
-import { AlertComposer, UpdateComposer } from './compose/index.ts';
-import { draftKeys } from './compose/draft-keys.ts';
+import { AlertComposer, UpdateComposer } from '../../components/compose/notation-composer.tsx';
+import { draftKeys } from '../../components/compose/draft-keys.ts';
 import EditNoteOutlined from '@mui/icons-material/EditNoteOutlined';
 import NotificationsActiveOutlined from '@mui/icons-material/NotificationsActiveOutlined';
 import { FactorScoresPanel } from './factor-scores-panel.tsx';
@@ -35,7 +36,7 @@ import {
 } from './timeline-filters.ts';
 import { categoriesOf, filterTimeline } from './timeline-items.ts';
 import { TimelineList } from './timeline-list.tsx';
-import { encouragementQueries } from './timeline.queries.ts';
+import { encouragementQueries } from '../../queries/notations.ts';
 import { useStudentTimeline, type KindLoad, type StudentTimeline } from './use-student-timeline.ts';
 
 /** "Now" for relative times, moved on every minute. */
@@ -152,8 +153,7 @@ function TimelineSection({ student, filters, notices, range, timeline }: Timelin
   );
   const found = useMemo(() => categoriesOf(timeline.items), [timeline.items]);
   // The same categories keep the same array, so the (memoised) filter bar skips the re-render.
-  const categorySignature = found.map((category) => `${category.id}:${category.name}`).join('\n');
-  const categoryOptions = useMemo(() => found, [categorySignature]);
+  const categoryOptions = useSameContent(found, found.map((category) => `${category.id}:${category.name}`).join('\n'));
 
   const change = useCallback(
     (next: Partial<TimelineFilters>) =>

@@ -10,9 +10,9 @@ import EditOutlined from '@mui/icons-material/EditOutlined';
 import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink } from 'react-router';
 import { isNotFound } from '../../api/errors.ts';
-import { useApi } from '../../app/api-context.tsx';
+import { useApi } from '../../queries/api-context.tsx';
 import { ProblemMessage } from '../../components/problem-message.tsx';
-import { peopleQueries } from '../network/network.queries.ts';
+import { peopleQueries } from '../../queries/people.ts';
 import { usePersonName } from './use-student-timeline.ts';
 
 const studentPath = (identifier: string) => `/students/${encodeURIComponent(identifier)}`;

@@ -1,4 +1,4 @@
-import { memo, useRef } from 'react';
+import { createElement, memo, useRef } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -15,7 +15,8 @@ import VisibilityOutlined from '@mui/icons-material/VisibilityOutlined';
 import { CommentList } from '../../components/comment-list.tsx';
 import { PLAIN_TEXT } from '../../components/plain-text.ts';
 import { RelativeTime } from '../../components/relative-time.tsx';
-import { CommentBox, LowerAlertButton } from './compose/index.ts';
+import { CommentBox } from '../../components/compose/comment-box.tsx';
+import { LowerAlertButton } from '../../components/compose/lower-alert-button.tsx';
 import { audienceWord, humanize, type TimelineItem } from './timeline-items.ts';
 import { encouragementIcon, KIND_LOOK, KindChip } from './timeline-visuals.tsx';
 import { useEncouragementType, usePersonName } from './use-student-timeline.ts';
@@ -27,12 +28,11 @@ function PersonName({ identifier }: { identifier: string | null }) {
 
 function EncouragementTypeLabel({ id }: { id: string | null }) {
   const type = useEncouragementType(id);
-  const TypeIcon = encouragementIcon(type?.icon);
   return (
     <Chip
       size="small"
       variant="outlined"
-      icon={<TypeIcon aria-hidden />}
+      icon={createElement(encouragementIcon(type?.icon), { 'aria-hidden': true })}
       label={type ? type.name : 'Encouragement type unknown'}
       data-testid="encouragement-type"
     />

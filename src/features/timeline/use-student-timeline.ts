@@ -3,8 +3,8 @@ import { useQuery, type UseQueryResult } from '@tanstack/react-query';
 import type { ApiClient } from '../../api/client.ts';
 import { isPartial, type AllValues } from '../../api/paging.ts';
 import type { EncouragementType } from '../../api/schemas/index.ts';
-import { useApi } from '../../app/api-context.tsx';
-import { peopleQueries } from '../network/network.queries.ts';
+import { useApi } from '../../queries/api-context.tsx';
+import { peopleQueries } from '../../queries/people.ts';
 import type { DayRange } from '../../lib/days.ts';
 import { TIMELINE_KINDS, type TimelineKind } from './timeline-filters.ts';
 import {
@@ -16,8 +16,8 @@ import {
   type Resolvers,
   type TimelineItem,
 } from './timeline-items.ts';
-import { studentTimelineQueries } from './student-timeline.queries.ts';
-import { encouragementQueries } from './timeline.queries.ts';
+import { studentTimelineQueries } from '../../queries/timeline.ts';
+import { encouragementQueries } from '../../queries/notations.ts';
 
 /** How one kind's load is going: the timeline shows what came and says which kind failed. */
 export interface KindLoad {

@@ -7,12 +7,12 @@ import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
 import { isNotFound } from '../../../api/errors.ts';
 import type { ExpandedPerson } from '../../../api/schemas/index.ts';
-import { useApi } from '../../../app/api-context.tsx';
+import { useApi } from '../../../queries/api-context.tsx';
 import { ProblemMessage } from '../../../components/problem-message.tsx';
 import { CommentList } from '../../../components/comment-list.tsx';
-import { peopleQueries } from '../../network/network.queries.ts';
-import { alertQueries } from '../alerts.queries.ts';
-import type { TriageAlert } from '../triage/triage-alert.ts';
+import { peopleQueries } from '../../../queries/people.ts';
+import { alertQueries } from '../../../queries/alerts.ts';
+import type { TriageAlert } from '../../../queries/alert-queue.ts';
 
 /** Members of the success network listed in the drawer; the student's page lists them all. */
 const NETWORK_SHOWN = 8;

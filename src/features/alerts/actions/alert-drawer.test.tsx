@@ -5,12 +5,12 @@ import { useQuery } from '@tanstack/react-query';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { expect, test, vi } from 'vitest';
-import { useApi } from '../../../app/api-context.tsx';
-import { toastBus } from '../../../app/toasts.tsx';
+import { useApi } from '../../../queries/api-context.tsx';
+import { toastBus } from '../../../components/toasts.tsx';
 import { renderApp } from '../../../testing/render-app.tsx';
 import { setupTestBackend } from '../../../testing/setup-test-backend.ts';
-import { alertQueries } from '../alerts.queries.ts';
-import { TRIAGE_EXPAND, type TriageAlert } from '../triage/triage-alert.ts';
+import { alertQueries } from '../../../queries/alerts.ts';
+import { TRIAGE_EXPAND, type TriageAlert } from '../../../queries/alert-queue.ts';
 import { AlertDrawer } from './index.ts';
 
 /** Students whose open alerts make the queue: several students, a few alerts each. */

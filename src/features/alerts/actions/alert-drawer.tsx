@@ -20,15 +20,17 @@ import PriorityHighOutlined from '@mui/icons-material/PriorityHighOutlined';
 import VisibilityOutlined from '@mui/icons-material/VisibilityOutlined';
 import { Link as RouterLink } from 'react-router';
 import { isNotFound } from '../../../api/errors.ts';
-import { useApi } from '../../../app/api-context.tsx';
+import { useApi } from '../../../queries/api-context.tsx';
 import { PLAIN_TEXT } from '../../../components/plain-text.ts';
 import { ProblemMessage } from '../../../components/problem-message.tsx';
 import { RelativeTime } from '../../../components/relative-time.tsx';
-import { alertQueries, findCachedAlert } from '../alerts.queries.ts';
-import { TRIAGE_EXPAND, type TriageAlert } from '../triage/triage-alert.ts';
+import { alertQueries, findCachedAlert } from '../../../queries/alerts.ts';
+import { TRIAGE_EXPAND, type TriageAlert } from '../../../queries/alert-queue.ts';
 import { AlertComments, PersonName, StudentPanel } from './alert-drawer-parts.tsx';
-import { CommentBox, LowerAlertButton, UpdateComposer } from '../../timeline/compose/index.ts';
-import { draftKeys } from '../../timeline/compose/draft-keys.ts';
+import { CommentBox } from '../../../components/compose/comment-box.tsx';
+import { LowerAlertButton } from '../../../components/compose/lower-alert-button.tsx';
+import { UpdateComposer } from '../../../components/compose/notation-composer.tsx';
+import { draftKeys } from '../../../components/compose/draft-keys.ts';
 
 export interface AlertDrawerProps {
   /** The queue as it shows now: ordered and filtered. The arrows move through it. */
@@ -109,10 +111,8 @@ export function AlertDrawer({ alerts, openId, onOpenChange, onClosed, focusOnOpe
   const index = shownId === null ? -1 : alerts.findIndex((alert) => alert.id === shownId);
   const fromQueue = index >= 0 ? alerts[index] : undefined;
   // Where the alert last was in the queue: once it has left, the next one is the one now in its place.
-  const lastIndex = useRef(0);
-  useEffect(() => {
-    if (index >= 0) lastIndex.current = index;
-  }, [index]);
+  const [lastIndex, setLastIndex] = useState(0);
+  if (index >= 0 && index !== lastIndex) setLastIndex(index);
 
   const inQueue = fromQueue !== undefined;
   const cached = useCachedTriageAlert(shownId, !inQueue);
@@ -121,7 +121,7 @@ export function AlertDrawer({ alerts, openId, onOpenChange, onClosed, focusOnOpe
 
   const neighbour = (step: 1 | -1): TriageAlert | undefined => {
     if (index >= 0) return alerts[index + step];
-    return alerts[step === 1 ? lastIndex.current : lastIndex.current - 1];
+    return alerts[step === 1 ? lastIndex : lastIndex - 1];
   };
   const previous = neighbour(-1);
   const next = neighbour(1);

@@ -12,9 +12,9 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { describeError } from '../../../components/problem-message.tsx';
-import { DetailsField, FormHint, useSignedIn } from '../../timeline/compose/form-parts.tsx';
-import { useDetailsDraft } from '../../timeline/compose/use-details-draft.ts';
-import type { TriageAlert } from '../triage/triage-alert.ts';
+import { DetailsField, FormHint, useSignedIn } from '../../../components/compose/form-parts.tsx';
+import { useDetailsDraft } from '../../../components/compose/use-details-draft.ts';
+import type { TriageAlert } from '../../../queries/alert-queue.ts';
 import { progressOf, type BulkLowerResult, type LowerOutcome } from './bulk-lower.ts';
 import { useBulkLower } from './use-bulk-lower.ts';
 

@@ -1,8 +1,8 @@
 import { MutationObserver, type QueryKey } from '@tanstack/react-query';
 import { expect, test } from 'vitest';
 import type { ApiClient } from '../../../api/client.ts';
-import { createQueryClient } from '../../../app/query-client.ts';
-import { alertKeys } from '../alerts.queries.ts';
+import { createQueryClient } from '../../../queries/query-client.ts';
+import { alertKeys } from '../../../queries/alerts.ts';
 import { isInvalidated, seedCache } from '../../../testing/query-cache.ts';
 import { setupTestBackend } from '../../../testing/setup-test-backend.ts';
 import { progressOf, type BulkLowerResult } from './bulk-lower.ts';

@@ -1,7 +1,7 @@
 import { mutationOptions, useMutation } from '@tanstack/react-query';
 import type { ApiClient } from '../../../api/client.ts';
-import { useApi } from '../../../app/api-context.tsx';
-import { alertKeys, invalidateLoweredAlerts, markLowered } from '../alerts.queries.ts';
+import { useApi } from '../../../queries/api-context.tsx';
+import { alertKeys, invalidateLoweredAlerts, markLowered } from '../../../queries/alerts.ts';
 import { isLowered, loweredIds, lowerAlerts, type BulkLowerResult } from './bulk-lower.ts';
 
 export interface BulkLowerVariables {
@@ -52,6 +52,5 @@ export const bulkLowerMutation = (api: ApiClient) =>
 
 /** The bulk lowering with the app's client (or `api`, in tests). */
 export function useBulkLower(api?: ApiClient) {
-  const fromContext = useApi();
-  return useMutation(bulkLowerMutation(api ?? fromContext));
+  return useMutation(bulkLowerMutation(useApi(api)));
 }

@@ -6,7 +6,7 @@ import userEvent from '@testing-library/user-event';
 import { renderApp } from '../../../testing/render-app.tsx';
 import { setupTestBackend } from '../../../testing/setup-test-backend.ts';
 import { AlertTriagePage } from './alert-triage-page.tsx';
-import { TRIAGE_EXPAND, type TriageAlert } from './triage-alert.ts';
+import { TRIAGE_EXPAND, type TriageAlert } from '../../../queries/alert-queue.ts';
 
 const RANGE = { from: '2026-05-01', to: '2026-05-31' };
 const URL_RANGE = `from=${RANGE.from}&to=${RANGE.to}`;

@@ -13,10 +13,11 @@ import type { GridDensity, GridRowId, GridRowSelectionModel } from '@mui/x-data-
 import { useSearchParams } from 'react-router';
 import { FilterNotices } from '../../../components/filter-notices.tsx';
 import { ProblemMessage } from '../../../components/problem-message.tsx';
+import { useSameContent } from '../../../components/use-same-content.ts';
 import { useDebouncedValue } from '../../../components/use-debounced-value.ts';
 import { shiftDay, type DayRange } from '../../../lib/days.ts';
 import type { BulkLowerResult } from '../actions/index.ts';
-import type { TriageAlert } from './triage-alert.ts';
+import type { TriageAlert } from '../../../queries/alert-queue.ts';
 import { preloadTriageChart, TriageCounts } from './triage-counts.tsx';
 import { downloadCsv } from './triage-download.ts';
 import { TriageFilterBar, type PersonOption } from './triage-filter-bar.tsx';
@@ -159,9 +160,8 @@ export function AlertTriagePage() {
   const { view, status, creator, student } = filters;
   const { field: sortField, direction: sortDirection } = effectiveSort(filters);
   const sort = useMemo<TriageSort>(() => ({ field: sortField, direction: sortDirection }), [sortField, sortDirection]);
-  const categoryKey = filters.categories.join(',');
   // Keyed on the content: the parsed array is new on every URL change.
-  const categories = useMemo(() => filters.categories, [categoryKey]);
+  const categories = useSameContent(filters.categories, filters.categories.join(','));
 
   // Sorting is the slow step (thousands of comparisons): done once per load and sort, not per filter.
   const ordered = useMemo(() => (view === 'alert' ? sortRows(queue.rows, sort) : queue.rows), [queue.rows, view, sort]);
@@ -386,7 +386,7 @@ export function AlertTriagePage() {
             onSelectionChange={setSelection}
             onOpen={onOpen}
             openId={openId}
-            resetKey={`${view}|${status}|${categoryKey}|${creator ?? ''}|${student ?? ''}|${liveText}|${range.from}|${range.to}`}
+            resetKey={`${view}|${status}|${categories.join(',')}|${creator ?? ''}|${student ?? ''}|${liveText}|${range.from}|${range.to}`}
           />
         </Suspense>
       )}

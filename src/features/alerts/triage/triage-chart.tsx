@@ -22,10 +22,10 @@ const BAR_HEIGHT = 22;
 const MAX_BARS = 12;
 
 export const TriageChart = memo(function TriageChart({ counts, selected, onToggle }: TriageChartProps) {
+  const theme = useTheme();
   const bars = counts.filter((c) => c.count > 0).slice(0, MAX_BARS);
   if (bars.length === 0) return null;
   const chosen = new Set(selected);
-  const theme = useTheme();
   return (
     <Box role="img" aria-label="Bar chart of the alerts per category (the category chips give the same counts)" data-testid="category-chart" sx={{ flex: '1 1 320px', minWidth: 0, maxWidth: 560 }}>
       <BarChart

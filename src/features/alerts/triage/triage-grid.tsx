@@ -1,4 +1,4 @@
-import { memo, useCallback, useEffect, useImperativeHandle, useLayoutEffect, useMemo, useRef, useState, type Ref } from 'react';
+import { memo, useCallback, useEffect, useEffectEvent, useImperativeHandle, useLayoutEffect, useMemo, useRef, useState, type Ref } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -241,12 +241,27 @@ export const TriageGrid = memo(function TriageGrid(props: TriageGridProps) {
     });
   };
   // After a page change has rendered.
-  useEffect(finishReveal, [pagination.page]);
+  const finishRevealAfterRender = useEffectEvent(finishReveal);
+  useEffect(() => finishRevealAfterRender(), [pagination.page]);
 
   useImperativeHandle(handleRef, () => ({ focusRow: (id) => reveal(id, true) }));
   // The drawer moved on (arrows): its alert's row stays in view, without taking focus from the drawer.
+  // Its page is shown in the same render (React's "adjust state while rendering"), the row scrolled to after.
+  const [followedId, setFollowedId] = useState(openId);
+  if (openId !== followedId) {
+    setFollowedId(openId);
+    const index = openId === null ? -1 : rows.findIndex((row) => row.id === openId);
+    const page = Math.floor(index / pageSize);
+    if (index >= 0 && page !== pagination.page) setPagination({ page, pageSize });
+  }
+  const scrollToOpened = useEffectEvent((id: GridRowId) => {
+    if (rows.some((row) => row.id === id)) {
+      pendingReveal.current = { id, focus: false };
+      finishReveal();
+    }
+  });
   useEffect(() => {
-    if (openId !== null) reveal(openId, false);
+    if (openId !== null) scrollToOpened(openId);
   }, [openId]);
 
   // Stable props: the grid re-renders its cells when a callback or model changes identity.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { TriageAlert } from './triage-alert.ts';
+import type { TriageAlert } from '../../../queries/alert-queue.ts';
 import { NO_TRIAGE_FILTERS } from './triage-filters.ts';
 import {
   ALERT_COLUMNS,

@@ -1,7 +1,7 @@
 import type { AlertStatus } from '../../../api/schemas/index.ts';
 import { ageInDays } from '../../../lib/dates.ts';
 import type { SortField, TriageFilters, TriageSort } from './triage-filters.ts';
-import type { TriageAlert } from './triage-alert.ts';
+import type { TriageAlert } from '../../../queries/alert-queue.ts';
 
 export { ageInDays };
 

@@ -2,9 +2,9 @@ import { useMemo, useSyncExternalStore } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { isPartial, type ListAllProgress } from '../../../api/paging.ts';
 import type { DayRange } from '../../../lib/days.ts';
-import { useApi } from '../../../app/api-context.tsx';
+import { useApi } from '../../../queries/api-context.tsx';
 import { prepareRows, type TriageRow } from './triage-rows.ts';
-import { triageProgress, triageQueueQuery } from './triage.queries.ts';
+import { triageProgress, triageQueueQuery } from '../../../queries/alert-queue.ts';
 
 export interface TriageQueue {
   /** The alerts of the range, prepared for filtering: the first page, then every one. */

@@ -1,0 +1,4 @@
+// as: src/server/fixture.ts
+import { useState } from 'react';
+
+export const hook = useState;

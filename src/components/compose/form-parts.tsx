@@ -1,0 +1,188 @@
+import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode, type Ref } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import TextField from '@mui/material/TextField';
+import { fieldErrors, isApiError } from '../../api/errors.ts';
+import { characterCount } from '../../api/schemas/common.ts';
+import { describeError } from '../problem-message.tsx';
+import { sessionQueries } from '../../queries/session.ts';
+
+/** decisions §7: details are 1–10,000 characters (code points) once trimmed. */
+export const DETAILS_MAX = 10_000;
+
+const number = new Intl.NumberFormat(undefined);
+
+/** The client's mirror of the contract's rule for `details`, in a person's words. */
+export function detailsError(details: string): string | undefined {
+  const count = characterCount(details.trim());
+  if (count === 0) return 'Enter the details: they cannot be blank.';
+  if (count > DETAILS_MAX) {
+    return `Shorten the details to ${number.format(DETAILS_MAX)} characters or fewer (now ${number.format(count)}).`;
+  }
+  return undefined;
+}
+
+/** The identifier of the signed-in staff member: the author of every write (the gateway checks it). */
+export function useSignedIn(): { identifier: string | undefined; isPending: boolean } {
+  const session = useQuery(sessionQueries.current());
+  return { identifier: session.data?.identifier, isPending: session.isPending };
+}
+
+/**
+ * Moves focus once the element exists: after a failed save the message (or the field) to focus
+ * renders only when the mutation's new state reaches React. A new request replaces the last one.
+ */
+export function useFocusRequest(): (target: () => HTMLElement | null | undefined) => void {
+  const target = useRef<(() => HTMLElement | null | undefined) | null>(null);
+  const [, rerender] = useState(0);
+  useEffect(() => {
+    const element = target.current?.();
+    if (element) {
+      element.focus();
+      target.current = null;
+    }
+  });
+  return useCallback((get) => {
+    target.current = get;
+    rerender((n) => n + 1);
+  }, []);
+}
+
+/** Ctrl+Enter (⌘+Enter on a Mac) submits, as in most comment boxes. */
+export function submitOnCtrlEnter(submit: () => void) {
+  return (event: KeyboardEvent) => {
+    if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
+      event.preventDefault();
+      submit();
+    }
+  };
+}
+
+/**
+ * The field errors of a refused write, placed on the form's fields: a field name of the problem
+ * is `details`, `audienceType`, `categories[1].id`…; `place` says which form field shows it (or
+ * undefined: shown in the failure message). Messages for one form field are joined.
+ */
+export function placeFieldErrors<F extends string>(
+  error: unknown,
+  place: (name: string, message: string) => { field: F; message: string } | undefined,
+): { fields: Partial<Record<F, string>>; unplaced: string[] } {
+  const fields: Partial<Record<F, string>> = {};
+  const unplaced: string[] = [];
+  for (const [name, message] of Object.entries(fieldErrors(error, 'body'))) {
+    const placed = place(name, message);
+    if (placed === undefined) {
+      unplaced.push(`${name}: ${message}`);
+    } else {
+      const before = fields[placed.field];
+      fields[placed.field] = before === undefined ? placed.message : `${before}; ${placed.message}`;
+    }
+  }
+  return { fields, unplaced };
+}
+
+/** A sentence that starts with a capital letter and ends with a full stop. */
+export function sentence(message: string): string {
+  const text = message.trim();
+  if (text === '') return text;
+  const capital = text.charAt(0).toUpperCase() + text.slice(1);
+  return /[.!?]$/.test(capital) ? capital : `${capital}.`;
+}
+
+/** Details of a notation or comment: multiline, required, with a live character count. */
+export function DetailsField(props: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  error: string | undefined;
+  hint: string;
+  onSubmit: () => void;
+  inputRef?: Ref<HTMLTextAreaElement | HTMLInputElement>;
+  minRows?: number;
+  autoFocus?: boolean;
+  readOnly?: boolean;
+}) {
+  const count = characterCount(props.value.trim());
+  const over = count > DETAILS_MAX;
+  return (
+    <TextField
+      label={props.label}
+      value={props.value}
+      onChange={(event) => props.onChange(event.target.value)}
+      onKeyDown={submitOnCtrlEnter(props.onSubmit)}
+      multiline
+      minRows={props.minRows ?? 3}
+      maxRows={16}
+      required
+      fullWidth
+      autoFocus={props.autoFocus}
+      error={props.error !== undefined}
+      inputRef={props.inputRef}
+      slotProps={{ htmlInput: { readOnly: props.readOnly } }}
+      helperText={
+        <Box component="span" sx={{ display: 'flex', justifyContent: 'space-between', gap: 2 }}>
+          <span>{props.error ?? props.hint}</span>
+          <Box component="span" sx={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums', color: over ? 'error.main' : undefined }}>
+            {number.format(count)} / {number.format(DETAILS_MAX)}
+          </Box>
+        </Box>
+      }
+    />
+  );
+}
+
+/**
+ * Why a save failed: the problem's `detail` (or what describes a network failure), the field
+ * errors that no field shows, and a Retry. Focusable, so that the form can move focus here.
+ */
+export function SaveFailure({
+  ref,
+  ...props
+}: {
+  title: string;
+  error: unknown;
+  unplaced: readonly string[];
+  onRetry?: () => void;
+  retrying?: boolean;
+  ref?: Ref<HTMLDivElement>;
+}) {
+  const titleId = useId();
+  const retryable = !(isApiError(props.error) && props.error.kind === 'http' && props.error.status === 409);
+  return (
+    <Alert
+      ref={ref}
+      tabIndex={-1}
+      severity="error"
+      aria-labelledby={titleId}
+      action={
+        props.onRetry && retryable ? (
+          <Button color="inherit" size="small" onClick={props.onRetry} disabled={props.retrying}>
+            Retry
+          </Button>
+        ) : undefined
+      }
+    >
+      <AlertTitle id={titleId}>{props.title}</AlertTitle>
+      {describeError(props.error)}
+      {props.unplaced.length > 0 && (
+        <Box component="ul" sx={{ m: 0, mt: 0.5, pl: 2.5 }}>
+          {props.unplaced.map((line) => (
+            <li key={line}>{line}</li>
+          ))}
+        </Box>
+      )}
+    </Alert>
+  );
+}
+
+/** A line of help under a form's buttons: the keyboard shortcut, and that the draft is kept. */
+export function FormHint({ children }: { children: ReactNode }) {
+  return (
+    <Box component="span" sx={{ typography: 'caption', color: 'text.secondary' }}>
+      {children}
+    </Box>
+  );
+}

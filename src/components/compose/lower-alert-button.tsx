@@ -1,0 +1,183 @@
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import Stack from '@mui/material/Stack';
+import { isApiError } from '../../api/errors.ts';
+import { useApi } from '../../queries/api-context.tsx';
+import { toastBus } from '../toasts.tsx';
+import { useLowerAlertFromDraft } from './compose-mutations.ts';
+import { draftKeys } from './draft-keys.ts';
+import { DetailsField, SaveFailure, useSignedIn } from './form-parts.tsx';
+import { useDetailsDraft } from './use-details-draft.ts';
+
+export interface LowerAlertButtonProps {
+  alertId: number;
+  student: string;
+  /**
+   * The alert shows Lowered (optimistically, by a refresh, or by someone else). The button then
+   * renders nothing, unless its dialog is open or its write is pending: those stay until closed.
+   */
+  lowered?: boolean;
+  /** Once this button has lowered the alert and its dialog has closed (the button is gone): where focus goes. */
+  onLowered?: () => void;
+}
+
+const isConflict = (error: unknown) => isApiError(error) && error.kind === 'http' && error.status === 409;
+
+/** Told by the mutation itself: the button may be gone when the write ends (see useLowerAlertFromDraft). */
+const FEEDBACK = {
+  lowered: () => toastBus.show('Alert lowered', 'success'),
+  alreadyLowered: () => toastBus.show('This alert was already lowered', 'info'),
+};
+
+/**
+ * Lowers an open alert. The only way to lower one is a comment with `usedToLowerAlert: true`
+ * (decisions §9), so the dialog asks for that comment and will not lower without it. The alerts
+ * query layer shows the alert Lowered at once and refreshes it after the write, whatever its outcome.
+ */
+export function LowerAlertButton(props: LowerAlertButtonProps) {
+  return <LowerAlert key={`${props.student}:${props.alertId}`} {...props} />;
+}
+
+function LowerAlert({ alertId, student, lowered = false, onLowered }: LowerAlertButtonProps) {
+  const api = useApi();
+  const mutation = useLowerAlertFromDraft(api, student, FEEDBACK);
+  const author = useSignedIn();
+  const ids = { title: useId(), description: useId() };
+  const [open, setOpen] = useState(false);
+
+  const form = useDetailsDraft(draftKeys.lower(student, alertId));
+  const { draft, detailsRef, failureRef, setAttempted, setServerError, setUnplaced } = form;
+  // Set by a successful lowering: after the dialog has gone (and with it the opener), focus is handed on.
+  const handOff = useRef(false);
+  useEffect(() => {
+    if (!handOff.current || open) return;
+    handOff.current = false;
+    onLowered?.();
+  }, [open, onLowered]);
+
+  const alreadyLowered = isConflict(mutation.error);
+
+  const close = () => {
+    if (mutation.isPending) return;
+    setOpen(false);
+    setAttempted(false);
+    setServerError(undefined);
+    setUnplaced([]);
+    mutation.reset();
+  };
+
+  const submit = () => {
+    if (mutation.isPending || alreadyLowered) return;
+    if (!form.validate()) return;
+    if (!author.identifier) return;
+    setServerError(undefined);
+    setUnplaced([]);
+    mutation.mutate(
+      { alertId, createdBy: author.identifier, details: form.details.trim(), student },
+      {
+        onSuccess: () => {
+          draft.clear();
+          setOpen(false);
+          setAttempted(false);
+          handOff.current = true;
+        },
+        onError: (failure) => {
+          if (isConflict(failure)) {
+            // The query layer refreshes the alert (onSettled); the comment stays in the draft.
+            form.focusWhenShown(() => failureRef.current);
+            return;
+          }
+          form.showFailure(failure);
+        },
+      },
+    );
+  };
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    submit();
+  };
+
+  const discard = () => {
+    draft.clear();
+    setAttempted(false);
+    setServerError(undefined);
+    detailsRef.current?.focus();
+  };
+
+  if (lowered && !open && !mutation.isPending) return null;
+
+  return (
+    <>
+      <Button size="small" variant="outlined" color="warning" onClick={() => setOpen(true)} aria-haspopup="dialog" disabled={lowered}>
+        {lowered ? 'Lowered' : 'Lower alert'}
+      </Button>
+      <Dialog
+        open={open}
+        onClose={close}
+        fullWidth
+        maxWidth="sm"
+        aria-labelledby={ids.title}
+        aria-describedby={ids.description}
+      >
+        <form noValidate onSubmit={onSubmit}>
+        <DialogTitle id={ids.title}>Lower this alert</DialogTitle>
+        <DialogContent>
+          <Stack spacing={2}>
+            <DialogContentText id={ids.description}>
+              An alert is lowered by a comment that says why: it is added to the alert, and the alert shows Lowered for everyone.
+            </DialogContentText>
+            <DetailsField
+              label="Why is it lowered?"
+              value={form.details}
+              onChange={form.change}
+              error={form.error}
+              hint="Required. Ctrl+Enter lowers the alert."
+              onSubmit={submit}
+              inputRef={detailsRef}
+              minRows={3}
+              autoFocus
+              readOnly={mutation.isPending}
+            />
+            {alreadyLowered ? (
+              <Alert ref={failureRef} tabIndex={-1} severity="info">
+                This alert was already lowered. It has been refreshed; your comment was not posted and is kept.
+              </Alert>
+            ) : (
+              mutation.error != null && (
+                <SaveFailure
+                  ref={failureRef}
+                  title="The alert was not lowered. Your comment is kept."
+                  error={mutation.error}
+                  unplaced={form.unplaced}
+                  onRetry={submit}
+                  retrying={mutation.isPending}
+                />
+              )
+            )}
+          </Stack>
+        </DialogContent>
+        <DialogActions>
+          {draft.dirty && (
+            <Button type="button" onClick={discard} disabled={mutation.isPending} sx={{ mr: 'auto' }}>
+              Discard draft
+            </Button>
+          )}
+          <Button type="button" onClick={close} disabled={mutation.isPending}>
+            {alreadyLowered ? 'Close' : 'Cancel'}
+          </Button>
+          <Button type="submit" variant="contained" color="warning" disabled={mutation.isPending || alreadyLowered || !author.identifier}>
+            {mutation.isPending ? 'Lowering…' : 'Lower alert'}
+          </Button>
+        </DialogActions>
+        </form>
+      </Dialog>
+    </>
+  );
+}

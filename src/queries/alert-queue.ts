@@ -1,0 +1,85 @@
+import { hashKey, queryOptions } from '@tanstack/react-query';
+import type { ApiClient, ExpandedAlert } from '../api/client.ts';
+import type { AllValues, ListAllProgress } from '../api/paging.ts';
+import type { DayRange } from '../lib/days.ts';
+import { alertKeys } from './alerts.ts';
+
+/**
+ * What the triage queue loads for every alert of the range (E7 with `expand`): the student's and
+ * the creator's names and the categories come with the alert, so the queue needs no lookups per
+ * row. Comments are not expanded (the drawer asks for them when it opens one alert).
+ */
+export const TRIAGE_EXPAND = ['student', 'categories', 'createdBy'] as const;
+export type TriageAlert = ExpandedAlert<(typeof TRIAGE_EXPAND)[number]>;
+
+/**
+ * The triage queue's one query: every alert (E7) created in the range, with students, creators and
+ * categories expanded (`TRIAGE_EXPAND`). Its key is the alerts' own whole-list key
+ * (`['alerts', 'list', filters, 'all']`), so the alert mutations' optimistic updates and
+ * invalidations reach it like any alerts list.
+ *
+ * A range holds thousands of alerts (tens of pages of 1,000): how far the load has come is kept
+ * per query in a small store beside the cache, so that the page shows it even when the load was
+ * started by the route's loader before the page existed.
+ */
+
+/** Pages in flight at once after the first: enough to overlap the service's work with parsing. */
+const CONCURRENCY = 4;
+
+type Listener = () => void;
+
+/** The progress of each triage load under way, by query hash. */
+export const triageProgress = (() => {
+  const byHash = new Map<string, ListAllProgress>();
+  const listeners = new Set<Listener>();
+  const notify = () => listeners.forEach((listener) => listener());
+  return {
+    get: (hash: string): ListAllProgress | undefined => byHash.get(hash),
+    report(hash: string, progress: ListAllProgress | undefined) {
+      if (progress === undefined) byHash.delete(hash);
+      else byHash.set(hash, progress);
+      notify();
+    },
+    subscribe(listener: Listener): () => void {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+})();
+
+export function triageQueueParams(range: DayRange) {
+  return { createdOnStart: range.from, createdOnEnd: range.to, expand: TRIAGE_EXPAND };
+}
+
+export function triageQueueQuery(api: ApiClient, range: DayRange) {
+  const params = triageQueueParams(range);
+  const queryKey = alertKeys.listAll(params);
+  return {
+    hash: hashKey(queryKey),
+    options: queryOptions({
+      queryKey,
+      queryFn: async ({ signal, client, queryKey: key }) => {
+        const hash = hashKey(key);
+        triageProgress.report(hash, undefined);
+        try {
+          return await api.alerts.listAll(params, {
+            signal,
+            concurrency: CONCURRENCY,
+            onProgress: (progress) => triageProgress.report(hash, progress),
+            // The first page (the newest alerts) is shown as soon as it is in; the rest arrives as a
+            // whole, so the grid and its counts are prepared twice, not once per page. A refetch
+            // keeps the whole queue it has until the new one is in.
+            onPartial: (partial) => {
+              if (client.getQueryData<AllValues<unknown>>(key) === undefined) client.setQueryData(key, partial);
+            },
+          });
+        } finally {
+          triageProgress.report(hash, undefined);
+        }
+      },
+      // Megabytes per load: refetched when a write invalidates it, not each time the window regains focus.
+      staleTime: 5 * 60_000,
+      refetchOnWindowFocus: false,
+    }),
+  };
+}

@@ -1,0 +1,54 @@
+import { queryOptions, type QueryClient, type QueryKey } from '@tanstack/react-query';
+import type { ApiClient } from '../api/client.ts';
+import { isPartial, type AllValues, type ListAllOptions } from '../api/paging.ts';
+import { alertQueries } from './alerts.ts';
+import type { DayRange } from '../lib/days.ts';
+import { dataInsightQueries, updateQueries } from './notations.ts';
+import { studentEncouragementsQuery } from './student-encouragements.ts';
+
+const CATEGORIES_AND_COMMENTS = ['categories', 'comments'] as const;
+
+/** How many of a list's newest items are asked for alone, ahead of its first full page. */
+export const TIMELINE_HEAD_SIZE = 40;
+
+/**
+ * `listAll` options that put a long list's newest items in the cache while the rest loads (the
+ * service sends notations newest first, decisions §4): the first rows paint after a small head
+ * instead of after every page. A refetch keeps the whole list it has until the new one is in.
+ */
+function showingEarly<T>(client: QueryClient, queryKey: QueryKey): Pick<ListAllOptions<T>, 'headSize' | 'onPartial'> {
+  return {
+    headSize: TIMELINE_HEAD_SIZE,
+    onPartial: (partial) => {
+      const cached = client.getQueryData<AllValues<T>>(queryKey);
+      if (cached === undefined || isPartial(cached)) client.setQueryData<AllValues<T>>(queryKey, partial);
+    },
+  };
+}
+
+/**
+ * The four lists a student's timeline is made of: updates (E1), data insights (E5) and alerts
+ * (E7) of the student, each whole (`listAll`, newest items shown early), and the student's
+ * encouragements (the §9 extension; E10 over the range when the service lacks it).
+ */
+export function studentTimelineQueries(api: ApiClient, student: string, range: DayRange) {
+  const filter = { createdOnStart: range.from, createdOnEnd: range.to, identifiers: [student] };
+  const updates = { ...filter, expand: CATEGORIES_AND_COMMENTS };
+  const dataInsights = { ...filter, expand: ['comments'] as const };
+  const alerts = { ...filter, expand: CATEGORIES_AND_COMMENTS };
+  return {
+    updates: queryOptions({
+      ...updateQueries.listAll(api, updates),
+      queryFn: ({ signal, client, queryKey }) => api.updates.listAll(updates, { signal, ...showingEarly(client, queryKey) }),
+    }),
+    dataInsights: queryOptions({
+      ...dataInsightQueries.listAll(api, dataInsights),
+      queryFn: ({ signal, client, queryKey }) => api.dataInsights.listAll(dataInsights, { signal, ...showingEarly(client, queryKey) }),
+    }),
+    alerts: queryOptions({
+      ...alertQueries.listAll(api, alerts),
+      queryFn: ({ signal, client, queryKey }) => api.alerts.listAll(alerts, { signal, ...showingEarly(client, queryKey) }),
+    }),
+    encouragements: studentEncouragementsQuery(api, student, range),
+  };
+}

@@ -35,5 +35,10 @@ function loadStudentEncouragements(api: ApiClient, student: string, filters: Fil
 export function studentEncouragementsQuery(api: ApiClient, student: string, range: DayRange) {
   const filters: Filters = { modifiedOnStart: range.from, modifiedOnEnd: range.to };
   // The client (`api`) is not part of the key: one per app, like every other query here.
-  return queryOptions({ queryKey: studentEncouragementsKey(student, filters), queryFn: loadStudentEncouragements(api, student, filters) });
+  return queryOptions({
+    queryKey: studentEncouragementsKey(student, filters),
+    queryFn: loadStudentEncouragements(api, student, filters),
+    // As E10's range was: encouragements change rarely, and a revisit should not ask again.
+    staleTime: 5 * 60_000,
+  });
 }

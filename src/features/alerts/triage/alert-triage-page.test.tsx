@@ -130,7 +130,7 @@ describe('AlertTriagePage over a range of several pages', () => {
     await renderApp({ routes, url: `/alerts?from=${wide.from}&to=${wide.to}&status=all`, backend: backend(), fetch: holding });
     await waitFor(() => expect(summary()).toHaveTextContent(`of the newest 1,000 alerts; loading the rest of ${number.format(total)}`), { timeout: 45_000 });
     expect(screen.getByTestId('triage-progress')).toBeInTheDocument();
-    expect(screen.getAllByRole('row').length).toBeGreaterThan(1);
+    await waitFor(() => expect(screen.getAllByRole('row').length).toBeGreaterThan(1), { timeout: 30_000 });
     release();
     await waitFor(() => expect(summary()).toHaveTextContent(`Showing ${number.format(total)} of ${number.format(total)} alerts created from ${wide.from} to ${wide.to}.`), { timeout: 30_000 });
     expect(screen.queryByTestId('triage-progress')).not.toBeInTheDocument();

@@ -22,6 +22,11 @@ export interface ByteCounter {
   /** Requests finished since then, and how many of them were 304s. */
   requests(): { count: number; notModified: number };
   reset(): void;
+  /**
+   * Resolves once no request has been in flight for `quietMs` (Playwright's `networkidle` resolves
+   * at once when the page reached it earlier, so it cannot wait for a refetch).
+   */
+  quiet(quietMs?: number, timeoutMs?: number): Promise<void>;
 }
 
 export async function instrument(page: Page, profile: NetworkProfile): Promise<ByteCounter> {
@@ -40,11 +45,23 @@ export async function instrument(page: Page, profile: NetworkProfile): Promise<B
   let count = 0;
   let notModified = 0;
   const statuses = new Map<string, number>();
+  const inFlight = new Set<string>();
+  let lastActivity = Date.now();
+  cdp.on('Network.requestWillBeSent', (event) => {
+    inFlight.add(event.requestId);
+    lastActivity = Date.now();
+  });
   cdp.on('Network.responseReceived', (event) => statuses.set(event.requestId, event.response.status));
   cdp.on('Network.loadingFinished', (event) => {
     bytes += event.encodedDataLength;
     count += 1;
     if (statuses.get(event.requestId) === 304) notModified += 1;
+    inFlight.delete(event.requestId);
+    lastActivity = Date.now();
+  });
+  cdp.on('Network.loadingFailed', (event) => {
+    inFlight.delete(event.requestId);
+    lastActivity = Date.now();
   });
   return {
     bytes: () => bytes,
@@ -53,6 +70,13 @@ export async function instrument(page: Page, profile: NetworkProfile): Promise<B
       bytes = 0;
       count = 0;
       notModified = 0;
+    },
+    quiet: async (quietMs = 1000, timeoutMs = 60_000) => {
+      const deadline = Date.now() + timeoutMs;
+      while (Date.now() < deadline) {
+        if (inFlight.size === 0 && Date.now() - lastActivity >= quietMs) return;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
     },
   };
 }

@@ -72,7 +72,7 @@ export async function measureTimeline(options: { scale?: number; student?: strin
         )
       ).jsonValue()) as number;
       // Late requests (chunks loaded when idle) count too: wait until the network is quiet.
-      await page.waitForLoadState('networkidle');
+      await counter.quiet();
       return { context, page, firstRow, allLoaded, bytes: counter.bytes() };
     };
     const firstRowRuns: number[] = [];
@@ -127,7 +127,7 @@ export async function measureTimeline(options: { scale?: number; student?: strin
     await page.getByRole('heading', { name: 'Students', level: 1 }).waitFor();
     let warmEncouragementRequests = 0;
     page.on('request', (r) => {
-      if (r.url().includes('/api/notations/encouragements/') && !r.url().includes('/types')) warmEncouragementRequests += 1;
+      if (/\/api\/(notations\/encouragements\/|people\/[^/]+\/encouragements)/.test(r.url()) && !r.url().includes('/types')) warmEncouragementRequests += 1;
     });
     const before = await page.evaluate(() => performance.now());
     await page.goBack();

@@ -1,6 +1,6 @@
 import { hashKey, queryOptions } from '@tanstack/react-query';
 import type { ApiClient, ExpandedAlert } from '../api/client.ts';
-import type { ListAllProgress } from '../api/paging.ts';
+import type { AllValues, ListAllProgress } from '../api/paging.ts';
 import type { DayRange } from '../lib/days.ts';
 import { alertKeys } from './alerts.ts';
 
@@ -58,11 +58,21 @@ export function triageQueueQuery(api: ApiClient, range: DayRange) {
     hash: hashKey(queryKey),
     options: queryOptions({
       queryKey,
-      queryFn: async ({ signal, queryKey: key }) => {
+      queryFn: async ({ signal, client, queryKey: key }) => {
         const hash = hashKey(key);
         triageProgress.report(hash, undefined);
         try {
-          return await api.alerts.listAll(params, { signal, concurrency: CONCURRENCY, onProgress: (progress) => triageProgress.report(hash, progress) });
+          return await api.alerts.listAll(params, {
+            signal,
+            concurrency: CONCURRENCY,
+            onProgress: (progress) => triageProgress.report(hash, progress),
+            // The first page (the newest alerts) is shown as soon as it is in; the rest arrives as a
+            // whole, so the grid and its counts are prepared twice, not once per page. A refetch
+            // keeps the whole queue it has until the new one is in.
+            onPartial: (partial) => {
+              if (client.getQueryData<AllValues<unknown>>(key) === undefined) client.setQueryData(key, partial);
+            },
+          });
         } finally {
           triageProgress.report(hash, undefined);
         }

@@ -1,10 +1,12 @@
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import type { ApiClient } from '../api/client.ts';
 import { isNotFound } from '../api/http.ts';
 import { listAll, type AllValues } from '../api/paging.ts';
 import type { Encouragement } from '../api/schemas/index.ts';
 import type { DayRange } from '../lib/days.ts';
 import { encouragementQueries } from './notations.ts';
+
+type Filters = { modifiedOnStart: string; modifiedOnEnd: string };
 
 /**
  * One student's encouragements over a range (issue #14 item 3): the extension
@@ -14,19 +16,29 @@ import { encouragementQueries } from './notations.ts';
  *
  *     ['encouragements', 'ofStudent', identifier, { modifiedOnStart, modifiedOnEnd }]
  */
+export const studentEncouragementsKey = (student: string, range: Filters) =>
+  ['encouragements', 'ofStudent', student, range] as const;
+
+/** The extension's pages, or E10's range (its own shared cache entry) narrowed to the student. */
+function loadStudentEncouragements(api: ApiClient, student: string, filters: Filters) {
+  return async ({ signal, client }: { signal: AbortSignal; client: QueryClient }): Promise<AllValues<Encouragement>> => {
+    try {
+      return await listAll((p, o) => api.people.encouragements(student, p, o), filters, { signal });
+    } catch (error) {
+      if (!isNotFound(error)) throw error;
+      const all = await client.fetchQuery(encouragementQueries.range(api, filters));
+      return { ...all, values: all.values.filter((e) => api.personIdentifier(e.student) === student) };
+    }
+  };
+}
+
 export function studentEncouragementsQuery(api: ApiClient, student: string, range: DayRange) {
-  const filters = { modifiedOnStart: range.from, modifiedOnEnd: range.to };
+  const filters: Filters = { modifiedOnStart: range.from, modifiedOnEnd: range.to };
+  // The client (`api`) is not part of the key: one per app, like every other query here.
   return queryOptions({
-    queryKey: ['encouragements', 'ofStudent', student, filters] as const,
-    queryFn: async ({ signal, client }): Promise<AllValues<Encouragement>> => {
-      try {
-        return await listAll((p, o) => api.people.encouragements(student, p, o), filters, { signal });
-      } catch (error) {
-        if (!isNotFound(error)) throw error;
-        const all = await client.fetchQuery(encouragementQueries.range(api, filters));
-        const mine = (e: { student: { href: string } }) => api.personIdentifier(e.student) === student;
-        return { ...all, values: all.values.filter(mine) };
-      }
-    },
+    queryKey: studentEncouragementsKey(student, filters),
+    queryFn: loadStudentEncouragements(api, student, filters),
+    // As E10's range was: encouragements change rarely, and a revisit should not ask again.
+    staleTime: 5 * 60_000,
   });
 }

@@ -13,7 +13,7 @@ export function prefetchStudentTimeline(queryClient: QueryClient, api: ApiClient
   const range = effectiveRange(parseTimelineFilters(url.searchParams).filters);
   const queries = studentTimelineQueries(api, student, range);
   void queryClient.prefetchQuery(peopleQueries.detail(api, student));
-  // The student's own lists first; the shared encouragements range after them (see useStudentTimeline).
+  // The student's own lists first; their encouragements after them (see useStudentTimeline).
   void Promise.allSettled([
     queryClient.prefetchQuery(queries.updates),
     queryClient.prefetchQuery(queries.alerts),

@@ -180,7 +180,7 @@ describe('StudentPage', () => {
     expect(screen.getByTestId('timeline-summary')).toHaveTextContent(`Showing ${other.length} of`);
     expect(renderedRows()).toEqual(other.slice(0, renderedRows().length).map(({ kind, id }) => ({ kind, id })));
     expect(everyone.calls).toHaveLength(0);
-  });
+  }, 60_000);
 
   it('falls back to E10 over the range, filtered to the student, when the service answers 404 to the extension', async () => {
     const everyone = countingFetch('/notations/encouragements');
@@ -200,7 +200,7 @@ describe('StudentPage', () => {
     const mine = (await expectedTimeline('S000001')).filter((r) => r.kind === 'encouragement');
     expect(screen.getByTestId('timeline-summary')).toHaveTextContent(`Showing ${mine.length} of`);
     expect(renderedRows()).toEqual(mine.slice(0, renderedRows().length).map(({ kind, id }) => ({ kind, id })));
-  });
+  }, 60_000);
 
   it('paints the newest items from small heads while the full lists load, in exact order, without gaps', async () => {
     const expected = (await expectedTimeline('S000001')).filter((row) => row.kind !== 'encouragement');

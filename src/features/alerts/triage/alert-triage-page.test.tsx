@@ -113,3 +113,26 @@ describe('AlertTriagePage', () => {
     expect(params(router).get('from')).toBeNull();
   });
 });
+
+describe('AlertTriagePage over a range of several pages', () => {
+  it('shows the first page of alerts while the rest loads, then the whole queue', async () => {
+    const wide = { from: '2025-06-01', to: '2026-05-31' };
+    const total = (await api().alerts.list({ createdOnStart: wide.from, createdOnEnd: wide.to, pageSize: 1 })).totalValues;
+    expect(total).toBeGreaterThan(1000);
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const holding: typeof fetch = async (input, init) => {
+      const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url);
+      // Every page after the first waits until released.
+      if (url.pathname === '/api/notations/alerts/' && Number(url.searchParams.get('page') ?? 1) > 1) await held;
+      return fetch(input, init);
+    };
+    await renderApp({ routes, url: `/alerts?from=${wide.from}&to=${wide.to}&status=all`, backend: backend(), fetch: holding });
+    await waitFor(() => expect(summary()).toHaveTextContent(`of the newest 1,000 alerts; loading the rest of ${number.format(total)}`), { timeout: 45_000 });
+    expect(screen.getByTestId('triage-progress')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getAllByRole('row').length).toBeGreaterThan(1), { timeout: 30_000 });
+    release();
+    await waitFor(() => expect(summary()).toHaveTextContent(`Showing ${number.format(total)} of ${number.format(total)} alerts created from ${wide.from} to ${wide.to}.`), { timeout: 30_000 });
+    expect(screen.queryByTestId('triage-progress')).not.toBeInTheDocument();
+  }, 120_000);
+});

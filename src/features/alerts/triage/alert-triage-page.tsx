@@ -223,8 +223,9 @@ export function AlertTriagePage() {
   const loaded = !queue.isPending;
   const total = queue.rows.length;
   const shownCount = tally.shown.length;
-  const summary =
-    view === 'alert'
+  const summary = queue.isPartial
+    ? `Showing ${number.format(shownCount)} of the newest ${plural(total, 'alert', 'alerts')}; loading the rest of ${number.format(queue.totalValues)} created from ${range.from} to ${range.to}…`
+    : view === 'alert'
       ? `Showing ${number.format(shownCount)} of ${plural(total, 'alert', 'alerts')} created from ${range.from} to ${range.to}.`
       : `${plural(groups.length, 'student', 'students')} with ${number.format(shownCount)} of ${plural(total, 'alert', 'alerts')} created from ${range.from} to ${range.to}.`;
   const filtered = hasActiveFilters({ ...filters, q: liveText });
@@ -268,7 +269,7 @@ export function AlertTriagePage() {
         </Alert>
       )}
 
-      {queue.isPending && queue.error === null && <LoadProgress queue={queue} />}
+      {(queue.isPending || queue.isPartial) && queue.error === null && <LoadProgress queue={queue} />}
 
       {loaded && (
         <TriageCounts

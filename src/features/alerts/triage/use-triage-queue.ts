@@ -1,16 +1,20 @@
 import { useMemo, useSyncExternalStore } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import type { ListAllProgress } from '../../../api/paging.ts';
+import { isPartial, type ListAllProgress } from '../../../api/paging.ts';
 import type { DayRange } from '../../../lib/days.ts';
 import { useApi } from '../../../queries/api-context.tsx';
 import { prepareRows, type TriageRow } from './triage-rows.ts';
 import { triageProgress, triageQueueQuery } from '../../../queries/alert-queue.ts';
 
 export interface TriageQueue {
-  /** Every alert of the range, prepared for filtering; empty until the whole range is in. */
+  /** The alerts of the range, prepared for filtering: the first page, then every one. */
   rows: readonly TriageRow[];
-  /** The whole range has not arrived yet (first load). */
+  /** Nothing of the range has arrived yet (first load). */
   isPending: boolean;
+  /** Only the newest pages are in (first load): `rows` is their part of `totalValues`. */
+  isPartial: boolean;
+  /** How many alerts the range holds (the service's count). */
+  totalValues: number;
   /** A load is under way (the first, or a refetch after a write). */
   isFetching: boolean;
   /** How far the load under way has come; undefined before its first page. */
@@ -33,6 +37,8 @@ export function useTriageQueue(range: DayRange): TriageQueue {
   return {
     rows,
     isPending: query.isPending,
+    isPartial: data !== undefined && isPartial(data),
+    totalValues: data?.totalValues ?? 0,
     isFetching: query.isFetching,
     progress,
     error: query.isError ? query.error : null,

@@ -11,7 +11,7 @@ import { healthRoutes, type ReadinessCheck } from './health.ts';
 import { journalRoutes, journalWrites, memoryJournal, type JournalStore } from './journal.ts';
 import { methodGuard, parseBoundedJson, requestBodyLimit } from './limits.ts';
 import { REQUEST_ID_HEADER, createLogger, requestIdOf, requestLogging, type Logger } from './logging.ts';
-import { mountAuth, type AuthOptions } from './oidc-routes.ts';
+import { devIdpHandler, mountAuth, type AuthOptions } from './oidc-routes.ts';
 import { stampActor } from './stamping.ts';
 import type { Upstream } from './upstream.ts';
 
@@ -55,6 +55,8 @@ export function createGateway(options: GatewayOptions): Hono {
   const publicBase = (c: Context) => `${publicOrigin(c, options.trustProxy ?? false)}/api`;
   const journal = options.journal ?? memoryJournal();
 
+  // The development provider writes its own responses: before every middleware that sets headers.
+  app.all('/dev-idp/*', devIdpHandler(options.auth.devIdp));
   app.use('*', requestLogging(logger), methodGuard(), securityHeaders({ publicUrl: options.publicUrl }), noStore());
   app.route('/', healthRoutes({ upstream, timeoutMs: timeouts.upstreamMs, checks: { ...options.readiness }, ...(options.draining ? { draining: options.draining } : {}) }));
   app.use('/api/*', requestBodyLimit());

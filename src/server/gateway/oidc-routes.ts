@@ -70,6 +70,19 @@ export function safeReturnTo(value: string | undefined, publicUrl: string): stri
  * - GET /session → who is signed in and what they may do;
  * - /api/* → 401 without a session, 403 (problem+json naming the group) without the permission.
  */
+/**
+ * The development provider at /dev-idp, on the raw node request (oidc-provider is a node/Koa
+ * handler that writes the response itself): mounted before any middleware that sets headers.
+ */
+export function devIdpHandler(devIdp: DevIdp | undefined) {
+  return async (c: Context): Promise<Response> => {
+    const env = c.env as { incoming?: IncomingMessage; outgoing?: ServerResponse } | undefined;
+    if (!devIdp || !env?.incoming || !env.outgoing) return problemResponse(problemBody(404, 'Not found'));
+    await devIdp.handle(env.incoming, env.outgoing);
+    return RESPONSE_ALREADY_SENT;
+  };
+}
+
 export function mountAuth(app: Hono, options: AuthOptions): { guardPages: MiddlewareHandler; sessionOf: (c: Context) => Promise<GatewaySession | undefined> } {
   const { config, oidc, store } = options;
   const secure = config.publicUrl.startsWith('https:');
@@ -96,14 +109,6 @@ export function mountAuth(app: Hono, options: AuthOptions): { guardPages: Middle
     return problemResponse(problemBody(403, 'Cross-site request refused: a write needs the Origin of this dashboard (or Sec-Fetch-Site: same-origin)'));
   };
   for (const path of ['/api/*', '/auth/*', '/session', '/session/*']) app.use(path, sameOrigin);
-
-  // The development provider, on the raw node request (oidc-provider is a node/Koa handler).
-  app.all('/dev-idp/*', async (c) => {
-    const env = c.env as { incoming?: IncomingMessage; outgoing?: ServerResponse } | undefined;
-    if (!options.devIdp || !env?.incoming || !env.outgoing) return problemResponse(problemBody(404, 'Not found'));
-    await options.devIdp.handle(env.incoming, env.outgoing);
-    return RESPONSE_ALREADY_SENT;
-  });
 
   /** Starts a sign-in: remembers PKCE, nonce and where to return, bound to this browser. */
   async function startSignIn(c: Context, returnTo: string, forceLogin = false): Promise<Response> {

@@ -13,7 +13,7 @@ const BLOCKING = new Set(['serious', 'critical']);
 export async function expectNoSeriousA11yViolations(page: Page, label = page.url()): Promise<void> {
   // Colours are read as they are painted: a button still fading from disabled to enabled (MUI's
   // 250 ms transition) would be judged on a blend of both. Wait until nothing is animating.
-  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'), undefined, { timeout: 5_000 }).catch(() => {});
+  await page.waitForFunction(() => document.getAnimations().every((a) => !(a instanceof CSSTransition) || a.playState !== 'running'), undefined, { timeout: 5_000 }).catch(() => {});
   const results = await new AxeBuilder({ page }).analyze();
   const lines = (impactWanted: (impact: string) => boolean) =>
     results.violations

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { signIn } from './support.ts';
+import { signIn, signInRequest } from './support.ts';
 
 /**
  * #15.3: the app works under the gateway's strict Content-Security-Policy — no inline script, MUI's
@@ -22,12 +22,12 @@ test('students, a student, alerts and the journal render under the CSP with no v
   // Four pages on a shared two-core machine.
   test.setTimeout(150_000);
   const violations = await watchViolations(page);
-  const response = await page.goto('/sign-in');
+  await signIn(page);
+  const response = await page.goto('/students');
   const csp = response!.headers()['content-security-policy']!;
   expect(csp).toMatch(/script-src 'self'/);
   expect(csp).toMatch(/frame-ancestors 'none'/);
   expect(csp).not.toMatch(/unsafe-inline/);
-  await signIn(page);
   await expect(page.getByRole('heading', { name: 'Students', level: 1 })).toBeVisible();
   // Styled by emotion under the nonce: MUI's button styles are applied (not the browser's defaults).
   const styled = await page.evaluate(() => [...document.querySelectorAll('style[data-emotion]')].every((s) => (s as HTMLStyleElement).nonce !== ''));
@@ -55,6 +55,7 @@ test('students, a student, alerts and the journal render under the CSP with no v
 });
 
 test('the framing, caching and file rules hold on the built app', async ({ request }) => {
+  await signInRequest(request, 'E0001');
   const page = await request.get('/students');
   expect(page.headers()['cache-control']).toBe('private, no-cache');
   expect(page.headers()['x-frame-options']).toBe('DENY');

@@ -16,19 +16,20 @@ test('the journal shows a category rename, a trigger application and a network r
   const renamed = `${category.name} (renamed)`;
   expect((await page.request.put('/api/notations/categories/4', { headers: origin, data: { name: renamed, isActive: category.isActive } })).status()).toBe(204);
   expect((await page.request.patch('/api/notations/triggers/2', { headers: origin, data: { studentIdentifiers: ['S000010', 'S000011'] } })).status()).toBe(204);
-  expect((await page.request.put('/api/people/S000012/successNetwork', { headers: origin, data: [{ identifier: 'E0005' }, { identifier: 'E0006' }] })).status()).toBe(204);
+  expect((await page.request.put('/api/people/S000097/successNetwork', { headers: origin, data: [{ identifier: 'E0005' }, { identifier: 'E0006' }] })).status()).toBe(204);
 
   await page.setViewportSize({ width: 1440, height: 900 });
   await page.goto('/admin/journal?target=category%2F4');
   await expect(page.getByRole('heading', { name: 'Change journal', level: 1 })).toBeVisible();
   const table = page.getByRole('table', { name: 'Changes' });
   await expect(table.getByText(`name: ${category.name} → ${renamed}`)).toBeVisible();
-  await expect(table.getByText('Category edited')).toBeVisible();
+  // Other journeys edit categories on the same server: this one's rename is among them.
+  await expect(table.getByText('Category edited').first()).toBeVisible();
 
   await page.goto('/admin/journal');
   await expect(table.getByText('Applied to 2 student(s): S000010, S000011')).toBeVisible();
   await expect(table.getByText('After: E0005, E0006')).toBeVisible();
-  await expect(table.getByText('network/S000012')).toBeVisible();
+  await expect(table.getByText('network/S000097').first()).toBeVisible();
   await expectNoSeriousA11yViolations(page, 'journal (light)');
   await screenshot(page, 'journal-1440-light');
   await page.emulateMedia({ colorScheme: 'dark' });

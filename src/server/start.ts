@@ -31,6 +31,9 @@ const server = serve({
   fetch: (request, env) => (stack ? stack.gateway.fetch(request, env) : new Response('Starting', { status: 503, headers: { 'retry-after': '1' } })),
   port: config.port,
   hostname: config.host,
+  // A refused upload's rest is left unread (gateway/limits.ts); the default clean-up would read
+  // up to 64 MiB of it. Bodies nobody read are still drained by Node itself after the answer.
+  autoCleanupIncoming: false,
 });
 server.once('listening', () => {
   const address = server.address() as AddressInfo;

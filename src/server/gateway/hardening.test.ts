@@ -151,7 +151,7 @@ describe('bounded upstream calls (#15.1)', () => {
 });
 
 describe('request bodies and methods (#15.2)', () => {
-  it('unknown methods (PROPFIND; TRACE over a socket in limits-http.test.ts) are 405 with Allow, as problem+json', async () => {
+  it('unknown methods (PROPFIND; TRACE over a socket in process.test.ts) are 405 with Allow, as problem+json', async () => {
     for (const path of ['/api/notations/alerts/', '/', '/session']) {
       const res = await request(path, { method: 'PROPFIND' });
       expect(res.status).toBe(405);

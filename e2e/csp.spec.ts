@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { signIn, signInRequest } from './support.ts';
+import { pickOnProvider, screenshot, signIn, signInRequest } from './support.ts';
 
 /**
  * #15.3: the app works under the gateway's strict Content-Security-Policy — no inline script, MUI's
@@ -51,6 +51,55 @@ test('students, a student, alerts and the journal render under the CSP with no v
   await page.goto('/admin/journal');
   await expect(page.getByRole('heading', { name: 'Change journal', level: 1 })).toBeVisible();
   await page.waitForTimeout(1_500);
+  expect(await violations()).toEqual([]);
+});
+
+/** The gateway's strict headers, as every page of this origin must carry them. */
+function expectStrictHeaders(headers: Record<string, string>, where: string): void {
+  const csp = headers['content-security-policy'] ?? '';
+  expect(csp, where).toMatch(/script-src 'self'(;|$)/);
+  expect(csp, where).toMatch(/frame-ancestors 'none'/);
+  expect(csp, where).not.toMatch(/unsafe-inline|unsafe-eval/);
+  expect(headers['x-frame-options'], where).toBe('DENY');
+  expect(headers['cache-control'], where).toBe('no-store');
+}
+
+test("the development identity provider's pages and the sign-out pages: the same strict headers, styled and scripted with no violation", async ({ page }) => {
+  test.setTimeout(120_000);
+  const violations = await watchViolations(page);
+  // Without a session a page of the app goes straight to the provider's login screen.
+  const login = await page.goto('/students');
+  await expect(page).toHaveURL(/\/dev-idp\/interaction\//);
+  expectStrictHeaders(login!.headers(), 'login screen');
+  // Its stylesheet applies (a file: nothing inline) …
+  await expect(page.locator('.notice')).toHaveCSS('border-left-width', '4px');
+  // … and so does its script (the staff filter).
+  const staff = page.getByRole('form', { name: 'Staff' }).getByRole('button');
+  expect(await staff.count()).toBeGreaterThan(3);
+  await page.getByLabel('Filter staff').fill('zz-nobody-zz');
+  await expect(staff).toHaveCount(0);
+  await page.getByLabel('Filter staff').fill('Camille');
+  await expect(staff).toHaveCount(1);
+  // Only the role that still lists someone keeps its heading.
+  await expect(page.getByRole('heading', { level: 2 })).toHaveCount(1);
+  await screenshot(page, 'dev-idp-login-csp');
+  expect(await violations()).toEqual([]);
+
+  await pickOnProvider(page, 'Camille Cook');
+  await expect(page.getByRole('heading', { name: 'Students', level: 1 })).toBeVisible();
+
+  // Signing out: the provider's own confirmation page (oidc-provider's), then the gateway's page.
+  const confirmation = page.waitForResponse((r) => /\/dev-idp\/session\/end/.test(r.url()) && r.request().method() === 'GET' && r.status() === 200);
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  expectStrictHeaders((await confirmation).headers(), 'sign-out confirmation');
+  const yes = page.getByRole('button', { name: 'Yes, sign out' });
+  await expect(yes).toHaveCSS('background-color', 'rgb(21, 101, 192)');
+  expect(await violations()).toEqual([]);
+  const signedOut = page.waitForResponse((r) => new URL(r.url()).pathname === '/auth/signed-out');
+  await yes.click();
+  await expect(page.getByRole('heading', { name: 'Signed out' })).toBeVisible();
+  expectStrictHeaders((await signedOut).headers(), 'signed-out page');
+  await expect(page.locator('main')).toHaveCSS('max-width', '760px');
   expect(await violations()).toEqual([]);
 });
 

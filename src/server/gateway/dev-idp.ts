@@ -212,13 +212,7 @@ function loginPage(details: Interaction, staff: DevIdpPerson[], groups: Groups, 
     <form method="post" action="${DEV_IDP_PATH}/interaction/${escape(details.uid)}" class="other">
       <p><label for="other">Anyone else, by identifier (e.g. a student, to see the refusal)</label><br>
       <input id="other" name="other" autocomplete="off" placeholder="S000001"> <button type="submit">Sign in as this person</button></p>
-    </form>
-    <script>
-      document.getElementById('filter').addEventListener('input', (e) => {
-        const q = e.target.value.trim().toLowerCase();
-        for (const li of document.querySelectorAll('li[data-name]')) li.hidden = q !== '' && !li.dataset.name.includes(q);
-      });
-    </script>`,
+    </form>`,
   );
 }
 

@@ -90,6 +90,34 @@ describe('sign-in through the OpenID provider', () => {
     expect((await request('/alerts?status=Open', { cookie: result.cookie })).status).toBe(200);
   });
 
+  it("gives the provider's pages the gateway's strict headers and no-store; no page of its own has inline script or style", async () => {
+    const jar = new CookieJar();
+    let response = await jarFetch(jar, `${gw.origin}/auth/sign-in`);
+    // The gateway's sign-in → the provider's authorization endpoint → its login screen.
+    for (let hops = 0; hops < 3 && (response.status === 302 || response.status === 303); hops += 1) response = await jarFetch(jar, new URL(response.headers.get('location')!, gw.origin).href);
+    expect(response.url).toMatch(/\/dev-idp\/interaction\//);
+    expect(response.status).toBe(200);
+    const signedOut = await request('/auth/signed-out');
+    const strict = (headers: Headers) => Object.fromEntries([...headers].filter(([name]) => !['date', 'content-length', 'content-type', 'x-request-id', 'connection', 'keep-alive', 'vary'].includes(name)));
+    const appHeaders = strict(signedOut.headers);
+    // The same headers as the gateway's own pages, without a nonce: nothing there is inline.
+    appHeaders['content-security-policy'] = appHeaders['content-security-policy']!.replace(/ 'nonce-[^']+'/, '');
+    expect(strict(response.headers)).toEqual(appHeaders);
+    expect(response.headers.get('content-security-policy')).toMatch(/frame-ancestors 'none'/);
+    expect(response.headers.get('cache-control')).toBe('no-store');
+    const discovery = await request('/dev-idp/.well-known/openid-configuration');
+    expect(discovery.headers.get('cache-control')).toBe('no-store');
+    expect(discovery.headers.get('x-frame-options')).toBe('DENY');
+    for (const html of [await response.text(), await signedOut.text()]) {
+      expect(html).not.toMatch(/<style|<script>|style=/);
+      expect(html).toContain('<link rel="stylesheet" href="/auth/page.css">');
+    }
+    const css = await request('/auth/page.css');
+    expect(css.headers.get('content-type')).toMatch(/^text\/css/);
+    const script = await request('/auth/page.js');
+    expect(script.headers.get('content-type')).toMatch(/^text\/javascript/);
+  });
+
   it('returns only to a path of this origin', async () => {
     for (const returnTo of ['https://evil.example/', '//evil.example/x', '/\\evil.example', 'javascript:alert(1)']) {
       const result = await signInThroughProvider(gw.origin, FACULTY, { start: `/auth/sign-in?returnTo=${encodeURIComponent(returnTo)}` });

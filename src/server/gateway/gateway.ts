@@ -6,7 +6,7 @@ import { withoutEncodingSuffixes } from '../http/etag.ts';
 import { ProblemError, problemBody, problemResponse } from '../http/problem.ts';
 import { DEFAULT_TIMEOUTS, credentialsProblem, serviceFailure, tokenFailure, withDeadline, type Timeouts } from './bounded.ts';
 import { publicOrigin } from './forwarded.ts';
-import { noStore, securityHeaders } from './headers.ts';
+import { fixedSecurityHeaders, noStore, securityHeaders } from './headers.ts';
 import { healthRoutes, type ReadinessCheck } from './health.ts';
 import { journalRoutes, journalWrites, memoryJournal, type JournalStore } from './journal.ts';
 import { methodGuard, parseBoundedJson, requestBodyLimit } from './limits.ts';
@@ -55,8 +55,10 @@ export function createGateway(options: GatewayOptions): Hono {
   const publicBase = (c: Context) => `${publicOrigin(c, options.trustProxy ?? false)}/api`;
   const journal = options.journal ?? memoryJournal();
 
-  // The development provider writes its own responses: before every middleware that sets headers.
-  app.all('/dev-idp/*', devIdpHandler(options.auth.devIdp));
+  // The development provider writes its own responses, with the same security headers (computed
+  // once): before every middleware that sets headers.
+  let devIdpHeaders: Promise<Record<string, string>> | undefined;
+  app.all('/dev-idp/*', devIdpHandler(options.auth.devIdp, () => (devIdpHeaders ??= fixedSecurityHeaders({ publicUrl: options.publicUrl }))));
   app.use('*', requestLogging(logger), methodGuard(), securityHeaders({ publicUrl: options.publicUrl }), noStore());
   app.route('/', healthRoutes({ upstream, timeoutMs: timeouts.upstreamMs, checks: { ...options.readiness }, ...(options.draining ? { draining: options.draining } : {}) }));
   app.use('/api/*', requestBodyLimit());

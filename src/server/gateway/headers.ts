@@ -1,5 +1,7 @@
-import type { Context, MiddlewareHandler } from 'hono';
-import { NONCE, secureHeaders } from 'hono/secure-headers';
+import { Hono, type Context, type MiddlewareHandler } from 'hono';
+import { NONCE, secureHeaders, type ContentSecurityPolicyOptionHandler } from 'hono/secure-headers';
+
+type SecureHeadersOptions = NonNullable<Parameters<typeof secureHeaders>[0]>;
 
 /**
  * Response headers that make the gateway safe to put on the internet (#15.3).
@@ -9,9 +11,9 @@ import { NONCE, secureHeaders } from 'hono/secure-headers';
  * `<style>` elements at run time, and the app gives them the nonce it reads from the page's
  * `<meta name="csp-nonce">` (src/app/style-cache.ts). No page may frame the app.
  */
-export function securityHeaders(options: { publicUrl?: string | undefined } = {}): MiddlewareHandler {
+function securityHeaderOptions(options: { publicUrl?: string | undefined }, styleSrc: (string | ContentSecurityPolicyOptionHandler)[]): SecureHeadersOptions {
   const https = options.publicUrl?.startsWith('https://') ?? false;
-  return secureHeaders({
+  return {
     crossOriginEmbedderPolicy: false,
     // Browsers ignore HSTS over plain HTTP, and sending it from a dev server on localhost pins
     // that name to HTTPS for a year: only when the public address is HTTPS.
@@ -20,7 +22,7 @@ export function securityHeaders(options: { publicUrl?: string | undefined } = {}
     contentSecurityPolicy: {
       defaultSrc: ["'self'"],
       scriptSrc: ["'self'"],
-      styleSrc: ["'self'", NONCE],
+      styleSrc,
       imgSrc: ["'self'", 'data:'],
       fontSrc: ["'self'", 'data:'],
       connectSrc: ["'self'"],
@@ -29,7 +31,25 @@ export function securityHeaders(options: { publicUrl?: string | undefined } = {}
       formAction: ["'self'"],
       frameAncestors: ["'none'"],
     },
-  });
+  };
+}
+
+export function securityHeaders(options: { publicUrl?: string | undefined } = {}): MiddlewareHandler {
+  return secureHeaders(securityHeaderOptions(options, ["'self'", NONCE]));
+}
+
+/**
+ * The same headers as a plain record, plus `Cache-Control: no-store`, for responses written
+ * outside Hono (the development identity provider's, on the raw node response). Without a nonce:
+ * those pages have no inline style or script (their stylesheet and script are files, oidc-pages.ts).
+ * Computed by running the very middleware above, so the two cannot drift apart.
+ */
+export async function fixedSecurityHeaders(options: { publicUrl?: string | undefined } = {}): Promise<Record<string, string>> {
+  const probe = new Hono();
+  probe.use(secureHeaders(securityHeaderOptions(options, ["'self'"])));
+  probe.get('/', (c) => c.body(null));
+  const response = await probe.request('/');
+  return { ...Object.fromEntries(response.headers), 'cache-control': 'no-store' };
 }
 
 /** This response's CSP nonce, for the HTML to hand to the app's style cache. */

@@ -8,7 +8,7 @@ import { problemBody, problemResponse } from '../http/problem.ts';
 import type { AuthConfig } from './config.ts';
 import type { DevIdp } from './dev-idp.ts';
 import { SignInError, type OidcClient, type PendingSignIn } from './oidc.ts';
-import { escapeHtml, htmlPage } from './oidc-pages.ts';
+import { escapeHtml, htmlPage, mountPageAssets } from './oidc-pages.ts';
 import { permissionsFor, refusalFor, type Permissions } from './permissions.ts';
 import { cookieName, createSession, endSession, readSession, type SessionHandle, type SessionOptions, type StoredSession } from './session.ts';
 import type { SessionStore } from './session-store.ts';
@@ -72,13 +72,27 @@ export function safeReturnTo(value: string | undefined, publicUrl: string): stri
  */
 /**
  * The development provider at /dev-idp, on the raw node request (oidc-provider is a node/Koa
- * handler that writes the response itself): mounted before any middleware that sets headers.
+ * handler that writes the response itself): mounted before any middleware that sets headers, so
+ * it sets the gateway's security headers itself (`headers`: the CSP, frame-ancestors and the rest
+ * of headers.ts, and `Cache-Control: no-store`). They are set before the provider runs, so that it
+ * can add the hash of an inline script of its own to the CSP (its form_post page does), and set
+ * again when the head is written, in case the provider removed them (Koa does on an error).
  */
-export function devIdpHandler(devIdp: DevIdp | undefined) {
+export function devIdpHandler(devIdp: DevIdp | undefined, headers: () => Promise<Record<string, string>>) {
   return async (c: Context): Promise<Response> => {
     const env = c.env as { incoming?: IncomingMessage; outgoing?: ServerResponse } | undefined;
     if (!devIdp || !env?.incoming || !env.outgoing) return problemResponse(problemBody(404, 'Not found'));
-    await devIdp.handle(env.incoming, env.outgoing);
+    const outgoing = env.outgoing;
+    const fixed = await headers();
+    for (const [name, value] of Object.entries(fixed)) outgoing.setHeader(name, value);
+    const writeHead = outgoing.writeHead;
+    outgoing.writeHead = function (this: ServerResponse, ...args: Parameters<ServerResponse['writeHead']>) {
+      for (const [name, value] of Object.entries(fixed)) {
+        if (name === 'cache-control' || !this.hasHeader(name)) this.setHeader(name, value);
+      }
+      return writeHead.apply(this, args);
+    } as ServerResponse['writeHead'];
+    await devIdp.handle(env.incoming, outgoing);
     return RESPONSE_ALREADY_SENT;
   };
 }
@@ -213,6 +227,7 @@ export function mountAuth(app: Hono, options: AuthOptions): { guardPages: Middle
     return c.html(htmlPage('Signed out', `<p>You have signed out of the advisor dashboard.</p><p><a href="/auth/sign-in">Sign in again</a></p>`));
   });
 
+  mountPageAssets(app);
   // Nothing else lives under /auth (never the app's HTML).
   app.all('/auth/*', () => problemResponse(problemBody(404, 'Not found')));
 

@@ -20,6 +20,7 @@ declare module 'autocannon' {
     errors: number;
     non2xx: number;
     timeouts: number;
+    statusCodeStats?: Record<string, { count: number }>;
   }
   export default function autocannon(options: Options): Promise<Result>;
 }

@@ -6,13 +6,14 @@ import autocannon from 'autocannon';
  * JSON summary. Each connection cycles through a mixed workload: four reads and two writes.
  */
 const [origin = '', cookie = '', connections = '10', seconds = '60'] = process.argv.slice(2);
-const json = { 'content-type': 'application/json', cookie };
+// Writes carry the dashboard's Origin, as the browser sends it (the gateway's CSRF check).
+const json = { 'content-type': 'application/json', cookie, origin };
 let n = 0;
 const result = await autocannon({
   url: origin,
   connections: Number(connections),
   duration: Number(seconds),
-  headers: { cookie, accept: 'application/json' },
+  headers: { cookie, origin, accept: 'application/json' },
   requests: [
     { method: 'GET', path: '/api/notations/alerts/?pageSize=50' },
     { method: 'GET', path: '/api/notations/categories/' },

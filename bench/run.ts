@@ -38,6 +38,7 @@ if (wanted('gateway')) {
   const gateway = await benchGateway({ scale, seconds: gatewaySeconds, connections: 10 });
   console.log(`\n## Gateway in front of the reference backend (SEED_SCALE=${scale}, autocannon in a second process)\n`);
   console.log(formatGateway(gateway));
+  if (gateway.errors > 0 || !gateway.flat) process.exitCode = 1;
 }
 
 if (wanted('compression')) {

@@ -4,6 +4,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { Result } from 'autocannon';
 import { signInThroughProvider } from '../src/testing/sign-in.ts';
 
 /**
@@ -52,22 +53,13 @@ async function freePort(): Promise<number> {
 const mb = (value: number) => Math.round(value * 10) / 10;
 const rssMb = (pid: number) => mb(Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) / 1024);
 
-interface LoadResult {
-  requests: { average: number; total: number };
-  latency: { p50: number; p99: number };
-  errors: number;
-  non2xx: number;
-  timeouts: number;
-  statusCodeStats?: Record<string, { count: number }>;
-}
-
-async function runLoad(origin: string, cookie: string, connections: number, seconds: number): Promise<LoadResult> {
+async function runLoad(origin: string, cookie: string, connections: number, seconds: number): Promise<Result> {
   const load = spawn(process.execPath, [LOAD, origin, cookie, String(connections), String(seconds)], { stdio: ['ignore', 'pipe', 'inherit'] });
   let out = '';
   load.stdout.on('data', (c: Buffer) => (out += c.toString()));
   const [code] = (await once(load, 'exit')) as [number | null];
   if (code !== 0) throw new Error(`the load generator exited with ${code}`);
-  return JSON.parse(out) as LoadResult;
+  return JSON.parse(out) as Result;
 }
 
 export async function benchGateway({ scale, seconds = 60, warmupSeconds = 10, connections = 10 }: { scale: number; seconds?: number; warmupSeconds?: number; connections?: number }): Promise<GatewayBench> {

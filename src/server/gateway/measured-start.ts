@@ -25,3 +25,5 @@ process.on('message', (message) => {
 });
 
 await import('../start.ts');
+
+export {};

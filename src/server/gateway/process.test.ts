@@ -82,6 +82,7 @@ async function startGateway(env: Record<string, string> = {}): Promise<Running> 
     redirectUri: `${publicUrl}/auth/callback`,
     people: { E0001: { name: 'Natalie Park', groups: ['success-staff', 'success-admins'] } },
   });
+  // Piped stdio (and an IPC channel): stdin, stdout and stderr are streams.
   const child = spawn(process.execPath, ['--expose-gc', START], {
     stdio: ['pipe', 'pipe', 'pipe', 'ipc'],
     env: {
@@ -101,7 +102,7 @@ async function startGateway(env: Record<string, string> = {}): Promise<Running> 
       UPSTREAM_TIMEOUT_MS: '8000',
       ...env,
     },
-  });
+  }) as ChildProcessByStdio<Writable, Readable, Readable>;
   const logs: Record<string, unknown>[] = [];
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   void exited.then(() => provider.close());

@@ -105,6 +105,8 @@ describe('sign-in through the OpenID provider', () => {
     expect(strict(response.headers)).toEqual(appHeaders);
     expect(response.headers.get('content-security-policy')).toMatch(/frame-ancestors 'none'/);
     expect(response.headers.get('cache-control')).toBe('no-store');
+    // Logged like every request: it answers with its request id.
+    expect(response.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
     const discovery = await request('/dev-idp/.well-known/openid-configuration');
     expect(discovery.headers.get('cache-control')).toBe('no-store');
     expect(discovery.headers.get('x-frame-options')).toBe('DENY');

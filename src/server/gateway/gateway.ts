@@ -55,11 +55,13 @@ export function createGateway(options: GatewayOptions): Hono {
   const publicBase = (c: Context) => `${publicOrigin(c, options.trustProxy ?? false)}/api`;
   const journal = options.journal ?? memoryJournal();
 
+  app.use('*', requestLogging(logger));
   // The development provider writes its own responses, with the same security headers (computed
-  // once): before every middleware that sets headers.
+  // once): before the middleware that sets them.
   let devIdpHeaders: Promise<Record<string, string>> | undefined;
-  app.all('/dev-idp/*', devIdpHandler(options.auth.devIdp, () => (devIdpHeaders ??= fixedSecurityHeaders({ publicUrl: options.publicUrl }))));
-  app.use('*', requestLogging(logger), methodGuard(), securityHeaders({ publicUrl: options.publicUrl }), noStore());
+  app.all('/dev-idp/*', methodGuard(), devIdpHandler(options.auth.devIdp, () => (devIdpHeaders ??= fixedSecurityHeaders({ publicUrl: options.publicUrl }))));
+  // The method guard after the headers: its 405 carries them too.
+  app.use('*', securityHeaders({ publicUrl: options.publicUrl }), noStore(), methodGuard());
   app.route('/', healthRoutes({ upstream, timeoutMs: timeouts.upstreamMs, checks: { ...options.readiness }, ...(options.draining ? { draining: options.draining } : {}) }));
   app.use('/api/*', requestBodyLimit());
   app.use('/session', requestBodyLimit());

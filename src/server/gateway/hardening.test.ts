@@ -156,6 +156,9 @@ describe('request bodies and methods (#15.2)', () => {
       const res = await request(path, { method: 'PROPFIND' });
       expect(res.status).toBe(405);
       expect(res.headers.get('allow')).toBe('GET, HEAD, POST, PUT, PATCH, DELETE');
+      // The refusal carries the security headers too.
+      expect(res.headers.get('content-security-policy'), path).toMatch(/frame-ancestors 'none'/);
+      if (path !== '/') expect(res.headers.get('cache-control'), path).toBe('no-store');
       expect((await problem(res)).status).toBe(405);
     }
   });

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { ServerResponse } from 'node:http';
 import type { Context, MiddlewareHandler } from 'hono';
 import { pino, type DestinationStream, type Logger } from 'pino';
 
@@ -43,6 +44,15 @@ export function loggablePath(url: string): string {
   return names.length === 0 ? pathname : `${pathname}?${names.map((n) => `${encodeURIComponent(n)}=`).join('&')}`;
 }
 
+/**
+ * The node response, when a handler wrote it itself (the development provider, which returns
+ * @hono/node-server's RESPONSE_ALREADY_SENT): its status is there, and c.res must stay untouched.
+ */
+function sentByHandler(c: Context): ServerResponse | undefined {
+  const outgoing = (c.env as { outgoing?: ServerResponse } | undefined)?.outgoing;
+  return outgoing && (outgoing.headersSent || c.res.headers.has('x-hono-already-sent')) ? outgoing : undefined;
+}
+
 /** Assigns the request id, answers with it, and writes the access-log line once the response is known. */
 export function requestLogging(logger: Logger): MiddlewareHandler {
   return async (c, next) => {
@@ -53,13 +63,15 @@ export function requestLogging(logger: Logger): MiddlewareHandler {
     try {
       await next();
     } finally {
-      c.header(REQUEST_ID_HEADER, requestId);
+      const sent = sentByHandler(c);
+      // A handler that answered by itself set the id there (touching c.res would answer twice).
+      if (!sent) c.header(REQUEST_ID_HEADER, requestId);
       logger.info(
         {
           requestId,
           method: c.req.method,
           path: loggablePath(c.req.url),
-          status: c.res.status,
+          status: sent ? sent.statusCode : c.res.status,
           durationMs: Math.round((performance.now() - started) * 10) / 10,
         },
         'request',

@@ -88,11 +88,19 @@ export function devIdpHandler(devIdp: DevIdp | undefined, headers: () => Promise
     const writeHead = outgoing.writeHead;
     outgoing.writeHead = function (this: ServerResponse, ...args: Parameters<ServerResponse['writeHead']>) {
       for (const [name, value] of Object.entries(fixed)) {
-        if (name === 'cache-control' || !this.hasHeader(name)) this.setHeader(name, value);
+        if (!this.headersSent && (name === 'cache-control' || !this.hasHeader(name))) this.setHeader(name, value);
       }
       return writeHead.apply(this, args);
     } as ServerResponse['writeHead'];
+    const requestId = c.get('requestId');
+    if (requestId) outgoing.setHeader('x-request-id', requestId);
+    // Until the provider has answered, so that the access log has its status (logging.ts).
+    const answered = new Promise<void>((resolve) => {
+      outgoing.once('finish', resolve);
+      outgoing.once('close', resolve);
+    });
     await devIdp.handle(env.incoming, outgoing);
+    await answered;
     return RESPONSE_ALREADY_SENT;
   };
 }

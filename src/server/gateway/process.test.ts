@@ -1,6 +1,6 @@
 import { spawn, type ChildProcessByStdio } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { request as httpRequest } from 'node:http';
+import { createServer, request as httpRequest, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Readable, Writable } from 'node:stream';
 import { tmpdir } from 'node:os';
@@ -281,6 +281,77 @@ describe('npm start in proxy mode, as a process', () => {
       await gw.exited;
     }
   }, 90_000);
+
+  it('a hanging token endpoint: 504 within TOKEN_TIMEOUT_MS, the next request succeeds once it answers', async () => {
+    // The service's token endpoint behind a switch: while `hang`, requests are held unanswered.
+    // Hanging from the start: the gateway has no token yet (sign-in's person lookup times out quietly).
+    let hang = true;
+    const held: ServerResponse[] = [];
+    const tokenEndpoint = createServer((req, res) => {
+      if (hang) return void held.push(res);
+      const chunks: Buffer[] = [];
+      req.on('data', (c: Buffer) => chunks.push(c));
+      req.on('end', () => {
+        const headers = Object.fromEntries(['authorization', 'content-type', 'accept'].flatMap((h) => (req.headers[h] ? [[h, String(req.headers[h])]] : [])));
+        void fetch(`${upstreamOrigin}/api/oauth2/token`, { method: req.method ?? 'POST', headers, body: Buffer.concat(chunks) }).then(async (answer) => {
+          res.writeHead(answer.status, { 'content-type': answer.headers.get('content-type') ?? 'application/json' });
+          res.end(Buffer.from(await answer.arrayBuffer()));
+        });
+      });
+    });
+    await new Promise<void>((resolve) => tokenEndpoint.listen(0, '127.0.0.1', () => resolve()));
+    const tokenUrl = `http://127.0.0.1:${(tokenEndpoint.address() as AddressInfo).port}/token`;
+    const gw = await startGateway({ TOKEN_URL: tokenUrl, TOKEN_TIMEOUT_MS: '1000' });
+    try {
+      const cookie = await signIn(gw.origin);
+      const heldBefore = held.length;
+      const started = Date.now();
+      const answers = await Promise.all(Array.from({ length: 5 }, () => fetch(`${gw.origin}/api/notations/categories/?fresh=${Math.random()}`, { headers: { cookie } })));
+      const elapsed = Date.now() - started;
+      for (const answer of answers) {
+        expect(answer.status).toBe(504);
+        const body = (await answer.json()) as { type: string; detail: string };
+        expect(body.type).toBe('urn:student-success:problem:upstream-timeout');
+        expect(body.detail).toMatch(/token endpoint did not answer within 1 s/);
+      }
+      // Each waited for its own deadline, not for the others' (one token request at a time).
+      expect(elapsed).toBeLessThan(3_000);
+      expect(held.length - heldBefore).toBeGreaterThanOrEqual(1);
+      expect(held.length - heldBefore).toBeLessThanOrEqual(2);
+      hang = false;
+      for (const res of held) res.destroy();
+      const next = await fetch(`${gw.origin}/api/notations/categories/`, { headers: { cookie } });
+      expect(next.status).toBe(200);
+      expect((await fetch(`${gw.origin}/readyz`)).status).toBe(200);
+    } finally {
+      gw.child.kill('SIGKILL');
+      await gw.exited;
+      tokenEndpoint.closeAllConnections();
+      tokenEndpoint.close();
+    }
+  }, 60_000);
+
+  it('an unreachable service: /healthz 200, /readyz 503 naming it, /api 502 upstream-unreachable', async () => {
+    const nowhere = `http://127.0.0.1:${await freePort()}`;
+    const gw = await startGateway({ UPSTREAM_URL: `${nowhere}/api`, TOKEN_URL: `${nowhere}/api/oauth2/token` });
+    try {
+      const health = await fetch(`${gw.origin}/healthz`);
+      expect(health.status).toBe(200);
+      expect(await health.json()).toMatchObject({ status: 'ok' });
+      const ready = await fetch(`${gw.origin}/readyz`);
+      expect(ready.status).toBe(503);
+      expect(ready.headers.get('content-type')).toMatch(/application\/json/);
+      expect(await ready.json()).toMatchObject({ status: 'not-ready', checks: { upstream: { ok: false }, token: { ok: false } } });
+      const cookie = await signIn(gw.origin);
+      const api = await fetch(`${gw.origin}/api/notations/categories/`, { headers: { cookie } });
+      expect(api.status).toBe(502);
+      expect(api.headers.get('content-type')).toBe('application/problem+json');
+      expect(((await api.json()) as { type: string }).type).toBe('urn:student-success:problem:upstream-unreachable');
+    } finally {
+      gw.child.kill('SIGKILL');
+      await gw.exited;
+    }
+  }, 60_000);
 
   it('SIGTERM during a 4 s upstream call: the call completes, new connections are refused, then the process exits 0', async () => {
     const gw = await startGateway();

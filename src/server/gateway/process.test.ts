@@ -210,7 +210,7 @@ function raw(origin: string, method: string, path: string, headers: Record<strin
 }
 
 describe('npm start in proxy mode, as a process', () => {
-  it('answers TRACE with 405 and Allow; a POST without Content-Type is 201; maps and the manifest are 404', async () => {
+  it('answers TRACE with 405 and Allow; a POST without Content-Type is 201; JSON 100,000 deep is 400; maps and the manifest are 404', async () => {
     const gw = await startGateway();
     try {
       const trace = await raw(gw.origin, 'TRACE', '/api/notations/alerts/', {});
@@ -228,6 +228,15 @@ describe('npm start in proxy mode, as a process', () => {
         req.end(body);
       });
       expect(posted).toBe(201);
+      // JSON nested 100,000 deep: 400 with a reason, not a RangeError's 502.
+      const deep = await fetch(`${gw.origin}/api/notations/updates/`, {
+        method: 'POST',
+        headers: { cookie, origin: gw.origin, 'content-type': 'application/json' },
+        body: `${'['.repeat(100_000)}${']'.repeat(100_000)}`,
+      });
+      expect(deep.status).toBe(400);
+      expect(deep.headers.get('content-type')).toBe('application/problem+json');
+      expect(((await deep.json()) as { detail: string }).detail).toMatch(/nests deeper than 32 levels/);
       for (const path of ['/assets/index-1.js.map', '/.vite/manifest.json', '/assets/missing-2.js', '/favicon.ico']) {
         const res = await fetch(`${gw.origin}${path}`);
         expect(res.status, path).toBe(404);

@@ -63,9 +63,8 @@ export function createGateway(options: GatewayOptions): Hono {
   // The method guard after the headers: its 405 carries them too.
   app.use('*', securityHeaders({ publicUrl: options.publicUrl }), noStore(), methodGuard());
   app.route('/', healthRoutes({ upstream, timeoutMs: timeouts.upstreamMs, checks: { ...options.readiness }, ...(options.draining ? { draining: options.draining } : {}) }));
-  app.use('/api/*', requestBodyLimit());
-  app.use('/session', requestBodyLimit());
-  app.use('/auth/*', requestBodyLimit());
+  // Every body past this point (the development provider reads its own small forms).
+  app.use('*', requestBodyLimit());
   // /api, /session and the HTML, as the browser accepts; precompressed assets pass untouched.
   app.use('*', compression());
 

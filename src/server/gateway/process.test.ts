@@ -283,6 +283,10 @@ describe('npm start in proxy mode, as a process', () => {
       // Without a declared length the body is counted as it streams: refused once it passes 1 MiB.
       const chunked = await Promise.all(Array.from({ length: 10 }, () => upload(true)));
       expect(chunked.map((a) => a.status)).toEqual(Array.from({ length: 10 }, () => 413));
+      // Anywhere, signed in or not: the limit comes before everything else.
+      for (const path of ['/', '/session', '/api/notations/alerts/']) {
+        expect((await raw(gw.origin, 'POST', path, { origin: gw.origin }, { bytes: 20 * 1024 * 1024, chunked: false })).status, path).toBe(413);
+      }
       // The gateway still serves.
       expect((await fetch(`${gw.origin}/api/notations/categories/`, { headers: { cookie } })).status).toBe(200);
     } finally {

@@ -114,6 +114,10 @@ describe('sign-in through the OpenID provider', () => {
       expect(html).not.toMatch(/<style|<script>|style=/);
       expect(html).toContain('<link rel="stylesheet" href="/auth/page.css">');
     }
+    // Its forms are small: a large body is refused unread.
+    const large = await request('/dev-idp/token', { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'a='.padEnd(200 * 1024, 'x') });
+    expect(large.status).toBe(413);
+    expect(large.headers.get('content-type')).toBe('application/problem+json');
     const css = await request('/auth/page.css');
     expect(css.headers.get('content-type')).toMatch(/^text\/css/);
     const script = await request('/auth/page.js');

@@ -9,7 +9,7 @@ import { publicOrigin } from './forwarded.ts';
 import { fixedSecurityHeaders, noStore, securityHeaders } from './headers.ts';
 import { healthRoutes, type ReadinessCheck } from './health.ts';
 import { journalRoutes, journalWrites, memoryJournal, type JournalStore } from './journal.ts';
-import { methodGuard, parseBoundedJson, requestBodyLimit } from './limits.ts';
+import { declaredBodyLimit, methodGuard, parseBoundedJson, requestBodyLimit } from './limits.ts';
 import { REQUEST_ID_HEADER, createLogger, requestIdOf, requestLogging, type Logger } from './logging.ts';
 import { devIdpHandler, mountAuth, type AuthOptions } from './oidc-routes.ts';
 import { stampActor } from './stamping.ts';
@@ -59,7 +59,7 @@ export function createGateway(options: GatewayOptions): Hono {
   // The development provider writes its own responses, with the same security headers (computed
   // once): before the middleware that sets them.
   let devIdpHeaders: Promise<Record<string, string>> | undefined;
-  app.all('/dev-idp/*', methodGuard(), devIdpHandler(options.auth.devIdp, () => (devIdpHeaders ??= fixedSecurityHeaders({ publicUrl: options.publicUrl }))));
+  app.all('/dev-idp/*', methodGuard(), declaredBodyLimit(64 * 1024), devIdpHandler(options.auth.devIdp, () => (devIdpHeaders ??= fixedSecurityHeaders({ publicUrl: options.publicUrl }))));
   // The method guard after the headers: its 405 carries them too.
   app.use('*', securityHeaders({ publicUrl: options.publicUrl }), noStore(), methodGuard());
   app.route('/', healthRoutes({ upstream, timeoutMs: timeouts.upstreamMs, checks: { ...options.readiness }, ...(options.draining ? { draining: options.draining } : {}) }));

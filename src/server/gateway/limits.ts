@@ -91,12 +91,28 @@ function closeAfterAnswer(c: Context, incoming: IncomingMessage): void {
  * request in memory, so many large uploads at once leave memory flat. (hono/body-limit counts the
  * same way, but through a web stream that @hono/node-server then drains after the answer.)
  */
+const tooLargeProblem = (maxBytes: number) =>
+  new ProblemError(413, `The request body is larger than ${maxBytes} bytes (${Math.round(maxBytes / 1024)} KiB); send less`, {
+    errors: [{ in: 'body', name: 'body', message: `must be at most ${maxBytes} bytes` }],
+    headers: { connection: 'close' },
+  });
+
+/**
+ * Refuses, unread, a body whose Content-Length passes `maxBytes`, and leaves every other body to
+ * the handler (the development provider, which reads its own forms).
+ */
+export function declaredBodyLimit(maxBytes: number): MiddlewareHandler {
+  return async (c, next) => {
+    const declared = c.req.header('transfer-encoding') ? undefined : c.req.header('content-length');
+    if (declared === undefined || Number(declared) <= maxBytes) return next();
+    const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
+    if (incoming) closeAfterAnswer(c, incoming);
+    throw tooLargeProblem(maxBytes);
+  };
+}
+
 export function requestBodyLimit(maxBytes = MAX_BODY_BYTES): MiddlewareHandler {
-  const tooLarge = () =>
-    new ProblemError(413, `The request body is larger than ${maxBytes} bytes (${Math.round(maxBytes / 1024)} KiB); send less`, {
-      errors: [{ in: 'body', name: 'body', message: `must be at most ${maxBytes} bytes` }],
-      headers: { connection: 'close' },
-    });
+  const tooLarge = () => tooLargeProblem(maxBytes);
   return async (c, next) => {
     if (c.req.method === 'GET' || c.req.method === 'HEAD') return next();
     const declared = c.req.header('transfer-encoding') ? undefined : c.req.header('content-length');

@@ -1,14 +1,14 @@
 import { z } from 'zod';
 import {
   createdRange,
-  endParam,
   expandParam,
   identifiersParam,
   modifiedRange,
   paging,
   personIdentifiersParam,
   querySchema,
-  startParam,
+  rangeStart,
+  textParam,
 } from './query-params.ts';
 import * as S from './schemas/index.ts';
 
@@ -108,7 +108,14 @@ const notationListQuery = <E extends z.ZodType>(expand: E) =>
   querySchema({ ...paging, ...createdRange, identifiers: identifiersParam, expand, ...modifiedRange }, CREATED_AND_MODIFIED);
 /** E5 spells its start parameter createOnStart (service.md). */
 const dataInsightListQuery = querySchema(
-  { ...paging, createOnStart: startParam, createdOnEnd: endParam, identifiers: identifiersParam, expand: dataInsightExpand, ...modifiedRange },
+  {
+    ...paging,
+    createOnStart: rangeStart('Created (E5 spells it createOnStart, service.md)', 'createdOnEnd', '2026-03-01T08:00:00Z'),
+    createdOnEnd: createdRange.createdOnEnd,
+    identifiers: identifiersParam,
+    expand: dataInsightExpand,
+    ...modifiedRange,
+  },
   [
     ['createOnStart', 'createdOnEnd'],
     ['modifiedOnStart', 'modifiedOnEnd'],
@@ -397,7 +404,12 @@ export const OPERATIONS = {
     path: '/people/',
     summary: 'Find people by role, by name, identifier or email, and by a list of identifiers',
     tag: 'People',
-    query: querySchema({ ...paging, role: z.string().pipe(S.PersonRoleSchema), q: z.string().max(200), identifiers: personIdentifiersParam }),
+    query: querySchema({
+      ...paging,
+      role: S.PersonRoleSchema.meta({ description: 'Only people of this role.', example: 'Advisor' }),
+      q: textParam(200, { description: 'Words that must each match a name, identifier or email (case-insensitive).', example: 'garcia' }),
+      identifiers: personIdentifiersParam,
+    }),
     item: S.PersonSchema,
     description: 'A page, by last name, first name, identifier',
     href: { kind: 'people', query: true },
@@ -464,7 +476,10 @@ export const OPERATIONS = {
     path: '/noncognitives/administrations/',
     summary: 'List administrations, optionally those a person responded to',
     tag: 'Non-cognitive',
-    query: querySchema({ ...paging, personIdentifier: z.string() }),
+    query: querySchema({
+      ...paging,
+      personIdentifier: z.string().meta({ description: 'Only the administrations in which this person is a respondent.', example: 'S000123' }),
+    }),
     item: S.AdministrationSchema,
     description: 'A page, newest start first',
     href: { kind: 'administrations', query: true },

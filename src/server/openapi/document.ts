@@ -178,15 +178,21 @@ function pathParameter(op: OperationSpec, name: string, kind: PathParamKind, exa
 
 /* Responses and headers */
 
+/** `required` where the server always sends the header with that answer (a client may rely on it). */
 const HEADERS = {
-  ETag: { description: 'Strong validator of this representation; send it back in If-None-Match.', schema: { type: 'string' }, example: '"a1b2c3d4"' },
+  ETag: {
+    description: 'Strong validator of this representation; send it back in If-None-Match.',
+    required: true,
+    schema: { type: 'string' },
+    example: '"a1b2c3d4"',
+  },
   ContentEncoding: {
     description: 'br, zstd or gzip when Accept-Encoding allows it; absent otherwise (decisions §9).',
     schema: { type: 'string', enum: ['br', 'zstd', 'gzip'] },
   },
-  Location: { description: 'The absolute URL of the created resource.', schema: { type: 'string', format: 'uri' } },
-  WWWAuthenticate: { description: 'Bearer challenge (RFC 6750).', schema: { type: 'string' }, example: 'Bearer realm="student-success"' },
-  Allow: { description: 'The methods the path supports.', schema: { type: 'string' }, example: 'GET, POST' },
+  Location: { description: 'The absolute URL of the created resource.', required: true, schema: { type: 'string', format: 'uri' } },
+  WWWAuthenticate: { description: 'Bearer challenge (RFC 6750).', required: true, schema: { type: 'string' }, example: 'Bearer realm="student-success"' },
+  Allow: { description: 'The methods the path supports.', required: true, schema: { type: 'string' }, example: 'GET, POST' },
 };
 
 const problemContent = (example: Json) => ({ 'application/problem+json': { schema: ref('Problem'), example } });
@@ -246,7 +252,10 @@ function successResponse(opName: OperationName, op: OperationSpec, status: numbe
   const schema = responseSchemaRef(op);
   return {
     description,
-    headers: { ETag: { $ref: '#/components/headers/ETag' }, 'Content-Encoding': { $ref: '#/components/headers/ContentEncoding' } },
+    // Only a GET's answer is tagged (src/server/http/etag.ts).
+    ...(op.method === 'get'
+      ? { headers: { ETag: { $ref: '#/components/headers/ETag' }, 'Content-Encoding': { $ref: '#/components/headers/ContentEncoding' } } }
+      : {}),
     content: { 'application/json': { schema, ...(example !== undefined ? { example } : {}) } },
   };
 }

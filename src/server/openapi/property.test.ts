@@ -17,8 +17,9 @@ import { parseDateBound } from '../../lib/dates.ts';
 import { startBackend, type TestBackend } from '../../testing/backend.ts';
 import { brokenBodies, invalidPathValues, invalidQueryValues, resolverOf, validArb, type Resolve, type Schema } from './arbitraries.ts';
 
-const SEED = 20_260_601;
-const VALID_RUNS = 14;
+const SEED = Number(process.env.PROPERTY_SEED ?? 20_260_601);
+/** Valid requests per operation; PROPERTY_RUNS=200 for a deeper run by hand. */
+const VALID_RUNS = Number(process.env.PROPERTY_RUNS ?? 14);
 
 let backend: TestBackend;
 let doc: Schema;

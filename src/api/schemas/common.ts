@@ -18,6 +18,11 @@ export const EnvelopeLinksSchema = z.looseObject({
   previous: LinkSchema.optional(),
 });
 
+/** A resource with an integer id: its own fields, then its `self` link. */
+export function resourceOf<Shape extends z.core.$ZodShape>(fields: Shape) {
+  return z.looseObject({ id: z.number().int(), ...fields, self: LinkSchema });
+}
+
 /** The collection envelope of every list response (service.md "Collection envelope"). */
 export function envelopeOf<T extends z.ZodType>(item: T) {
   return z.looseObject({

@@ -1,16 +1,14 @@
 import { z } from 'zod';
-import { DateTimeSchema, IdentifierRefSchema, LinkSchema, trimmedText } from './common.ts';
+import { DateTimeSchema, IdentifierRefSchema, resourceOf, trimmedText } from './common.ts';
 import { ALERT_AUDIENCES } from './notations.ts';
 
-export const TriggerSchema = z.looseObject({
-  id: z.number().int(),
+export const TriggerSchema = resourceOf({
   name: z.string(),
   additionalAdvice: z.string(),
   audienceType: z.enum(ALERT_AUDIENCES),
   canStudentView: z.boolean(),
   createdOn: DateTimeSchema,
   elevateToAlert: z.boolean(),
-  self: LinkSchema,
 });
 export type Trigger = z.infer<typeof TriggerSchema>;
 

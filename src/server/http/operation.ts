@@ -72,7 +72,9 @@ export function honoPath(path: string): string {
 function issuesToErrors(issues: z.core.$ZodIssue[], where: ProblemFieldError['in']): ProblemFieldError[] {
   const errors: ProblemFieldError[] = [];
   for (const issue of issues) {
-    const path = issue.path.map((p) => (typeof p === 'number' ? `[${p}]` : String(p))).join('.').replace(/\.\[/g, '[');
+    // A query parameter is named as sent (`expand`, not the item of its list that failed).
+    const segments = where === 'query' ? issue.path.slice(0, 1) : issue.path;
+    const path = segments.map((p) => (typeof p === 'number' ? `[${p}]` : String(p))).join('.').replace(/\.\[/g, '[');
     if (issue.code === 'unrecognized_keys') {
       for (const key of issue.keys) {
         errors.push({ in: where, name: path ? `${path}.${key}` : key, message: 'is not a known field' });

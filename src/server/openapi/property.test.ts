@@ -15,6 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OPERATIONS, OPERATION_NAMES, type OperationName } from '../../api/operations.ts';
 import { parseDateBound } from '../../lib/dates.ts';
 import { startBackend, type TestBackend } from '../../testing/backend.ts';
+import { send } from './send.ts';
 import { brokenBodies, invalidPathValues, invalidQueryValues, resolverOf, validArb, type Resolve, type Schema } from './arbitraries.ts';
 
 const SEED = Number(process.env.PROPERTY_SEED ?? 20_260_601);
@@ -60,19 +61,6 @@ interface Request {
   body?: string;
   /** The statuses the document allows for this request (beyond "documented for the operation"). */
   expect?: number[];
-}
-
-/**
- * fetch, once more when a kept-alive socket was closed by the server between two requests (undici
- * reuses it and reads ECONNRESET); the request itself never reached the server.
- */
-async function send(url: string, init?: RequestInit): Promise<Response> {
-  try {
-    return await fetch(url, init);
-  } catch (error) {
-    if ((error as { cause?: { code?: string } }).cause?.code !== 'ECONNRESET') throw error;
-    return fetch(url, init);
-  }
 }
 
 const serialize = (value: unknown): string => (Array.isArray(value) ? value.map(String).join(',') : String(value));

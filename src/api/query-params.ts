@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { parseDateBound } from '../lib/dates.ts';
-import { characterCount } from './schemas/common.ts';
+import { boundedText } from './schemas/common.ts';
 
 /**
  * Wire schemas of the path and query parameters (decisions §4), shared by the operation table,
@@ -123,12 +123,8 @@ export const personIdentifiersParam = identifierList(MAX_PAGE_SIZE, {
   example: ['S000123', 'E0042'],
 });
 
-/** Free text of at most `max` characters, counted as code points (as JSON Schema counts them). */
-export const textParam = (max: number, meta: Meta) =>
-  z
-    .string()
-    .refine((s) => characterCount(s) <= max, `must be at most ${max} characters`)
-    .meta({ ...meta, maxLength: max });
+/** Free text of at most `max` characters (code points). */
+export const textParam = (max: number, meta: Meta) => boundedText(max).meta(meta);
 
 type Shape = Record<string, z.ZodType>;
 

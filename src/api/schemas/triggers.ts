@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DateTimeSchema, IdentifierRefSchema, resourceOf, trimmedText } from './common.ts';
+import { DateTimeSchema, IdentifierRefSchema, IdentifierSchema, boundedText, resourceOf, trimmedText } from './common.ts';
 import { ALERT_AUDIENCES } from './notations.ts';
 
 export const TriggerSchema = resourceOf({
@@ -14,10 +14,10 @@ export type Trigger = z.infer<typeof TriggerSchema>;
 
 /** E13: only the fields sent change; each listed student gets the trigger's action once. */
 export const PatchTriggerBodySchema = z.strictObject({
-  additionalAdvice: z.string().max(10_000).optional(),
+  additionalAdvice: boundedText(10_000).optional(),
   elevateToAlert: z.boolean().optional(),
   name: trimmedText(200).optional(),
   modifiedBy: IdentifierRefSchema,
-  studentIdentifiers: z.array(z.string().trim().min(1, 'must not be empty').max(100)).max(1000).optional(),
+  studentIdentifiers: z.array(IdentifierSchema).max(1000).optional(),
 });
 export type PatchTriggerBody = z.infer<typeof PatchTriggerBodySchema>;

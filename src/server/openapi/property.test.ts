@@ -228,7 +228,7 @@ describe('the document and the server agree (property-based, driven by /openapi.
     }
     expect(problems).toEqual([]);
     expect(requests.length).toBeGreaterThanOrEqual(VALID_RUNS);
-  }, 60_000);
+  }, 120_000);
 
   it('auth.token', async () => {
     const operation = doc.paths[OPERATIONS['auth.token'].path].post;

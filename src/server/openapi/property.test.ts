@@ -177,7 +177,7 @@ function invalidRequests(method: string, operation: Schema, template: string): R
   const M = method.toUpperCase();
   const media = operation.requestBody?.content?.['application/json'];
   const withBody = (body: string, headers: Record<string, string> = { 'content-type': 'application/json' }) => ({ body, headers });
-  const validBody = media ? withBody(JSON.stringify(media.example)) : {};
+  const validBody: { body?: string; headers?: Record<string, string> } = media ? withBody(JSON.stringify(media.example)) : {};
   const out: Request[] = [];
   for (const p of path) {
     for (const value of invalidPathValues(p.schema)) out.push({ why: `path ${p.name}=${value}`, method: M, path: { ...okPath, [p.name]: value }, query: {}, ...validBody, expect: [400] });
@@ -201,7 +201,13 @@ function invalidRequests(method: string, operation: Schema, template: string): R
     out.push({ why: 'over 1 MiB', method: M, path: okPath, query: {}, ...withBody(JSON.stringify({ details: 'x'.repeat(1_100_000) })), expect: [413] });
   }
   if (operation.security === undefined) {
-    out.push({ why: 'no credentials', method: M, path: okPath, query: {}, ...validBody, headers: { Authorization: '', 'Ocp-Apim-Subscription-Key': '' }, expect: [401] });
+    for (const [why, headers] of [
+      ['no credentials', { Authorization: '', 'Ocp-Apim-Subscription-Key': '' }],
+      ['no subscription key', { 'Ocp-Apim-Subscription-Key': '' }],
+      ['an unknown token', { Authorization: 'Bearer not-a-token' }],
+    ] as const) {
+      out.push({ why, method: M, path: okPath, query: {}, ...validBody, headers: { ...validBody.headers, ...headers }, expect: [401] });
+    }
   }
   const methods = Object.keys(doc.paths[template]).map((m) => m.toUpperCase());
   const unsupported = ['DELETE', 'PATCH', 'PUT', 'POST'].find((m) => !methods.includes(m));
@@ -248,6 +254,7 @@ describe('the document and the server agree (property-based, driven by /openapi.
       ...(await post('another grant', { ...form.example, grant_type: 'password' }, [400])),
       ...(await post('no grant', { client_id: form.example.client_id }, [400])),
       ...(await post('a wrong secret', { ...form.example, client_secret: 'wrong' }, [401])),
+      ...(await post('no client', { grant_type: 'client_credentials' }, [401])),
     ];
     expect(problems).toEqual([]);
   });

@@ -75,37 +75,28 @@ export type PatchTriggerInput = z.input<typeof S.PatchTriggerBodySchema>;
 export type EditCategoryInput = z.input<typeof S.EditCategoryBodySchema>;
 export type ReplaceSuccessNetworkInput = z.input<typeof S.ReplaceSuccessNetworkBodySchema>;
 
+/** A resource kind and its collection kind: the resource, and a page of it. */
+type ItemAndPage<Item extends string, List extends string, T> = Record<Item, T> & Record<List, Page<T>>;
+
 /** What an href of each kind resolves to (`api.follow`, `api.resolve`). */
-export interface HrefValues {
-  person: S.Person;
-  people: Page<S.Person>;
-  successNetwork: Page<S.Link>;
-  caseload: Page<S.Person>;
-  personEncouragements: Page<S.Encouragement>;
-  update: S.Update;
-  updates: Page<S.Update>;
-  dataInsight: S.DataInsight;
-  dataInsights: Page<S.DataInsight>;
-  alert: S.Alert;
-  alerts: Page<S.Alert>;
-  encouragement: S.Encouragement;
-  encouragements: Page<S.Encouragement>;
-  comments: Page<S.Comment>;
-  comment: S.Comment;
-  notationCategories: Page<S.Category>;
-  category: S.CategoryRecord;
-  categories: Page<S.CategoryRecord>;
-  encouragementType: S.EncouragementType;
-  encouragementTypes: Page<S.EncouragementType>;
-  trigger: S.Trigger;
-  triggers: Page<S.Trigger>;
-  administration: S.Administration;
-  administrations: Page<S.Administration>;
-  administrationResults: Page<S.Link>;
-  factorScores: Page<S.FactorResult>;
-  factorScore: S.FactorResult;
-  factor: S.AssessmentFactor;
-}
+export type HrefValues = ItemAndPage<'person', 'people', S.Person> &
+  ItemAndPage<'update', 'updates', S.Update> &
+  ItemAndPage<'dataInsight', 'dataInsights', S.DataInsight> &
+  ItemAndPage<'alert', 'alerts', S.Alert> &
+  ItemAndPage<'encouragement', 'encouragements', S.Encouragement> &
+  ItemAndPage<'comment', 'comments', S.Comment> &
+  ItemAndPage<'category', 'categories', S.CategoryRecord> &
+  ItemAndPage<'encouragementType', 'encouragementTypes', S.EncouragementType> &
+  ItemAndPage<'trigger', 'triggers', S.Trigger> &
+  ItemAndPage<'administration', 'administrations', S.Administration> &
+  ItemAndPage<'factorScore', 'factorScores', S.FactorResult> & {
+    successNetwork: Page<S.Link>;
+    caseload: Page<S.Person>;
+    personEncouragements: Page<S.Encouragement>;
+    notationCategories: Page<S.Category>;
+    administrationResults: Page<S.Link>;
+    factor: S.AssessmentFactor;
+  };
 
 /** The result of `api.follow(href)`: narrow on `kind`. */
 export type Followed = {
@@ -155,30 +146,23 @@ export function createApiClient(config: ApiClientConfig) {
     return parsePage(operation, itemSchema, response);
   }
 
-  /** A GET whose item type depends on `expand`: the schema is built from the expansion map. */
-  function expandedOne<R>(
-    operation: OperationName,
-    params: PathValues,
-    base: z.ZodObject,
-    map: ExpansionMap,
-    expand: readonly string[] | undefined,
-    query: WireQuery,
-    options?: RequestOptions,
-  ): Promise<R> {
-    return one(operation, params, expandedSchema(base, map, expand), query, options) as Promise<R>;
+  /**
+   * A GET whose item type depends on `expand`: the schema is built from the expansion map, and
+   * the answer read as one resource or as a page of them.
+   */
+  function expandedRead(read: (operation: OperationName, params: PathValues, schema: z.ZodType, query?: WireQuery, options?: RequestOptions) => Promise<unknown>) {
+    return <R>(
+      operation: OperationName,
+      params: PathValues,
+      base: z.ZodObject,
+      map: ExpansionMap,
+      expand: readonly string[] | undefined,
+      query: WireQuery,
+      options?: RequestOptions,
+    ): Promise<R> => read(operation, params, expandedSchema(base, map, expand), query, options) as Promise<R>;
   }
-
-  function expandedPage<R>(
-    operation: OperationName,
-    params: PathValues,
-    base: z.ZodObject,
-    map: ExpansionMap,
-    expand: readonly string[] | undefined,
-    query: WireQuery,
-    options?: RequestOptions,
-  ): Promise<Page<R>> {
-    return page(operation, params, expandedSchema(base, map, expand), query, options) as Promise<Page<R>>;
-  }
+  const expandedOne = expandedRead(one);
+  const expandedPage = expandedRead(page);
 
   /** A write: its method and path come from the operation table. */
   function writeRequest(operation: OperationName, params: PathValues, body: unknown): HttpRequest {

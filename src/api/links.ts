@@ -12,31 +12,26 @@ export type CommentedNotation = 'update' | 'alert' | 'dataInsight';
 /** Raw query parameters of a collection href (paging, filters and `expand` as on the wire). */
 export type HrefQuery = Record<string, string>;
 
+/** A resource addressed by its id, and its collection, which keeps the query it was asked with. */
+type ItemAndList<Item extends string, List extends string, Id = number> = { kind: Item; id: Id } | { kind: List; query: HrefQuery };
+
 export type HrefTarget =
   | { kind: 'person'; identifier: string }
   | { kind: 'people'; query: HrefQuery }
   | { kind: 'successNetwork'; identifier: string }
   | { kind: 'caseload'; identifier: string; query: HrefQuery }
   | { kind: 'personEncouragements'; identifier: string; query: HrefQuery }
-  | { kind: 'update'; id: number }
-  | { kind: 'updates'; query: HrefQuery }
-  | { kind: 'dataInsight'; id: number }
-  | { kind: 'dataInsights'; query: HrefQuery }
-  | { kind: 'alert'; id: number }
-  | { kind: 'alerts'; query: HrefQuery }
-  | { kind: 'encouragement'; id: number }
-  | { kind: 'encouragements'; query: HrefQuery }
+  | ItemAndList<'update', 'updates'>
+  | ItemAndList<'dataInsight', 'dataInsights'>
+  | ItemAndList<'alert', 'alerts'>
+  | ItemAndList<'encouragement', 'encouragements'>
   | { kind: 'comments'; notation: CommentedNotation; notationId: number; query: HrefQuery }
   | { kind: 'comment'; notation: CommentedNotation; notationId: number; id: number }
   | { kind: 'notationCategories'; notation: 'update' | 'alert'; notationId: number }
-  | { kind: 'category'; id: number }
-  | { kind: 'categories'; query: HrefQuery }
-  | { kind: 'encouragementType'; id: string }
-  | { kind: 'encouragementTypes'; query: HrefQuery }
-  | { kind: 'trigger'; id: number }
-  | { kind: 'triggers'; query: HrefQuery }
-  | { kind: 'administration'; id: number }
-  | { kind: 'administrations'; query: HrefQuery }
+  | ItemAndList<'category', 'categories'>
+  | ItemAndList<'encouragementType', 'encouragementTypes', string>
+  | ItemAndList<'trigger', 'triggers'>
+  | ItemAndList<'administration', 'administrations'>
   | { kind: 'administrationResults'; id: number; query: HrefQuery }
   | { kind: 'factorScores'; administrationId: number; personIdentifier: string; query: HrefQuery }
   | { kind: 'factorScore'; administrationId: number; personIdentifier: string; factorId: number }

@@ -1,14 +1,14 @@
 import { z } from 'zod';
 import {
   createdRange,
-  endParam,
   expandParam,
   identifiersParam,
   modifiedRange,
   paging,
   personIdentifiersParam,
   querySchema,
-  startParam,
+  rangeStart,
+  textParam,
 } from './query-params.ts';
 import * as S from './schemas/index.ts';
 
@@ -91,13 +91,15 @@ const CREATED = { 201: { description: 'Created; Location names it', schema: S.Cr
 
 /* Notations: the four kinds share their shapes (decisions §4). */
 
-const updateExpand = expandParam(Object.keys(S.UpdateExpansions) as (keyof typeof S.UpdateExpansions)[]);
-const dataInsightExpand = expandParam(Object.keys(S.DataInsightExpansions) as (keyof typeof S.DataInsightExpansions)[]);
-const alertExpand = expandParam(Object.keys(S.AlertExpansions) as (keyof typeof S.AlertExpansions)[]);
-const encouragementExpand = expandParam(Object.keys(S.EncouragementExpansions) as (keyof typeof S.EncouragementExpansions)[]);
-const commentExpand = expandParam(Object.keys(S.CommentExpansions) as (keyof typeof S.CommentExpansions)[]);
-const factorExpand = expandParam(Object.keys(S.FactorResultExpansions) as (keyof typeof S.FactorResultExpansions)[]);
-const resultsExpand = expandParam(Object.keys(S.AdministrationResultExpansions) as (keyof typeof S.AdministrationResultExpansions)[]);
+/** The `expand` parameter over the names of an expansion map. */
+const expandOf = <M extends object>(map: M) => expandParam(Object.keys(map) as (keyof M & string)[]);
+const updateExpand = expandOf(S.UpdateExpansions);
+const dataInsightExpand = expandOf(S.DataInsightExpansions);
+const alertExpand = expandOf(S.AlertExpansions);
+const encouragementExpand = expandOf(S.EncouragementExpansions);
+const commentExpand = expandOf(S.CommentExpansions);
+const factorExpand = expandOf(S.FactorResultExpansions);
+const resultsExpand = expandOf(S.AdministrationResultExpansions);
 
 const CREATED_AND_MODIFIED: [string, string][] = [
   ['createdOnStart', 'createdOnEnd'],
@@ -108,7 +110,14 @@ const notationListQuery = <E extends z.ZodType>(expand: E) =>
   querySchema({ ...paging, ...createdRange, identifiers: identifiersParam, expand, ...modifiedRange }, CREATED_AND_MODIFIED);
 /** E5 spells its start parameter createOnStart (service.md). */
 const dataInsightListQuery = querySchema(
-  { ...paging, createOnStart: startParam, createdOnEnd: endParam, identifiers: identifiersParam, expand: dataInsightExpand, ...modifiedRange },
+  {
+    ...paging,
+    createOnStart: rangeStart('Created (E5 spells it createOnStart, service.md)', 'createdOnEnd', '2026-03-01T08:00:00Z'),
+    createdOnEnd: createdRange.createdOnEnd,
+    identifiers: identifiersParam,
+    expand: dataInsightExpand,
+    ...modifiedRange,
+  },
   [
     ['createOnStart', 'createdOnEnd'],
     ['modifiedOnStart', 'modifiedOnEnd'],
@@ -119,6 +128,11 @@ const encouragementListQuery = querySchema({ ...paging, expand: encouragementExp
 const pageQuery = querySchema(paging);
 
 type Commented = 'update' | 'dataInsight' | 'alert';
+
+/** E4 and its alert sibling: the body names the creator; 201 with Location. */
+function createNotation<const B extends z.ZodType>(ref: string, segment: string, tag: string, summary: string, body: B) {
+  return { ref, method: 'post' as const, path: `/notations/${segment}/`, summary, tag, body, actor: 'createdBy' as const, responses: { ...CREATED, ...READ_ERRORS } };
+}
 
 function comments(segment: string, notation: Commented, tag: string, ref: string, noun: string) {
   return list({
@@ -179,170 +193,151 @@ function categories(segment: string, notation: 'update' | 'alert', tag: string, 
   });
 }
 
+/**
+ * A notation kind's list (newest first) and its single resource, alike for the four kinds but
+ * for their names, query and expansions. The href kinds are the segment (`dataInsights`) and its
+ * singular (`dataInsight`).
+ */
+function notationReads<const Q extends z.ZodType, const E extends z.ZodType, const I extends z.ZodType>(
+  segment: string,
+  tag: string,
+  noun: string,
+  refs: [list: string, get: string],
+  query: Q,
+  expand: E,
+  item: I,
+) {
+  return {
+    list: list({
+      ref: refs[0],
+      path: `/notations/${segment}/`,
+      summary: `List ${noun}s`,
+      tag,
+      query,
+      item,
+      description: 'A page, newest first',
+      href: { kind: segment, query: true },
+    }),
+    get: one({
+      ref: refs[1],
+      path: `/notations/${segment}/{id}`,
+      summary: `${noun[0]!.toUpperCase()}${noun.slice(1)} details`,
+      tag,
+      pathParams: { id: 'id' },
+      query: querySchema({ expand }),
+      schema: item,
+      description: `One ${noun}`,
+      href: { kind: segment.slice(0, -1) },
+    }),
+  };
+}
+
+const updates = notationReads('updates', 'Updates', 'update', ['E1', 'E2'], notationListQuery(updateExpand), updateExpand, S.UpdateSchema);
+const dataInsights = notationReads('dataInsights', 'Data insights', 'data insight', ['E5', 'E6'], dataInsightListQuery, dataInsightExpand, S.DataInsightSchema);
+const alerts = notationReads('alerts', 'Alerts', 'alert', ['E7', 'extension'], notationListQuery(alertExpand), alertExpand, S.AlertSchema);
+const encouragements = notationReads(
+  'encouragements',
+  'Encouragements',
+  'encouragement',
+  ['E10', 'extension'],
+  encouragementListQuery,
+  encouragementExpand,
+  S.EncouragementSchema,
+);
+
+/**
+ * A resource read a page at a time (by id) and one by its id; `names` are the list's and the
+ * item's summary, `hrefs` their href kinds.
+ */
+function pagedById<const I extends z.ZodType>(
+  path: string,
+  tag: string,
+  noun: string,
+  item: I,
+  refs: [list: string, get: string],
+  names: [list: string, get: string],
+  hrefs: [list: string, get: string],
+  options: { idKind?: PathParamKind; listDescription?: string } = {},
+) {
+  return {
+    list: list({
+      ref: refs[0],
+      path,
+      summary: names[0],
+      tag,
+      query: pageQuery,
+      item,
+      description: options.listDescription ?? 'A page, by id',
+      href: { kind: hrefs[0], query: true },
+    }),
+    get: one({
+      ref: refs[1],
+      path: `${path}{id}`,
+      summary: names[1],
+      tag,
+      pathParams: { id: options.idKind ?? 'id' },
+      schema: item,
+      description: `One ${noun}`,
+      href: { kind: hrefs[1] },
+    }),
+  };
+}
+
+const encouragementTypes = pagedById(
+  '/notations/encouragements/types/',
+  'Encouragements',
+  'encouragement type',
+  S.EncouragementTypeSchema,
+  ['extension', 'E11'],
+  ['Every encouragement type', 'Encouragement type details'],
+  ['encouragementTypes', 'encouragementType'],
+  { idKind: 'string', listDescription: 'A page' },
+);
+const triggers = pagedById('/notations/triggers/', 'Triggers', 'trigger', S.TriggerSchema, ['extension', 'E12'], ['Every trigger', 'Trigger details'], ['triggers', 'trigger']);
+const categoryRecords = pagedById(
+  '/notations/categories/',
+  'Categories',
+  'category',
+  S.CategoryRecordSchema,
+  ['extension', 'extension'],
+  ['Every notation category with its state', 'One notation category'],
+  ['categories', 'category'],
+);
+
 export const OPERATIONS = {
   /* Updates */
-  'updates.list': list({
-    ref: 'E1',
-    path: '/notations/updates/',
-    summary: 'List updates',
-    tag: 'Updates',
-    query: notationListQuery(updateExpand),
-    item: S.UpdateSchema,
-    description: 'A page, newest first',
-    href: { kind: 'updates', query: true },
-  }),
-  'updates.create': {
-    ref: 'E4',
-    method: 'post',
-    path: '/notations/updates/',
-    summary: 'Create an update',
-    tag: 'Updates',
-    body: S.CreateUpdateBodySchema,
-    actor: 'createdBy',
-    responses: { ...CREATED, ...READ_ERRORS },
-  },
-  'updates.get': one({
-    ref: 'E2',
-    path: '/notations/updates/{id}',
-    summary: 'Update details',
-    tag: 'Updates',
-    pathParams: { id: 'id' },
-    query: querySchema({ expand: updateExpand }),
-    schema: S.UpdateSchema,
-    description: 'One update',
-    href: { kind: 'update' },
-  }),
+  'updates.list': updates.list,
+  'updates.create': createNotation('E4', 'updates', 'Updates', 'Create an update', S.CreateUpdateBodySchema),
+  'updates.get': updates.get,
   'updates.comments': comments('updates', 'update', 'Updates', 'E3', 'an update'),
   'updates.comment': comment('updates', 'update', 'Updates', 'extension', 'an update'),
   'updates.addComment': addComment('updates', 'Updates', 'Comment on an update', false),
   'updates.categories': categories('updates', 'update', 'Updates', 'extension', 'id', 'an update'),
 
   /* Data insights */
-  'dataInsights.list': list({
-    ref: 'E5',
-    path: '/notations/dataInsights/',
-    summary: 'List data insights',
-    tag: 'Data insights',
-    query: dataInsightListQuery,
-    item: S.DataInsightSchema,
-    description: 'A page, newest first',
-    href: { kind: 'dataInsights', query: true },
-  }),
-  'dataInsights.get': one({
-    ref: 'E6',
-    path: '/notations/dataInsights/{id}',
-    summary: 'Data insight details',
-    tag: 'Data insights',
-    pathParams: { id: 'id' },
-    query: querySchema({ expand: dataInsightExpand }),
-    schema: S.DataInsightSchema,
-    description: 'One data insight',
-    href: { kind: 'dataInsight' },
-  }),
+  'dataInsights.list': dataInsights.list,
+  'dataInsights.get': dataInsights.get,
   'dataInsights.comments': comments('dataInsights', 'dataInsight', 'Data insights', 'extension', 'a data insight'),
   'dataInsights.comment': comment('dataInsights', 'dataInsight', 'Data insights', 'extension', 'a data insight'),
 
   /* Alerts */
-  'alerts.list': list({
-    ref: 'E7',
-    path: '/notations/alerts/',
-    summary: 'List alerts',
-    tag: 'Alerts',
-    query: notationListQuery(alertExpand),
-    item: S.AlertSchema,
-    description: 'A page, newest first',
-    href: { kind: 'alerts', query: true },
-  }),
-  'alerts.create': {
-    ref: 'extension',
-    method: 'post',
-    path: '/notations/alerts/',
-    summary: 'Raise an alert',
-    tag: 'Alerts',
-    body: S.CreateAlertBodySchema,
-    actor: 'createdBy',
-    responses: { ...CREATED, ...READ_ERRORS },
-  },
-  'alerts.get': one({
-    ref: 'extension',
-    path: '/notations/alerts/{id}',
-    summary: 'Alert details',
-    tag: 'Alerts',
-    pathParams: { id: 'id' },
-    query: querySchema({ expand: alertExpand }),
-    schema: S.AlertSchema,
-    description: 'One alert',
-    href: { kind: 'alert' },
-  }),
+  'alerts.list': alerts.list,
+  'alerts.create': createNotation('extension', 'alerts', 'Alerts', 'Raise an alert', S.CreateAlertBodySchema),
+  'alerts.get': alerts.get,
   'alerts.categories': categories('alerts', 'alert', 'Alerts', 'E8', 'numeric', 'an alert'),
   'alerts.comments': comments('alerts', 'alert', 'Alerts', 'extension', 'an alert'),
   'alerts.comment': comment('alerts', 'alert', 'Alerts', 'E9', 'an alert'),
   'alerts.addComment': addComment('alerts', 'Alerts', 'Comment on an alert; usedToLowerAlert lowers an open one', true),
 
   /* Encouragements ("types" before {id}, so that it is never read as an encouragement id) */
-  'encouragements.list': list({
-    ref: 'E10',
-    path: '/notations/encouragements/',
-    summary: 'List encouragements',
-    tag: 'Encouragements',
-    query: encouragementListQuery,
-    item: S.EncouragementSchema,
-    description: 'A page, newest first',
-    href: { kind: 'encouragements', query: true },
-  }),
-  'encouragements.types.list': list({
-    ref: 'extension',
-    path: '/notations/encouragements/types/',
-    summary: 'Every encouragement type',
-    tag: 'Encouragements',
-    query: pageQuery,
-    item: S.EncouragementTypeSchema,
-    description: 'A page',
-    href: { kind: 'encouragementTypes', query: true },
-  }),
-  'encouragements.types.get': one({
-    ref: 'E11',
-    path: '/notations/encouragements/types/{id}',
-    summary: 'Encouragement type details',
-    tag: 'Encouragements',
-    pathParams: { id: 'string' },
-    schema: S.EncouragementTypeSchema,
-    description: 'One encouragement type',
-    href: { kind: 'encouragementType' },
-  }),
-  'encouragements.get': one({
-    ref: 'extension',
-    path: '/notations/encouragements/{id}',
-    summary: 'Encouragement details',
-    tag: 'Encouragements',
-    pathParams: { id: 'id' },
-    query: querySchema({ expand: encouragementExpand }),
-    schema: S.EncouragementSchema,
-    description: 'One encouragement',
-    href: { kind: 'encouragement' },
-  }),
+  'encouragements.list': encouragements.list,
+  'encouragements.types.list': encouragementTypes.list,
+  'encouragements.types.get': encouragementTypes.get,
+  'encouragements.get': encouragements.get,
 
   /* Triggers */
-  'triggers.list': list({
-    ref: 'extension',
-    path: '/notations/triggers/',
-    summary: 'Every trigger',
-    tag: 'Triggers',
-    query: pageQuery,
-    item: S.TriggerSchema,
-    description: 'A page, by id',
-    href: { kind: 'triggers', query: true },
-  }),
-  'triggers.get': one({
-    ref: 'E12',
-    path: '/notations/triggers/{id}',
-    summary: 'Trigger details',
-    tag: 'Triggers',
-    pathParams: { id: 'id' },
-    schema: S.TriggerSchema,
-    description: 'One trigger',
-    href: { kind: 'trigger' },
-  }),
+  'triggers.list': triggers.list,
+  'triggers.get': triggers.get,
   'triggers.update': {
     ref: 'E13',
     method: 'patch',
@@ -356,26 +351,8 @@ export const OPERATIONS = {
   },
 
   /* Categories */
-  'categories.list': list({
-    ref: 'extension',
-    path: '/notations/categories/',
-    summary: 'Every notation category with its state',
-    tag: 'Categories',
-    query: pageQuery,
-    item: S.CategoryRecordSchema,
-    description: 'A page, by id',
-    href: { kind: 'categories', query: true },
-  }),
-  'categories.get': one({
-    ref: 'extension',
-    path: '/notations/categories/{id}',
-    summary: 'One notation category',
-    tag: 'Categories',
-    pathParams: { id: 'id' },
-    schema: S.CategoryRecordSchema,
-    description: 'One category',
-    href: { kind: 'category' },
-  }),
+  'categories.list': categoryRecords.list,
+  'categories.get': categoryRecords.get,
   'categories.edit': {
     ref: 'E14',
     method: 'put',
@@ -397,7 +374,12 @@ export const OPERATIONS = {
     path: '/people/',
     summary: 'Find people by role, by name, identifier or email, and by a list of identifiers',
     tag: 'People',
-    query: querySchema({ ...paging, role: z.string().pipe(S.PersonRoleSchema), q: z.string().max(200), identifiers: personIdentifiersParam }),
+    query: querySchema({
+      ...paging,
+      role: S.PersonRoleSchema.meta({ description: 'Only people of this role.', example: 'Advisor' }),
+      q: textParam(200, { description: 'Words that must each match a name, identifier or email (case-insensitive).', example: 'garcia' }),
+      identifiers: personIdentifiersParam,
+    }),
     item: S.PersonSchema,
     description: 'A page, by last name, first name, identifier',
     href: { kind: 'people', query: true },
@@ -464,7 +446,10 @@ export const OPERATIONS = {
     path: '/noncognitives/administrations/',
     summary: 'List administrations, optionally those a person responded to',
     tag: 'Non-cognitive',
-    query: querySchema({ ...paging, personIdentifier: z.string() }),
+    query: querySchema({
+      ...paging,
+      personIdentifier: z.string().meta({ description: 'Only the administrations in which this person is a respondent.', example: 'S000123' }),
+    }),
     item: S.AdministrationSchema,
     description: 'A page, newest start first',
     href: { kind: 'administrations', query: true },

@@ -1,13 +1,8 @@
 import { z } from 'zod';
-import { LinkSchema, trimmedText } from './common.ts';
+import { resourceOf, trimmedText } from './common.ts';
 
 /** A category as the admin extension lists it (with its state). */
-export const CategoryRecordSchema = z.looseObject({
-  id: z.number().int(),
-  name: z.string(),
-  isActive: z.boolean(),
-  self: LinkSchema,
-});
+export const CategoryRecordSchema = resourceOf({ name: z.string(), isActive: z.boolean() });
 export type CategoryRecord = z.infer<typeof CategoryRecordSchema>;
 
 /** E14: both fields required; the name is checked trimmed and set as sent (decisions §7, service.md). */

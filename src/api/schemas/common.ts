@@ -18,6 +18,11 @@ export const EnvelopeLinksSchema = z.looseObject({
   previous: LinkSchema.optional(),
 });
 
+/** A resource with an integer id: its own fields, then its `self` link. */
+export function resourceOf<Shape extends z.core.$ZodShape>(fields: Shape) {
+  return z.looseObject({ id: z.number().int(), ...fields, self: LinkSchema });
+}
+
 /** The collection envelope of every list response (service.md "Collection envelope"). */
 export function envelopeOf<T extends z.ZodType>(item: T) {
   return z.looseObject({
@@ -51,10 +56,10 @@ export function expandedResourceOf<Shape extends z.core.$ZodShape, Config extend
 }
 
 /** A person reference in a request body. */
-export const IdentifierRefSchema = z.strictObject({
-  // The pattern says what the trim does: a blank identifier is refused.
-  identifier: z.string().trim().min(1, 'must not be empty').max(100).meta({ pattern: '\\S', examples: ['S000123'] }),
-});
+/** A person identifier in a body: trimmed; the pattern says what the trim does (a blank one is refused). */
+export const IdentifierSchema = z.string().trim().min(1, 'must not be empty').max(100).meta({ pattern: '\\S', examples: ['S000123'] });
+
+export const IdentifierRefSchema = z.strictObject({ identifier: IdentifierSchema });
 export type IdentifierRef = z.infer<typeof IdentifierRefSchema>;
 
 /** Characters as a person counts them: code points, so an emoji is one, not two UTF-16 units. */
@@ -63,6 +68,13 @@ export const characterCount = (s: string): number => {
   for (const _ of s) n += 1;
   return n;
 };
+
+/** Text of at most `max` characters, counted as code points, as JSON Schema's maxLength counts them. */
+export const boundedText = (max: number) =>
+  z
+    .string()
+    .refine((s) => characterCount(s) <= max, `must be at most ${max} characters`)
+    .meta({ maxLength: max });
 
 /** Text that must carry something: `min`–`max` characters once trimmed, stored as sent. */
 export function trimmedText(max: number, min = 1) {

@@ -1,24 +1,17 @@
 import { z } from 'zod';
-import { DateTimeSchema, LinkSchema, expandedCollectionOf } from './common.ts';
+import { DateTimeSchema, LinkSchema, expandedCollectionOf, expandedResourceOf, resourceOf } from './common.ts';
 
-export const AdministrationSchema = z.looseObject({
-  id: z.number().int(),
+export const AdministrationSchema = resourceOf({
   title: z.string(),
   startDate: DateTimeSchema,
   endDate: DateTimeSchema,
   /** A free string (decisions §8): Scheduled, Open, Closed in seed data; show others as they come. */
   status: z.string(),
   results: LinkSchema,
-  self: LinkSchema,
 });
 export type Administration = z.infer<typeof AdministrationSchema>;
 
-export const AssessmentFactorSchema = z.looseObject({
-  id: z.number().int(),
-  name: z.string(),
-  description: z.string(),
-  self: LinkSchema,
-});
+export const AssessmentFactorSchema = resourceOf({ name: z.string(), description: z.string() });
 export type AssessmentFactor = z.infer<typeof AssessmentFactorSchema>;
 
 export const FactorResultSchema = z.looseObject({
@@ -32,7 +25,7 @@ export const FactorResultSchema = z.looseObject({
 export type FactorResult = z.infer<typeof FactorResultSchema>;
 
 export const FactorResultExpansions = {
-  factor: AssessmentFactorSchema.extend({ href: z.string() }),
+  factor: expandedResourceOf(AssessmentFactorSchema),
 } as const;
 
 /**

@@ -5,6 +5,8 @@ import {
   IdentifierRefSchema,
   LinkSchema,
   expandedCollectionOf,
+  expandedResourceOf,
+  resourceOf,
 } from './common.ts';
 import { ExpandedPersonSchema } from './people.ts';
 
@@ -27,81 +29,41 @@ export const DataInsightTypeSchema = z.enum(DATA_INSIGHT_TYPES);
 export type DataInsightType = z.infer<typeof DataInsightTypeSchema>;
 
 /** A category as listed for an update or an alert (E8). */
-export const CategorySchema = z.looseObject({
-  id: z.number().int(),
-  name: z.string(),
-  self: LinkSchema,
-});
+export const CategorySchema = resourceOf({ name: z.string() });
 export type Category = z.infer<typeof CategorySchema>;
 
-export const CommentSchema = z.looseObject({
-  id: z.number().int(),
+export const CommentSchema = resourceOf({
   createdBy: LinkSchema,
   createdOn: DateTimeSchema,
   details: z.string(),
   usedToLowerAlert: z.boolean(),
-  self: LinkSchema,
 });
 export type Comment = z.infer<typeof CommentSchema>;
 
-export const UpdateSchema = z.looseObject({
-  id: z.number().int(),
-  audienceType: z.enum(UPDATE_AUDIENCES),
-  canStudentView: z.boolean(),
-  categories: LinkSchema,
-  comments: LinkSchema,
-  createdBy: LinkSchema,
-  createdOn: DateTimeSchema,
-  details: z.string(),
-  student: LinkSchema,
-  self: LinkSchema,
-});
+/** What the four notation kinds share (decisions §4), around each kind's own fields. */
+function notationOf<Shape extends z.core.$ZodShape>(fields: Shape) {
+  return resourceOf({ ...fields, createdOn: DateTimeSchema, details: z.string(), student: LinkSchema });
+}
+/** Updates and alerts: written by someone, categorised and commented. */
+const written = { canStudentView: z.boolean(), categories: LinkSchema, comments: LinkSchema, createdBy: LinkSchema };
+
+export const UpdateSchema = notationOf({ audienceType: z.enum(UPDATE_AUDIENCES), ...written });
 export type Update = z.infer<typeof UpdateSchema>;
 
-export const DataInsightSchema = z.looseObject({
-  id: z.number().int(),
-  comments: LinkSchema,
-  createdOn: DateTimeSchema,
-  dataInsightType: DataInsightTypeSchema,
-  details: z.string(),
-  student: LinkSchema,
-  self: LinkSchema,
-});
+export const DataInsightSchema = notationOf({ comments: LinkSchema, dataInsightType: DataInsightTypeSchema });
 export type DataInsight = z.infer<typeof DataInsightSchema>;
 
-export const AlertSchema = z.looseObject({
-  id: z.number().int(),
-  audienceType: z.enum(ALERT_AUDIENCES),
-  canStudentView: z.boolean(),
-  categories: LinkSchema,
-  comments: LinkSchema,
-  createdBy: LinkSchema,
-  createdOn: DateTimeSchema,
-  details: z.string(),
-  status: AlertStatusSchema,
-  student: LinkSchema,
-  self: LinkSchema,
-});
+export const AlertSchema = notationOf({ audienceType: z.enum(ALERT_AUDIENCES), ...written, status: AlertStatusSchema });
 export type Alert = z.infer<typeof AlertSchema>;
 
-export const EncouragementTypeSchema = z.looseObject({
-  id: z.number().int(),
-  name: z.string(),
-  icon: z.string(),
-  self: LinkSchema,
-});
+export const EncouragementTypeSchema = resourceOf({ name: z.string(), icon: z.string() });
 export type EncouragementType = z.infer<typeof EncouragementTypeSchema>;
 
-export const EncouragementSchema = z.looseObject({
-  id: z.number().int(),
+export const EncouragementSchema = notationOf({
   audienceType: z.enum(ENCOURAGEMENT_AUDIENCES),
   createdBy: LinkSchema,
-  createdOn: DateTimeSchema,
-  details: z.string(),
   isEncouragement: z.boolean(),
-  student: LinkSchema,
   type: LinkSchema,
-  self: LinkSchema,
 });
 export type Encouragement = z.infer<typeof EncouragementSchema>;
 
@@ -123,7 +85,7 @@ export const AlertExpansions = UpdateExpansions;
 export const EncouragementExpansions = {
   createdBy: ExpandedPersonSchema,
   student: ExpandedPersonSchema,
-  type: EncouragementTypeSchema.extend({ href: z.string() }),
+  type: expandedResourceOf(EncouragementTypeSchema),
 } as const;
 
 /** E4; the alert extension takes the same body with the alert audiences. */

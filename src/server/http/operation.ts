@@ -2,6 +2,7 @@ import type { Context, Hono } from 'hono';
 import { z } from 'zod';
 import type { ProblemFieldError } from '../../api/schemas/index.ts';
 import { OPERATIONS, OPERATION_NAMES, type OperationName, type OperationSpec } from '../../api/operations.ts';
+import { PATH_PARAMS } from '../../api/query-params.ts';
 import type { Repositories } from '../repositories/index.ts';
 import { readJsonBody } from './body.ts';
 import type { Hrefs } from './hrefs.ts';
@@ -71,7 +72,9 @@ export function honoPath(path: string): string {
 function issuesToErrors(issues: z.core.$ZodIssue[], where: ProblemFieldError['in']): ProblemFieldError[] {
   const errors: ProblemFieldError[] = [];
   for (const issue of issues) {
-    const path = issue.path.map((p) => (typeof p === 'number' ? `[${p}]` : String(p))).join('.').replace(/\.\[/g, '[');
+    // A query parameter is named as sent (`expand`, not the item of its list that failed).
+    const segments = where === 'query' ? issue.path.slice(0, 1) : issue.path;
+    const path = segments.map((p) => (typeof p === 'number' ? `[${p}]` : String(p))).join('.').replace(/\.\[/g, '[');
     if (issue.code === 'unrecognized_keys') {
       for (const key of issue.keys) {
         errors.push({ in: where, name: path ? `${path}.${key}` : key, message: 'is not a known field' });
@@ -99,8 +102,10 @@ export function register(app: Hono, basePath: string, op: Operation, env: Operat
     for (const [name, type] of Object.entries(op.pathParams ?? {})) {
       const raw = params[name] ?? '';
       if (type === 'id') {
-        // A larger id would be rounded by Number: refused, never looked up as another id.
-        if (/^\d+$/.test(raw) && Number(raw) >= 1 && Number.isSafeInteger(Number(raw))) ids[name] = Number(raw);
+        // The schema /openapi.json documents; a larger id would be rounded by Number, so it is
+        // refused, never looked up as another id.
+        const parsed = PATH_PARAMS.id.safeParse(raw);
+        if (parsed.success) ids[name] = parsed.data;
         else errors.push({ in: 'path', name, message: 'must be a positive integer of at most 9007199254740991' });
       }
     }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { OPERATIONS, OPERATION_NAMES, type OperationName, type OperationSpec } from '../../api/operations.ts';
-import { MAX_PAGE_SIZE } from '../../api/query-params.ts';
+import { OPERATIONS, OPERATION_NAMES, type OperationName, type OperationSpec, type PathParamKind } from '../../api/operations.ts';
+import { PATH_PARAMS } from '../../api/query-params.ts';
 import * as S from '../../api/schemas/index.ts';
 import type { Examples } from './examples.ts';
 
@@ -13,7 +13,6 @@ import type { Examples } from './examples.ts';
 
 type Json = Record<string, unknown>;
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
-const MAX_ID = Number.MAX_SAFE_INTEGER;
 
 /** Response resources: closed (the server sends exactly these fields). */
 const RESOURCES = {
@@ -130,85 +129,30 @@ function pageSchema(item: Json): Json {
   };
 }
 
-/* Parameters, as the server enforces them (src/api/query-params.ts) */
+/* Parameters: the input JSON Schemas of the zod schemas the server validates with (src/api/query-params.ts) */
 
-const DATE_TIME_PATTERN = '^\\d{4}-\\d{2}-\\d{2}[Tt]([01]\\d|2[0-3]):[0-5]\\d(:[0-5]\\d(\\.\\d{1,9})?)?([Zz]|[+-]([01]\\d|2[0-3]):[0-5]\\d)$';
-const dateBound = (bound: 'start' | 'end'): Json => ({
-  anyOf: [
-    { type: 'string', format: 'date-time', pattern: DATE_TIME_PATTERN },
-    { type: 'string', format: 'date', pattern: '^\\d{4}-\\d{2}-\\d{2}$' },
-  ],
-  description:
-    bound === 'start'
-      ? 'Inclusive start: a date-time with an offset, or a date (00:00:00Z of that day). Not after the matching end.'
-      : 'Inclusive end: a date-time with an offset, or a date (23:59:59.999Z of that day).',
-});
-
-const PARAMS: Record<string, (op: OperationSpec) => { schema: Json; description: string; example?: unknown; style?: string; explode?: boolean }> = {
-  page: () => ({ schema: { type: 'integer', minimum: 1, maximum: MAX_ID, default: 1 }, description: 'The page, from 1.', example: 1 }),
-  pageSize: () => ({
-    schema: { type: 'integer', minimum: 1, maximum: MAX_PAGE_SIZE, default: 100 },
-    description: `Items a page, 1–${MAX_PAGE_SIZE}.`,
-    example: 100,
-  }),
-  createdOnStart: () => ({ schema: dateBound('start'), description: 'Created on or after (decisions §4).', example: '2026-03-01' }),
-  createOnStart: () => ({
-    schema: dateBound('start'),
-    description: 'Created on or after; E5 spells it createOnStart (service.md).',
-    example: '2026-03-01T08:00:00Z',
-  }),
-  createdOnEnd: () => ({ schema: dateBound('end'), description: 'Created on or before.', example: '2026-05-31' }),
-  modifiedOnStart: () => ({ schema: dateBound('start'), description: 'Last modified (created, commented or status changed) on or after.', example: '2026-04-01' }),
-  modifiedOnEnd: () => ({ schema: dateBound('end'), description: 'Last modified on or before.', example: '2026-05-31T23:59:59Z' }),
-  identifiers: (op) => ({
-    schema: {
-      type: 'array',
-      // Blank items are dropped, not refused: any string is accepted.
-      items: { type: 'string' },
-      ...(op.path === '/people/' ? { maxItems: MAX_PAGE_SIZE } : {}),
-    },
-    style: 'form',
-    explode: false,
-    description:
-      op.path === '/people/'
-        ? `Only these people, comma-separated (up to ${MAX_PAGE_SIZE}); unknown identifiers are simply absent.`
-        : 'Only the notations of these students, comma-separated.',
-    example: ['S000123', 'S000124'],
-  }),
-  expand: (op) => {
-    const names = expandNames(op);
-    return {
-      schema: { type: 'array', items: { type: 'string', enum: names } },
-      style: 'form',
-      explode: false,
-      description: `Link properties to expand, comma-separated: ${names.join(', ')} (decisions §2). Any other name → 400.`,
-      example: names.slice(0, 2),
-    };
-  },
-  role: () => ({ schema: { type: 'string', enum: [...S.PERSON_ROLES] }, description: 'Only people of this role.', example: 'Advisor' }),
-  q: () => ({
-    schema: { type: 'string', maxLength: 200 },
-    description: 'Words that must each match a name, identifier or email (case-insensitive).',
-    example: 'garcia',
-  }),
-  personIdentifier: () => ({
-    schema: { type: 'string' },
-    description: 'Only the administrations in which this person is a respondent.',
-    example: 'S000123',
-  }),
-};
-
-function expandNames(op: OperationSpec): string[] {
-  const shape = (op.query as unknown as { def?: { in?: z.ZodObject }; shape?: Record<string, z.ZodType> } | undefined);
-  const obj = shape && 'shape' in (shape as object) ? (shape as z.ZodObject) : shape?.def?.in;
-  const param = obj?.shape.expand as z.ZodOptional | undefined;
-  const description = String((param?.unwrap() as z.ZodType | undefined)?.meta()?.description ?? '');
-  return description.replace(/^.*any of: /, '').split(', ').filter(Boolean);
+/** A field's JSON Schema split into the parameter's description and example and its schema. */
+function parameterOf(name: string, where: 'query' | 'path', json: Json, required: boolean): Json {
+  const { description, example, ...schema } = json;
+  return {
+    name,
+    in: where,
+    required,
+    description,
+    schema,
+    // A list travels comma-separated (decisions §2, §4).
+    ...(schema.type === 'array' ? { style: 'form', explode: false } : {}),
+    ...(example !== undefined ? { example } : {}),
+  };
 }
 
-function queryNames(op: OperationSpec): string[] {
-  const q = op.query as unknown as { shape?: Record<string, unknown>; def?: { in?: { shape: Record<string, unknown> } } } | undefined;
-  return Object.keys(q?.shape ?? q?.def?.in?.shape ?? {});
+function queryParameters(op: OperationSpec): Json[] {
+  if (!op.query) return [];
+  const json = z.toJSONSchema(op.query, { io: 'input', unrepresentable: 'any' }) as { properties?: Record<string, Json>; required?: string[] };
+  return Object.entries(json.properties ?? {}).map(([name, field]) => {
+    if (!field.description) throw new Error(`${op.path}: the query parameter ${name} has no description`);
+    return parameterOf(name, 'query', field, json.required?.includes(name) ?? false);
+  });
 }
 
 const PATH_PARAM_TEXT: Record<string, string> = {
@@ -218,43 +162,37 @@ const PATH_PARAM_TEXT: Record<string, string> = {
   factorId: "The factor's id",
 };
 
-function pathParameter(op: OperationSpec, name: string, kind: string, examples: Examples, opName: OperationName): Json {
+const PATH_KIND_TEXT: Record<PathParamKind, string> = {
+  id: 'a positive integer of at most 9007199254740991; anything else → 400.',
+  numeric: 'typed as a string by service.md; only digits name anything (otherwise 404).',
+  string: 'an opaque string (unknown → 404 where the operation defines it).',
+};
+
+function pathParameter(op: OperationSpec, name: string, kind: PathParamKind, examples: Examples, opName: OperationName): Json {
   const example = examples.pathParams[opName]?.[name];
   const what = op.path.startsWith('/people/') && name === 'id' ? "The person's identifier" : (PATH_PARAM_TEXT[name] ?? name);
-  if (kind === 'id') {
-    return {
-      name,
-      in: 'path',
-      required: true,
-      description: `${what}: a positive integer; anything else → 400.`,
-      schema: { type: 'integer', minimum: 1, maximum: MAX_ID },
-      ...(example !== undefined ? { example } : {}),
-    };
-  }
-  return {
-    name,
-    in: 'path',
-    required: true,
-    description:
-      kind === 'numeric'
-        ? `${what}: typed as a string by service.md; only digits name anything (otherwise 404).`
-        : `${what}: an opaque string (unknown → 404 where the operation defines it).`,
-    schema: { type: 'string', minLength: 1 },
-    ...(example !== undefined ? { example: String(example) } : {}),
-  };
+  const { $schema: _, ...schema } = z.toJSONSchema(PATH_PARAMS[kind], { io: 'input' }) as Json;
+  const value = example === undefined ? undefined : kind === 'id' ? Number(example) : String(example);
+  return parameterOf(name, 'path', { ...schema, description: `${what}: ${PATH_KIND_TEXT[kind]}`, example: value }, true);
 }
 
 /* Responses and headers */
 
+/** `required` where the server always sends the header with that answer (a client may rely on it). */
 const HEADERS = {
-  ETag: { description: 'Strong validator of this representation; send it back in If-None-Match.', schema: { type: 'string' }, example: '"a1b2c3d4"' },
+  ETag: {
+    description: 'Strong validator of this representation; send it back in If-None-Match.',
+    required: true,
+    schema: { type: 'string' },
+    example: '"a1b2c3d4"',
+  },
   ContentEncoding: {
     description: 'br, zstd or gzip when Accept-Encoding allows it; absent otherwise (decisions §9).',
     schema: { type: 'string', enum: ['br', 'zstd', 'gzip'] },
   },
-  Location: { description: 'The absolute URL of the created resource.', schema: { type: 'string', format: 'uri' } },
-  WWWAuthenticate: { description: 'Bearer challenge (RFC 6750).', schema: { type: 'string' }, example: 'Bearer realm="student-success"' },
-  Allow: { description: 'The methods the path supports.', schema: { type: 'string' }, example: 'GET, POST' },
+  Location: { description: 'The absolute URL of the created resource.', required: true, schema: { type: 'string', format: 'uri' } },
+  WWWAuthenticate: { description: 'Bearer challenge (RFC 6750).', required: true, schema: { type: 'string' }, example: 'Bearer realm="student-success"' },
+  Allow: { description: 'The methods the path supports.', required: true, schema: { type: 'string' }, example: 'GET, POST' },
 };
 
 const problemContent = (example: Json) => ({ 'application/problem+json': { schema: ref('Problem'), example } });
@@ -314,7 +252,10 @@ function successResponse(opName: OperationName, op: OperationSpec, status: numbe
   const schema = responseSchemaRef(op);
   return {
     description,
-    headers: { ETag: { $ref: '#/components/headers/ETag' }, 'Content-Encoding': { $ref: '#/components/headers/ContentEncoding' } },
+    // Only a GET's answer is tagged (src/server/http/etag.ts).
+    ...(op.method === 'get'
+      ? { headers: { ETag: { $ref: '#/components/headers/ETag' }, 'Content-Encoding': { $ref: '#/components/headers/ContentEncoding' } } }
+      : {}),
     content: { 'application/json': { schema, ...(example !== undefined ? { example } : {}) } },
   };
 }
@@ -354,12 +295,7 @@ export function buildOpenApiDocument(serverUrl: string, examples: Examples) {
     const extension = op.ref === 'extension';
     const parameters = [
       ...Object.entries(op.pathParams ?? {}).map(([p, kind]) => pathParameter(op, p, kind, examples, name)),
-      ...queryNames(op).map((q) => {
-        const doc = PARAMS[q]?.(op);
-        if (!doc) throw new Error(`${name}: the query parameter ${q} has no documentation`);
-        const { schema, description, example, style, explode } = doc;
-        return { name: q, in: 'query', required: false, description, schema, ...(style ? { style, explode } : {}), ...(example !== undefined ? { example } : {}) };
-      }),
+      ...queryParameters(op),
       ...(op.method === 'get' && !op.public
         ? [
             {

@@ -3,7 +3,6 @@ import { useQuery } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
 import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import LinearProgress from '@mui/material/LinearProgress';
 import List from '@mui/material/List';
@@ -22,64 +21,65 @@ import { useApi } from '../../queries/api-context.tsx';
 import { ProblemMessage } from '../../components/problem-message.tsx';
 import { useDebouncedValue } from '../../components/use-debounced-value.ts';
 import { ageInDays, DAY_MS } from '../../lib/dates.ts';
+import { readText } from '../../lib/url-state.ts';
+import { formatDay } from '../../lib/days.ts';
 import { studentQueries } from '../../queries/students.ts';
 
 const RANKING_DAYS = 90;
+/** The search text in the URL (`/students?q=chavez`), so that a search can be shared. */
+const SEARCH_PARAM = 'q';
 
 function age(iso: string): string {
   const days = ageInDays(Date.parse(iso), Date.now());
   return days === 0 ? 'today' : days === 1 ? '1 day' : `${days} days`;
 }
 
-/** Opens a student by identifier: works even when the service has no people search. */
-function IdentifierForm() {
-  const navigate = useNavigate();
-  const [identifier, setIdentifier] = useState('');
-  return (
-    <Stack
-      component="form"
-      direction="row"
-      spacing={1}
-      onSubmit={(e) => {
-        e.preventDefault();
-        const id = identifier.trim();
-        if (id) void navigate(paths.student(id));
-      }}
-    >
-      <TextField size="small" label="Student identifier" placeholder="S000123" value={identifier} onChange={(e) => setIdentifier(e.target.value)} />
-      <Button type="submit" variant="outlined" disabled={!identifier.trim()}>
-        Open
-      </Button>
-    </Stack>
-  );
+/**
+ * Typed text that is not a picked option, on Enter: the one student it names (by identifier, in any
+ * case, or the only match), else the text as an identifier — which also works when the service
+ * offers no name search; an identifier nobody has gets the student page's "no such student".
+ */
+function identifierOf(text: string, matches: readonly Person[]): string {
+  const typed = text.trim();
+  const exact = matches.find((p) => p.identifier.toLowerCase() === typed.toLowerCase());
+  if (exact) return exact.identifier;
+  return matches.length === 1 && matches[0] ? matches[0].identifier : typed;
 }
 
+/** One way to open a student: pick one found by name, identifier or email, or type an identifier and press Enter. */
 function StudentSearch() {
   const api = useApi();
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
-  const [input, setInput] = useState(params.get('q') ?? '');
+  const [input, setInput] = useState(() => readText(params, SEARCH_PARAM) ?? '');
   const q = useDebouncedValue(input.trim(), 250);
   const search = useQuery({ ...studentQueries.search(api, q), enabled: q.length >= 2 });
   const unavailable = search.isError && isNotFound(search.error);
+  const options = search.data?.values ?? [];
   return (
     <Stack spacing={1.5}>
-      <Autocomplete<Person>
-        options={search.data?.values ?? []}
+      <Autocomplete<Person, false, false, true>
+        freeSolo
+        options={options}
         loading={search.isFetching}
-        filterOptions={(options) => options}
-        getOptionLabel={(p) => `${p.firstName} ${p.lastName} (${p.identifier})`}
-        isOptionEqualToValue={(a, b) => a.identifier === b.identifier}
+        filterOptions={(all) => all}
+        getOptionLabel={(p) => (typeof p === 'string' ? p : `${p.firstName} ${p.lastName} (${p.identifier})`)}
         inputValue={input}
         onInputChange={(_, value, reason) => {
           if (reason === 'reset') return;
           setInput(value);
-          setParams(value ? { q: value } : {}, { replace: true });
+          setParams((previous) => {
+            const next = new URLSearchParams(previous);
+            if (value) next.set(SEARCH_PARAM, value);
+            else next.delete(SEARCH_PARAM);
+            return next;
+          }, { replace: true });
         }}
-        onChange={(_, person) => {
-          if (person) void navigate(paths.student(person.identifier));
+        onChange={(_, picked) => {
+          if (picked === null) return;
+          const identifier = typeof picked === 'string' ? identifierOf(picked, options) : picked.identifier;
+          if (identifier) void navigate(paths.student(identifier));
         }}
-        noOptionsText={q.length < 2 ? 'Type at least two letters' : 'No student matches'}
         renderOption={(props, p) => {
           const { key, ...rest } = props as typeof props & { key: string };
           return (
@@ -95,11 +95,20 @@ function StudentSearch() {
             </li>
           );
         }}
-        renderInput={(props) => <TextField {...props} label="Find a student by name, identifier or email" autoFocus />}
+        renderInput={(props) => (
+          <TextField
+            {...props}
+            label="Find a student by name, identifier or email"
+            helperText={
+              q.length >= 2 && search.isSuccess && options.length === 0
+                ? 'No student matches. Press Enter to open it as an identifier.'
+                : 'Pick a student, or type an identifier (S000123) and press Enter.'
+            }
+          />
+        )}
       />
-      {unavailable && <Alert severity="info">This service offers no name search. Open a student by identifier instead.</Alert>}
+      {unavailable && <Alert severity="info">This service offers no name search: type a student's identifier and press Enter.</Alert>}
       {search.isError && !unavailable && <ProblemMessage error={search.error} onRetry={() => void search.refetch()} />}
-      <IdentifierForm />
     </Stack>
   );
 }
@@ -107,14 +116,16 @@ function StudentSearch() {
 function MostOpenAlerts() {
   const api = useApi();
   const [createdOnStart] = useState(() => new Date(Math.floor(Date.now() / DAY_MS) * DAY_MS - RANKING_DAYS * DAY_MS).toISOString());
+  const [today] = useState(() => formatDay(new Date()));
   const ranking = useQuery(studentQueries.mostOpenAlerts(api, createdOnStart));
   return (
     <Paper variant="outlined" sx={{ p: 2 }}>
       <Typography variant="h6" component="h2">
         Students with the most open alerts
       </Typography>
-      <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-        Alerts raised in the last {RANKING_DAYS} days that are still open.
+      {/* The window in the words the student page uses ("11 open alerts … from A to B"), so two counts never read as one. */}
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }} data-testid="ranking-window">
+        Open alerts raised from {createdOnStart.slice(0, 10)} to {today} (the last {RANKING_DAYS} days).
       </Typography>
       {ranking.isPending && <LinearProgress aria-label="Loading open alerts" />}
       {ranking.isError && <ProblemMessage error={ranking.error} onRetry={() => void ranking.refetch()} />}
@@ -133,7 +144,7 @@ function MostOpenAlerts() {
                   primary={`${student.firstName} ${student.lastName}`}
                   secondary={`${student.identifier} · oldest open for ${age(oldestOpenedOn)}`}
                 />
-                <Chip color="warning" size="small" label={`${openAlerts} open`} />
+                <Chip color="warning" size="small" label={`${openAlerts} open ${openAlerts === 1 ? 'alert' : 'alerts'}`} />
               </ListItemButton>
             </ListItem>
           ))}

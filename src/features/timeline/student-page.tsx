@@ -9,6 +9,8 @@ import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { Theme } from '@mui/material/styles';
 import { useQuery } from '@tanstack/react-query';
 import { useParams, useSearchParams } from 'react-router';
 import { useApi } from '../../queries/api-context.tsx';
@@ -20,9 +22,13 @@ import type { DayRange } from '../../lib/days.ts';
 import { AlertComposer, UpdateComposer } from '../../components/compose/notation-composer.tsx';
 import { draftKeys } from '../../components/compose/draft-keys.ts';
 import EditNoteOutlined from '@mui/icons-material/EditNoteOutlined';
+import ExpandLessOutlined from '@mui/icons-material/ExpandLessOutlined';
 import NotificationsActiveOutlined from '@mui/icons-material/NotificationsActiveOutlined';
 import { FactorScoresPanel } from './factor-scores-panel.tsx';
-import { StudentHeader } from './student-header.tsx';
+import { StudentHeader, type StudentCounts } from './student-header.tsx';
+import { StudentNotFound } from './student-not-found.tsx';
+import { kindsInWords, loadedKinds } from './partial-load.ts';
+import { usePersonExistence } from '../../queries/people-existence.ts';
 import { SuccessNetworkPanel } from './success-network-panel.tsx';
 import { TimelineFilterBar } from './timeline-filter-bar.tsx';
 import {
@@ -34,8 +40,9 @@ import {
   TIMELINE_KINDS,
   writeTimelineFilters,
   type TimelineFilters,
+  type TimelineKind,
 } from './timeline-filters.ts';
-import { categoriesOf, filterTimeline } from './timeline-items.ts';
+import { categoriesOf, filterTimeline, type TimelineItem } from './timeline-items.ts';
 import { TimelineList } from './timeline-list.tsx';
 import { encouragementQueries } from '../../queries/notations.ts';
 import { useStudentTimeline, type KindLoad, type StudentTimeline } from './use-student-timeline.ts';
@@ -65,10 +72,11 @@ function draftedTab(student: string): WriteTab | null {
 
 /**
  * Compact until used: the page is for reading the story first. A form opens on a click, or by
- * itself when a draft is waiting; once open, both stay mounted so a draft survives a tab switch.
+ * itself when a draft is waiting, and closes again; once opened, a form stays mounted (hidden when
+ * closed) so a draft survives a tab switch and a close.
  */
 // Memoised, like the filter bar and the header: each arriving list re-renders the page, and only the timeline needs it.
-const WriteSection = memo(function WriteSection({ student }: { student: string }) {
+const WriteSection = memo(function WriteSection({ student, disabled }: { student: string; disabled: boolean }) {
   const [tab, setTab] = useState<WriteTab | null>(() => draftedTab(student));
   const [opened, setOpened] = useState<Set<WriteTab>>(() => new Set(tab ? [tab] : []));
   const open = (value: WriteTab) => {
@@ -76,32 +84,42 @@ const WriteSection = memo(function WriteSection({ student }: { student: string }
     setOpened((current) => new Set(current).add(value));
   };
   return (
-    <Paper variant="outlined" component="section" aria-labelledby="write-heading" sx={{ p: 2 }}>
-      <Typography id="write-heading" variant="h6" component="h2">
-        Write
-      </Typography>
-      {tab === null ? (
-        <Stack direction="row" spacing={1} sx={{ mt: 1, flexWrap: 'wrap' }} useFlexGap>
-          <Button variant="outlined" startIcon={<EditNoteOutlined />} onClick={() => open('update')}>
-            Write an update
-          </Button>
-          <Button variant="outlined" startIcon={<NotificationsActiveOutlined />} onClick={() => open('alert')}>
-            Raise an alert
-          </Button>
-        </Stack>
-      ) : (
-        <>
-          <Tabs value={tab} onChange={(_, value: WriteTab) => open(value)} aria-label="What to write" sx={{ mb: 2 }}>
-            <Tab value="update" label="Update" id="write-tab-update" aria-controls="write-panel-update" />
-            <Tab value="alert" label="Alert" id="write-tab-alert" aria-controls="write-panel-alert" />
-          </Tabs>
+    <Paper variant="outlined" component="section" aria-labelledby="write-heading" sx={{ px: 2, py: 1.5 }}>
+      <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+        <Typography id="write-heading" variant="h6" component="h2" sx={{ mr: 1 }}>
+          Write
+        </Typography>
+        {tab === null ? (
+          <>
+            <Button variant="outlined" startIcon={<EditNoteOutlined />} onClick={() => open('update')} disabled={disabled}>
+              Write an update
+            </Button>
+            <Button variant="outlined" startIcon={<NotificationsActiveOutlined />} onClick={() => open('alert')} disabled={disabled}>
+              Raise an alert
+            </Button>
+          </>
+        ) : (
+          <>
+            <Tabs value={tab} onChange={(_, value: WriteTab) => open(value)} aria-label="What to write" sx={{ flex: '1 1 auto', minHeight: 40 }}>
+              <Tab value="update" label="Update" id="write-tab-update" aria-controls="write-panel-update" sx={{ minHeight: 40 }} />
+              <Tab value="alert" label="Alert" id="write-tab-alert" aria-controls="write-panel-alert" sx={{ minHeight: 40 }} />
+            </Tabs>
+            {/* Closing hides the form; what was typed stays (the forms keep their drafts). */}
+            <Button size="small" startIcon={<ExpandLessOutlined aria-hidden />} onClick={() => setTab(null)}>
+              Close
+            </Button>
+          </>
+        )}
+      </Stack>
+      {opened.size > 0 && (
+        <Box sx={{ mt: tab === null ? 0 : 2 }}>
           <Box role="tabpanel" id="write-panel-update" aria-labelledby="write-tab-update" hidden={tab !== 'update'}>
             {opened.has('update') && <UpdateComposer student={student} />}
           </Box>
           <Box role="tabpanel" id="write-panel-alert" aria-labelledby="write-tab-alert" hidden={tab !== 'alert'}>
             {opened.has('alert') && <AlertComposer student={student} />}
           </Box>
-        </>
+        </Box>
       )}
     </Paper>
   );
@@ -118,6 +136,25 @@ function KindFailure({ load }: { load: KindLoad }) {
   );
 }
 
+/** Every kind failed: one message (the first failure's reason), one retry for all, and nothing that counts. */
+function TimelineFailure({ loads }: { loads: readonly KindLoad[] }) {
+  return (
+    <Box role="group" aria-label="The timeline failed to load" data-testid="failed-timeline">
+      <Typography variant="subtitle2" component="p" sx={{ mb: 0.5 }}>
+        The timeline could not be loaded.
+      </Typography>
+      <ProblemMessage error={loads[0]?.error} onRetry={() => loads.forEach((load) => load.retry())} />
+    </Box>
+  );
+}
+
+/** What the list shows, in one line: never a count of data that failed to load. */
+function summaryText(settled: boolean, loading: readonly KindLoad[], failed: readonly TimelineKind[], shown: number, total: number, range: DayRange): string {
+  if (!settled) return `Loading ${kindsInWords(loading.map((load) => load.kind))}…`;
+  if (failed.length > 0) return `Showing ${kindsInWords(loadedKinds(failed))} only (${kindsInWords(failed)} missing) from ${range.from} to ${range.to}.`;
+  return `Showing ${shown} of ${total} ${total === 1 ? 'notation' : 'notations'} from ${range.from} to ${range.to}.`;
+}
+
 function TimelineSkeleton() {
   return (
     <Stack spacing={1.5} aria-hidden>
@@ -130,13 +167,15 @@ function TimelineSkeleton() {
 
 interface TimelineSectionProps {
   student: string;
+  /** A phone: the filters beyond the search fold away. */
+  compact: boolean;
   filters: TimelineFilters;
   notices: readonly string[];
   range: DayRange;
   timeline: StudentTimeline;
 }
 
-function TimelineSection({ student, filters, notices, range, timeline }: TimelineSectionProps) {
+function TimelineSection({ student, compact, filters, notices, range, timeline }: TimelineSectionProps) {
   const api = useApi();
   const now = useNow();
   const [searchParams, setSearchParams] = useSearchParams();
@@ -171,54 +210,61 @@ function TimelineSection({ student, filters, notices, range, timeline }: Timelin
   const failed = loads.filter((load) => load.error !== null);
   const loading = loads.filter((load) => load.isPending && load.error === null);
   const settled = loading.length === 0;
+  const allFailed = failed.length === loads.length;
 
   return (
     <Box component="section" aria-labelledby="timeline-heading">
-      <Typography id="timeline-heading" variant="h5" component="h2" sx={{ mb: 2 }}>
+      <Typography id="timeline-heading" variant="h5" component="h2" sx={{ mb: { xs: 1, md: 2 } }}>
         Timeline
       </Typography>
       <Stack spacing={2}>
-        <TimelineFilterBar filters={filters} range={range} categoryOptions={categoryOptions} onChange={change} onClear={clear} />
+        {allFailed ? (
+          <TimelineFailure loads={failed} />
+        ) : (
+          <>
+            <TimelineFilterBar filters={filters} range={range} categoryOptions={categoryOptions} onChange={change} onClear={clear} compact={compact} />
 
-        <FilterNotices notices={notices} />
+            <FilterNotices notices={notices} />
 
-        {failed.map((load) => (
-          <KindFailure key={load.kind} load={load} />
-        ))}
+            {failed.map((load) => (
+              <KindFailure key={load.kind} load={load} />
+            ))}
 
-        {timeline.invalidCount > 0 && (
-          <Alert severity="warning">
-            {timeline.invalidCount} {timeline.invalidCount === 1 ? 'item' : 'items'} could not be shown: the service sent data the
-            dashboard could not read.
-          </Alert>
-        )}
+            {timeline.invalidCount > 0 && (
+              <Alert severity="warning">
+                {timeline.invalidCount} {timeline.invalidCount === 1 ? 'item' : 'items'} could not be shown: the service sent data the
+                dashboard could not read.
+              </Alert>
+            )}
 
-        <Typography variant="body2" color="text.secondary" role="status" data-testid="timeline-summary">
-          {settled
-            ? `Showing ${shown.length} of ${timeline.items.length} ${timeline.items.length === 1 ? 'notation' : 'notations'} from ${range.from} to ${range.to}.`
-            : `Loading ${loading.map((load) => KIND_WORDS[load.kind].many.toLowerCase()).join(', ')}…`}
-        </Typography>
+            <Typography variant="body2" color="text.secondary" role="status" data-testid="timeline-summary">
+              {summaryText(settled, loading, failed.map((load) => load.kind), shown.length, timeline.items.length, range)}
+            </Typography>
 
-        <Box aria-busy={!settled} aria-live="off">
-          {!settled && timeline.items.length > 0 && <LinearProgress aria-label="Loading the timeline" sx={{ mb: 1.5 }} />}
-          {!settled && timeline.items.length === 0 && (
-            <>
-              <LinearProgress aria-label="Loading the timeline" sx={{ mb: 1.5 }} />
-              <TimelineSkeleton />
-            </>
-          )}
-          {settled && shown.length === 0 && (
-            <Paper variant="outlined" sx={{ p: 3, textAlign: 'center' }}>
-              <Typography sx={{ mb: hasActiveFilters(filters) ? 1.5 : 0 }}>No notations match these filters</Typography>
-              {hasActiveFilters(filters) && (
-                <Button variant="outlined" onClick={clear}>
-                  Clear filters
-                </Button>
+            <Box aria-busy={!settled} aria-live="off">
+              {!settled && timeline.items.length > 0 && <LinearProgress aria-label="Loading the timeline" sx={{ mb: 1.5 }} />}
+              {!settled && timeline.items.length === 0 && (
+                <>
+                  <LinearProgress aria-label="Loading the timeline" sx={{ mb: 1.5 }} />
+                  <TimelineSkeleton />
+                </>
               )}
-            </Paper>
-          )}
-          {shown.length > 0 && <TimelineList items={shown} student={student} now={now} label={`Timeline of ${student}`} />}
-        </Box>
+              {settled && shown.length === 0 && (
+                <Paper variant="outlined" sx={{ p: 3, textAlign: 'center' }}>
+                  <Typography sx={{ mb: hasActiveFilters(filters) ? 1.5 : 0 }}>
+                    {failed.length > 0 ? 'None of the notations that loaded match these filters' : 'No notations match these filters'}
+                  </Typography>
+                  {hasActiveFilters(filters) && (
+                    <Button variant="outlined" onClick={clear}>
+                      Clear filters
+                    </Button>
+                  )}
+                </Paper>
+              )}
+              {shown.length > 0 && <TimelineList items={shown} student={student} now={now} label={`Timeline of ${student}`} />}
+            </Box>
+          </>
+        )}
       </Stack>
     </Box>
   );
@@ -235,6 +281,40 @@ function PanelPlaceholder({ title }: { title: string }) {
   );
 }
 
+/** The sections a phone shows one at a time (`?tab=`); a desk shows them side by side. */
+const SECTIONS = ['timeline', 'network', 'scores'] as const;
+type Section = (typeof SECTIONS)[number];
+const SECTION_LABELS: Record<Section, string> = { timeline: 'Timeline', network: 'Network', scores: 'Scores' };
+const SECTION_PARAM = 'tab';
+const readSection = (params: URLSearchParams): Section => {
+  const value = params.get(SECTION_PARAM);
+  return (SECTIONS as readonly string[]).includes(value ?? '') ? (value as Section) : 'timeline';
+};
+
+function SectionTabs({ section }: { section: Section }) {
+  const [, setSearchParams] = useSearchParams();
+  const choose = (next: Section) =>
+    setSearchParams((previous) => {
+      const params = new URLSearchParams(previous);
+      if (next === 'timeline') params.delete(SECTION_PARAM);
+      else params.set(SECTION_PARAM, next);
+      return params;
+    });
+  return (
+    <Tabs
+      value={section}
+      onChange={(_, value: Section) => choose(value)}
+      variant="fullWidth"
+      aria-label="Sections of the student page"
+      sx={{ borderBottom: 1, borderColor: 'divider' }}
+    >
+      {SECTIONS.map((value) => (
+        <Tab key={value} value={value} label={SECTION_LABELS[value]} id={`section-tab-${value}`} aria-controls={`section-panel-${value}`} />
+      ))}
+    </Tabs>
+  );
+}
+
 function StudentView({ student }: { student: string }) {
   const [searchParams] = useSearchParams();
   const { filters, notices } = useMemo(() => parseTimelineFilters(searchParams), [searchParams]);
@@ -242,40 +322,69 @@ function StudentView({ student }: { student: string }) {
   const [today] = useState(() => new Date());
   const { from, to } = filters;
   const range = useMemo(() => effectiveRange({ from, to }, today), [from, to, today]);
+  const existence = usePersonExistence(student);
+  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('md'), { noSsr: true });
+  const section = phone ? readSection(searchParams) : null;
   const timeline = useStudentTimeline(student, range);
   const ownListsSettled = !timeline.loads.update.isPending && !timeline.loads.alert.isPending && !timeline.loads.dataInsight.isPending;
-  const complete = TIMELINE_KINDS.every((kind) => timeline.loads[kind].error === null);
+  const failedKinds = TIMELINE_KINDS.filter((kind) => timeline.loads[kind].error !== null).join(',');
+  // Keyed on what the counts say, so that the (memoised) header re-renders only when they change.
   const counts = useMemo(
-    () =>
-      timeline.isPending
-        ? null
-        : { openAlerts: timeline.items.filter((item) => item.status === 'Open').length, notations: timeline.items.length, complete },
-    [timeline.isPending, timeline.items, complete],
+    () => (timeline.isPending ? null : countsOf(timeline.items, failedKinds === '' ? [] : (failedKinds.split(',') as TimelineKind[]))),
+    [timeline.isPending, timeline.items, failedKinds],
   );
-  return (
-    <Stack spacing={3}>
-      <StudentHeader student={student} range={range} counts={counts} />
-      <Box
-        sx={{
-          display: 'grid',
-          gap: 3,
-          alignItems: 'start',
-          gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 1fr) minmax(260px, 320px)' },
-        }}
-      >
-        <Stack spacing={3} sx={{ minWidth: 0 }}>
-          <WriteSection student={student} />
-          <TimelineSection student={student} filters={filters} notices={notices} range={range} timeline={timeline} />
-        </Stack>
-        <Stack spacing={3} sx={{ minWidth: 0 }}>
-          {/* The panels ask for their data once the timeline's own lists have answered, so that
-              their requests and renders do not hold back the first rows. */}
-          {ownListsSettled ? <SuccessNetworkPanel student={student} /> : <PanelPlaceholder title="Success network" />}
-          {ownListsSettled ? <FactorScoresPanel student={student} /> : <PanelPlaceholder title="Non-cognitive factor scores" />}
-        </Stack>
-      </Box>
+
+  if (existence.status === 'unknown') return <StudentNotFound identifier={student} />;
+
+  const timelineColumn = (
+    <Stack spacing={{ xs: 2, md: 3 }} sx={{ minWidth: 0 }}>
+      {/* Nothing to write on until the student is known to exist. */}
+      <WriteSection student={student} disabled={existence.status === 'checking'} />
+      <TimelineSection student={student} compact={phone} filters={filters} notices={notices} range={range} timeline={timeline} />
     </Stack>
   );
+  // The panels ask for their data once the timeline's own lists have answered, so that their
+  // requests and renders do not hold back the first rows; a phone's tab asks at once.
+  const network = ownListsSettled || phone ? <SuccessNetworkPanel student={student} /> : <PanelPlaceholder title="Success network" />;
+  const scores = ownListsSettled || phone ? <FactorScoresPanel student={student} /> : <PanelPlaceholder title="Non-cognitive factor scores" />;
+
+  return (
+    <Stack spacing={{ xs: 2, md: 3 }}>
+      <StudentHeader student={student} range={range} counts={counts} />
+      {section !== null ? (
+        <Box>
+          <SectionTabs section={section} />
+          <Box role="tabpanel" id={`section-panel-${section}`} aria-labelledby={`section-tab-${section}`} sx={{ pt: 2 }}>
+            {section === 'timeline' ? timelineColumn : section === 'network' ? network : scores}
+          </Box>
+        </Box>
+      ) : (
+        <Box
+          sx={{
+            display: 'grid',
+            gap: 3,
+            alignItems: 'start',
+            gridTemplateColumns: 'minmax(0, 1fr) minmax(260px, 320px)',
+          }}
+        >
+          {timelineColumn}
+          <Stack spacing={3} sx={{ minWidth: 0 }}>
+            {network}
+            {scores}
+          </Stack>
+        </Box>
+      )}
+    </Stack>
+  );
+}
+
+/** What the header counts: only what loaded, and of alerts only when they loaded. */
+function countsOf(items: readonly TimelineItem[], failed: readonly TimelineKind[]): StudentCounts {
+  return {
+    openAlerts: failed.includes('alert') ? null : items.filter((item) => item.status === 'Open').length,
+    notations: items.length,
+    failed,
+  };
 }
 
 /** `/students/:identifier`: who the student is, what has been written about them, and who supports them. */

@@ -22,6 +22,7 @@ import {
   type TimelineKind,
 } from './timeline-filters.ts';
 import { KIND_LOOK } from './timeline-visuals.tsx';
+import TuneOutlined from '@mui/icons-material/TuneOutlined';
 
 interface CategoryOption {
   id: number;
@@ -36,6 +37,8 @@ export interface TimelineFilterBarProps {
   categoryOptions: readonly CategoryOption[];
   onChange: (change: Partial<TimelineFilters>) => void;
   onClear: () => void;
+  /** A phone: the search shows, the rest folds behind a "Filters" button (open by itself when a filter is set). */
+  compact?: boolean;
 }
 
 /** Typing waits this long before it becomes the URL's `q` (and filters the list). */
@@ -62,7 +65,10 @@ function TextFilter({ value, onChange }: { value: string; onChange: (q: string) 
 }
 
 /** Kinds, categories, date range and text: every change goes to the URL (the page reads it back). */
-export const TimelineFilterBar = memo(function TimelineFilterBar({ filters, range, categoryOptions, onChange, onClear }: TimelineFilterBarProps) {
+export const TimelineFilterBar = memo(function TimelineFilterBar({ filters, range, categoryOptions, onChange, onClear, compact = false }: TimelineFilterBarProps) {
+  // Open from the start when the URL sets one of the folded filters: what filters the list is in sight.
+  const [expanded, setExpanded] = useState(() => filters.kinds.length > 0 || filters.categories.length > 0 || filters.from !== null || filters.to !== null);
+  const showMore = !compact || expanded;
   const kinds = shownKinds(filters);
   const toggleKind = (kind: TimelineKind, checked: boolean) => {
     const next = checked ? [...kinds, kind] : kinds.filter((k) => k !== kind);
@@ -74,63 +80,97 @@ export const TimelineFilterBar = memo(function TimelineFilterBar({ filters, rang
   const selected = filters.categories.map((id) => known.get(id) ?? { id, name: `Category ${id}` });
   const options = [...categoryOptions, ...selected.filter((c) => !known.has(c.id))];
 
+  const kindsField = (
+    <FormControl component="fieldset" variant="standard">
+      <FormLabel component="legend">Kinds</FormLabel>
+      <FormGroup row>
+        {TIMELINE_KINDS.map((kind) => {
+          const checked = kinds.includes(kind);
+          const KindIcon = KIND_LOOK[kind].icon;
+          return (
+            <FormControlLabel
+              key={kind}
+              control={
+                <Checkbox
+                  size="small"
+                  checked={checked}
+                  // The last kind left stays: an empty timeline by choice helps nobody.
+                  disabled={checked && kinds.length === 1}
+                  onChange={(event) => toggleKind(kind, event.target.checked)}
+                />
+              }
+              label={
+                <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5 }}>
+                  <KindIcon fontSize="small" color={KIND_LOOK[kind].color} aria-hidden />
+                  {KIND_WORDS[kind].many}
+                </Box>
+              }
+            />
+          );
+        })}
+      </FormGroup>
+    </FormControl>
+  );
+  const categoryField = (
+    <Autocomplete<CategoryOption, true>
+      multiple
+      size="small"
+      options={options}
+      value={selected}
+      getOptionLabel={(option) => option.name}
+      isOptionEqualToValue={(a, b) => a.id === b.id}
+      onChange={(_, value) => onChange({ categories: value.map((c) => c.id) })}
+      noOptionsText="No categories on the loaded notations"
+      renderInput={(params) => <TextField {...params} label="Filter by category" />}
+      sx={{ minWidth: 240, flex: '1 1 240px' }}
+    />
+  );
+
   return (
     <Stack spacing={2} component="form" role="search" aria-label="Timeline filters" onSubmit={(event) => event.preventDefault()}>
-      <FormControl component="fieldset" variant="standard">
-        <FormLabel component="legend">Kinds</FormLabel>
-        <FormGroup row>
-          {TIMELINE_KINDS.map((kind) => {
-            const checked = kinds.includes(kind);
-            const KindIcon = KIND_LOOK[kind].icon;
-            return (
-              <FormControlLabel
-                key={kind}
-                control={
-                  <Checkbox
-                    size="small"
-                    checked={checked}
-                    // The last kind left stays: an empty timeline by choice helps nobody.
-                    disabled={checked && kinds.length === 1}
-                    onChange={(event) => toggleKind(kind, event.target.checked)}
-                  />
-                }
-                label={
-                  <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5 }}>
-                    <KindIcon fontSize="small" color={KIND_LOOK[kind].color} aria-hidden />
-                    {KIND_WORDS[kind].many}
-                  </Box>
-                }
-              />
-            );
-          })}
-        </FormGroup>
-      </FormControl>
+      {!compact && kindsField}
 
-      <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'flex-start' }}>
+      <Stack direction="row" spacing={compact ? 1 : 2} useFlexGap sx={{ flexWrap: compact ? 'nowrap' : 'wrap', alignItems: 'flex-start' }}>
         <TextFilter value={filters.q} onChange={(q) => onChange({ q })} />
-        <Autocomplete<CategoryOption, true>
-          multiple
-          size="small"
-          options={options}
-          value={selected}
-          getOptionLabel={(option) => option.name}
-          isOptionEqualToValue={(a, b) => a.id === b.id}
-          onChange={(_, value) => onChange({ categories: value.map((c) => c.id) })}
-          noOptionsText="No categories on the loaded notations"
-          renderInput={(params) => <TextField {...params} label="Filter by category" />}
-          sx={{ minWidth: 240, flex: '1 1 240px' }}
-        />
-      </Stack>
-
-      <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center' }}>
-        {/* The pickers are a large module: the page paints first, the pickers follow. */}
-        <LazyDateRangeFields range={range} onChange={onChange} />
-        {hasActiveFilters(filters) && (
-          <Button variant="text" onClick={onClear}>
-            Clear filters
+        {compact ? (
+          <Button
+            variant="outlined"
+            aria-expanded={showMore}
+            aria-controls="timeline-more-filters"
+            onClick={() => setExpanded((open) => !open)}
+            startIcon={<TuneOutlined aria-hidden />}
+            sx={{ flex: 'none', height: 40 }}
+          >
+            Filters
           </Button>
+        ) : (
+          categoryField
         )}
       </Stack>
+
+      {compact && showMore && (
+        <Stack id="timeline-more-filters" spacing={2}>
+          {kindsField}
+          {categoryField}
+        </Stack>
+      )}
+
+      {showMore && (
+        <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center' }}>
+          {/* The pickers are a large module: the page paints first, the pickers follow. */}
+          <LazyDateRangeFields range={range} onChange={onChange} />
+          {hasActiveFilters(filters) && (
+            <Button variant="text" onClick={onClear}>
+              Clear filters
+            </Button>
+          )}
+        </Stack>
+      )}
+      {!showMore && hasActiveFilters(filters) && (
+        <Button variant="text" onClick={onClear} sx={{ alignSelf: 'flex-start' }}>
+          Clear filters
+        </Button>
+      )}
     </Stack>
   );
 });

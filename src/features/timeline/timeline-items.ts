@@ -112,6 +112,18 @@ const AUDIENCE_WORDS: Record<string, string> = { Private: 'Private', All: 'All s
 /** How an audience type reads in a badge; an unknown value shows as it comes. */
 export const audienceWord = (audience: string) => AUDIENCE_WORDS[audience] ?? humanize(audience);
 
+/** The contract's data-insight types (service.md) in words; `Api` is data another system sent. */
+const INSIGHT_TYPE_WORDS: Record<string, string> = {
+  BaselineSurvey: 'Baseline survey',
+  UnexcusedAbsence: 'Unexcused absence',
+  Grade: 'Grade',
+  CustomQuestion: 'Custom question',
+  AdministrationResponse: 'Administration response',
+  Api: 'API',
+};
+/** How a data-insight type reads in a badge; a type the contract does not name shows as the service sent it. */
+export const insightTypeWord = (type: string) => (Object.hasOwn(INSIGHT_TYPE_WORDS, type) ? (INSIGHT_TYPE_WORDS[type] as string) : type);
+
 function comments(list: ExpandedList<CommentLike>, resolve: Resolvers): TimelineComment[] {
   return list.values.map((c) => ({
     id: c.id,
@@ -129,23 +141,36 @@ function searchText(parts: readonly (string | null | undefined)[]): string {
     .toLowerCase();
 }
 
+/** What every kind's item has, with the defaults of a notation nobody wrote comments, categories or badges on. */
+function baseItem(kind: TimelineKind, source: { id: number; createdOn: string; details: string }): TimelineItem {
+  return {
+    key: `${kind}-${source.id}`,
+    kind,
+    id: source.id,
+    createdOn: source.createdOn,
+    time: timeOf(source.createdOn),
+    details: source.details,
+    author: null,
+    categories: [],
+    comments: null,
+    audienceType: null,
+    canStudentView: false,
+    status: null,
+    dataInsightType: null,
+    encouragementTypeId: null,
+    text: searchText([source.details]),
+  };
+}
+
 export function fromUpdate(update: UpdateLike, resolve: Resolvers): TimelineItem {
   const list = comments(update.comments, resolve);
   return {
-    key: `update-${update.id}`,
-    kind: 'update',
-    id: update.id,
-    createdOn: update.createdOn,
-    time: timeOf(update.createdOn),
-    details: update.details,
+    ...baseItem('update', update),
     author: resolve.person(update.createdBy),
     categories: update.categories.values,
     comments: list,
     audienceType: update.audienceType,
     canStudentView: update.canStudentView,
-    status: null,
-    dataInsightType: null,
-    encouragementTypeId: null,
     text: searchText([update.details, ...update.categories.values.map((c) => c.name), ...list.map((c) => c.details)]),
   };
 }
@@ -158,41 +183,20 @@ export function fromAlert(alert: AlertLike, resolve: Resolvers): TimelineItem {
 export function fromDataInsight(insight: DataInsightLike, resolve: Resolvers): TimelineItem {
   const list = comments(insight.comments, resolve);
   return {
-    key: `dataInsight-${insight.id}`,
-    kind: 'dataInsight',
-    id: insight.id,
-    createdOn: insight.createdOn,
-    time: timeOf(insight.createdOn),
-    details: insight.details,
-    author: null,
-    categories: [],
+    ...baseItem('dataInsight', insight),
     comments: list,
-    audienceType: null,
-    canStudentView: false,
-    status: null,
     dataInsightType: insight.dataInsightType,
-    encouragementTypeId: null,
-    text: searchText([insight.details, humanize(insight.dataInsightType), ...list.map((c) => c.details)]),
+    text: searchText([insight.details, insightTypeWord(insight.dataInsightType), ...list.map((c) => c.details)]),
   };
 }
 
 export function fromEncouragement(encouragement: EncouragementLike, resolve: Resolvers): TimelineItem {
   return {
-    key: `encouragement-${encouragement.id}`,
-    kind: 'encouragement',
-    id: encouragement.id,
-    createdOn: encouragement.createdOn,
-    time: timeOf(encouragement.createdOn),
-    details: encouragement.details,
+    ...baseItem('encouragement', encouragement),
     author: resolve.person(encouragement.createdBy),
-    categories: [],
-    comments: null,
     audienceType: encouragement.audienceType,
     canStudentView: true,
-    status: null,
-    dataInsightType: null,
     encouragementTypeId: resolve.encouragementType(encouragement.type),
-    text: searchText([encouragement.details]),
   };
 }
 

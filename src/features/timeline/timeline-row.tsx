@@ -17,7 +17,7 @@ import { PLAIN_TEXT } from '../../components/plain-text.ts';
 import { RelativeTime } from '../../components/relative-time.tsx';
 import { CommentBox } from '../../components/compose/comment-box.tsx';
 import { LowerAlertButton } from '../../components/compose/lower-alert-button.tsx';
-import { audienceWord, humanize, type TimelineItem } from './timeline-items.ts';
+import { audienceWord, insightTypeWord, type TimelineItem } from './timeline-items.ts';
 import { encouragementIcon, KIND_LOOK, KindChip } from './timeline-visuals.tsx';
 import { useEncouragementType, usePersonName } from './use-student-timeline.ts';
 
@@ -75,7 +75,7 @@ export const TimelineRow = memo(function TimelineRow({ item, student, commentsOp
         <KindChip kind={item.kind} />
         {item.status && <AlertStatus status={item.status} />}
         {item.kind === 'encouragement' && <EncouragementTypeLabel id={item.encouragementTypeId} />}
-        {item.dataInsightType && <Chip size="small" variant="outlined" label={humanize(item.dataInsightType)} />}
+        {item.dataInsightType && <Chip size="small" variant="outlined" label={insightTypeWord(item.dataInsightType)} />}
         <Typography variant="body2" color="text.secondary" component="p" sx={{ m: 0 }}>
           {item.kind === 'dataInsight' ? 'From the data' : <>by <PersonName identifier={item.author} /></>}
           {' · '}

@@ -5,6 +5,7 @@ import { NO_TRIAGE_FILTERS } from './triage-filters.ts';
 import {
   ALERT_COLUMNS,
   ageInDays,
+  categoriesOf,
   csvFileName,
   GROUP_COLUMNS,
   groupByStudent,
@@ -74,6 +75,16 @@ describe('prepareRow', () => {
     expect(ageInDays(Date.UTC(2026, 4, 31, 0), NOW)).toBe(0);
     expect(ageInDays(Date.UTC(2026, 4, 1, 12), NOW)).toBe(30);
     expect(ageInDays(NOW + 1000, NOW)).toBe(0);
+  });
+});
+
+describe('categoriesOf', () => {
+  it('lists every category of the load by name, the same whatever the filters count', () => {
+    const all = categoriesOf(rows, []);
+    expect(all.map((c) => c.name)).toEqual(['Attendance', 'Financial', 'Housing']);
+    // Counting other filters re-orders nothing: the order is the load's.
+    expect(categoriesOf(rows, [2])).toEqual(all);
+    expect(categoriesOf(rows, [99]).at(-1)).toEqual({ id: 99, name: 'Category 99' });
   });
 });
 

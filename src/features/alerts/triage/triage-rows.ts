@@ -153,6 +153,17 @@ export function tallyRows(rows: readonly TriageRow[], filters: TallyFilters): Tr
 
 const collator = new Intl.Collator(undefined, { sensitivity: 'base', numeric: true });
 
+/**
+ * Every category the loaded alerts carry (and every chosen one), by name: the counts' fixed order.
+ * It depends on the load, not the filters, so a chip stays where it is whatever is clicked.
+ */
+export function categoriesOf(rows: readonly TriageRow[], chosen: readonly number[]): { id: number; name: string }[] {
+  const names = new Map<number, string>();
+  for (const row of rows) row.categoryIds.forEach((id, i) => names.has(id) || names.set(id, row.categoryNames[i] ?? `Category ${id}`));
+  for (const id of chosen) if (!names.has(id)) names.set(id, `Category ${id}`);
+  return [...names].map(([id, name]) => ({ id, name })).sort((a, b) => collator.compare(a.name, b.name) || a.id - b.id);
+}
+
 type Compare<T> = (a: T, b: T) => number;
 
 const ALERT_COMPARE: Partial<Record<SortField, Compare<TriageRow>>> = {

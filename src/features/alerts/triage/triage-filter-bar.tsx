@@ -74,7 +74,7 @@ export const TriageFilterBar = memo(function TriageFilterBar(props: TriageFilter
   const set = (props.student !== null ? 1 : 0) + (props.creator !== null ? 1 : 0);
   return (
     <Stack direction="row" spacing={2} useFlexGap component="form" role="search" aria-label="Alert filters" onSubmit={(event) => event.preventDefault()} sx={{ flexWrap: 'wrap', alignItems: 'flex-start' }}>
-      <SearchField label="Search alerts" value={props.text} onChange={props.onTextChange} sx={{ minWidth: 180, flex: '2 1 200px' }} />
+      <SearchField label="Search alerts" value={props.text} onChange={props.onTextChange} sx={{ minWidth: 0, flex: { xs: '1 1 150px', sm: '2 1 200px' } }} />
       <Button
         variant="outlined"
         startIcon={<TuneOutlined />}

@@ -47,11 +47,17 @@ interface CardFrameProps {
   selected: boolean;
   onToggle: () => void;
   open: boolean;
-  children: React.ReactNode;
+  /** The card's first line: who (and the status). */
+  heading: React.ReactNode;
+  /** Age, dates, counts: one line of secondary words. */
+  meta: string;
+  categories: string;
+  details: string;
+  detailLines: number;
   actions: React.ReactNode;
 }
 
-function CardFrame({ id, name, identifier, selected, onToggle, open, children, actions }: CardFrameProps) {
+function CardFrame({ id, name, identifier, selected, onToggle, open, heading, meta, categories, details, detailLines, actions }: CardFrameProps) {
   return (
     <Card
       component="li"
@@ -63,7 +69,14 @@ function CardFrame({ id, name, identifier, selected, onToggle, open, children, a
       <CardContent sx={{ display: 'flex', gap: 1, alignItems: 'flex-start', pb: 0, pl: 0.5 }}>
         <Checkbox checked={selected} onChange={onToggle} slotProps={{ input: { 'aria-label': `Select ${name} (${identifier})` } }} sx={{ mt: -0.75 }} />
         <Stack spacing={0.75} sx={{ minWidth: 0, flex: 1 }}>
-          {children}
+          {heading}
+          <Typography variant="body2" color="text.secondary">
+            {meta}
+          </Typography>
+          {categories && <Typography variant="body2">{categories}</Typography>}
+          <Typography variant="body2" component="p">
+            <ClampedText text={details} lines={detailLines} />
+          </Typography>
         </Stack>
       </CardContent>
       <CardActions sx={{ flexWrap: 'wrap', gap: 1, px: 2, pb: 1.5 }}>{actions}</CardActions>
@@ -93,21 +106,19 @@ function AlertCard({ row, now, ...props }: { row: TriageRow; now: number } & Pic
           )}
         </>
       }
-    >
-      <Stack direction="row" spacing={1} sx={{ alignItems: 'center', justifyContent: 'space-between' }}>
-        <Typography component="h3" variant="subtitle1" sx={{ minWidth: 0, fontWeight: 600 }}>
-          <PersonCell name={row.studentName} identifier={row.studentId} />
-        </Typography>
-        <StatusCell status={row.status} />
-      </Stack>
-      <Typography variant="body2" color="text.secondary">
-        {days(ageInDays(row.createdMs, now))} · {dateFormat.format(row.createdMs)} · by {row.creatorName}
-      </Typography>
-      {row.categoriesText && <Typography variant="body2">{row.categoriesText}</Typography>}
-      <Typography variant="body2" component="p">
-        <ClampedText text={row.details} lines={3} />
-      </Typography>
-    </CardFrame>
+      heading={
+        <Stack direction="row" spacing={1} sx={{ alignItems: 'center', justifyContent: 'space-between' }}>
+          <Typography component="h3" variant="subtitle1" sx={{ minWidth: 0, fontWeight: 600 }}>
+            <PersonCell name={row.studentName} identifier={row.studentId} />
+          </Typography>
+          <StatusCell status={row.status} />
+        </Stack>
+      }
+      meta={`${days(ageInDays(row.createdMs, now))} · ${dateFormat.format(row.createdMs)} · by ${row.creatorName}`}
+      categories={row.categoriesText}
+      details={row.details}
+      detailLines={3}
+    />
   );
 }
 
@@ -125,18 +136,16 @@ function GroupCard({ group, now, ...props }: { group: StudentGroup; now: number 
           Show alerts
         </Button>
       }
-    >
-      <Typography component="h3" variant="subtitle1" sx={{ fontWeight: 600 }}>
-        <PersonCell name={group.studentName} identifier={group.studentId} />
-      </Typography>
-      <Typography variant="body2" color="text.secondary">
-        {number.format(group.count)} {group.count === 1 ? 'alert' : 'alerts'} · oldest {days(ageInDays(group.oldestMs, now))}
-      </Typography>
-      {group.categoriesText && <Typography variant="body2">{group.categoriesText}</Typography>}
-      <Typography variant="body2" component="p">
-        <ClampedText text={group.latestDetails} lines={2} />
-      </Typography>
-    </CardFrame>
+      heading={
+        <Typography component="h3" variant="subtitle1" sx={{ fontWeight: 600 }}>
+          <PersonCell name={group.studentName} identifier={group.studentId} />
+        </Typography>
+      }
+      meta={`${number.format(group.count)} ${group.count === 1 ? 'alert' : 'alerts'} · oldest ${days(ageInDays(group.oldestMs, now))}`}
+      categories={group.categoriesText}
+      details={group.latestDetails}
+      detailLines={2}
+    />
   );
 }
 

@@ -1,6 +1,7 @@
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
+import { styled } from '@mui/material/styles';
 
 /** What a queue row shows, the same in the grid (desk) and in the cards (phone). */
 
@@ -23,20 +24,21 @@ export function StatusCell({ status }: { status: string }) {
   return <Chip size="small" label={status} variant={status === 'Open' ? 'filled' : 'outlined'} color={status === 'Open' ? 'warning' : 'default'} />;
 }
 
-const CLAMP_SX = {
+// One class for every cell (styled once), not a style object per cell: a page of the grid has hundreds.
+const Clamp = styled('span')({
   display: '-webkit-box',
   WebkitBoxOrient: 'vertical',
   overflow: 'hidden',
   whiteSpace: 'normal',
   overflowWrap: 'anywhere',
   lineHeight: 1.35,
-} as const;
+});
 
 /** Long text on at most `lines` lines; the whole of it in the tooltip (`title`) and to a screen reader. */
 export function ClampedText({ text, lines }: { text: string; lines: number }) {
   return (
-    <Box component="span" title={text} sx={{ ...CLAMP_SX, WebkitLineClamp: lines }}>
+    <Clamp title={text} style={{ WebkitLineClamp: lines }}>
       {text}
-    </Box>
+    </Clamp>
   );
 }

@@ -158,11 +158,14 @@ describe('sorting and grouping', () => {
 
 describe('CSV', () => {
   it('quotes fields with commas, quotes and line breaks, and doubles quotes', () => {
-    expect(csvField('plain')).toBe('plain');
-    expect(csvField('a, b')).toBe('"a, b"');
-    expect(csvField('say "hi"')).toBe('"say ""hi"""');
-    expect(csvField('two\nlines')).toBe('"two\nlines"');
-    expect(csvField(12)).toBe('12');
+    const cases: [string | number, string][] = [
+      ['plain', 'plain'],
+      ['a, b', '"a, b"'],
+      ['say "hi"', '"say ""hi"""'],
+      ['two\nlines', '"two\nlines"'],
+      [12, '12'],
+    ];
+    for (const [value, field] of cases) expect(csvField(value)).toBe(field);
   });
 
   it('defuses cells a spreadsheet would run as formulas', () => {

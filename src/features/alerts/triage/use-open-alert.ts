@@ -1,6 +1,6 @@
-import { useCallback, useLayoutEffect, useMemo, useRef } from 'react';
-import { useSearchParams } from 'react-router';
+import { useCallback, useMemo } from 'react';
 import { quoteValue } from '../../../lib/days.ts';
+import { useSearchParamsWriter } from './use-search-params-writer.ts';
 
 /** The search parameter that names the alert shown in the drawer: `/alerts?alert=123`. */
 export const ALERT_PARAM = 'alert';
@@ -21,23 +21,17 @@ export function readOpenAlert(params: URLSearchParams): { id: number | null; not
  * to the next alert replaces the entry (the arrows do not fill the history).
  */
 export function useOpenAlert() {
-  const [searchParams, setSearchParams] = useSearchParams();
+  const [searchParams, write] = useSearchParamsWriter();
   const { id, notice } = useMemo(() => readOpenAlert(searchParams), [searchParams]);
-  // The router's setter is new on every URL change: callbacks that use it stay the same.
-  const latestSet = useRef(setSearchParams);
-  useLayoutEffect(() => {
-    latestSet.current = setSearchParams;
-  });
-  const setOpenAlert = useCallback((next: number | null, how: { push?: boolean } = {}) => {
-    latestSet.current(
-      (previous) => {
+  const setOpenAlert = useCallback(
+    (next: number | null, how: { push?: boolean } = {}) =>
+      write((previous) => {
         const params = new URLSearchParams(previous);
         if (next === null) params.delete(ALERT_PARAM);
         else params.set(ALERT_PARAM, String(next));
         return params;
-      },
-      { replace: !how.push },
-    );
-  }, []);
+      }, how),
+    [write],
+  );
   return { openId: id, notice, setOpenAlert };
 }

@@ -32,3 +32,32 @@ describe('ProblemMessage for the gateway’s upstream failures', () => {
     expect(screen.queryByRole('button', { name: 'Retry' })).toBeNull();
   });
 });
+
+describe('ProblemMessage: Retry only where asking again can help, and one message', () => {
+  const plain = (status: number, detail: string) => new ApiError({ kind: 'http', operation: 'alerts.list', status, problem: { type: 'about:blank', title: 'Bad Request', status, detail } });
+
+  it.each([400, 403, 404])('a %i says why once, without Retry', (status) => {
+    render(<ProblemMessage error={plain(status, 'createdOnStart must be a date.')} onRetry={() => {}} />);
+    expect(screen.getAllByText('createdOnStart must be a date.')).toHaveLength(1);
+    expect(screen.getByRole('alert')).toHaveTextContent(/^createdOnStart must be a date\.$/);
+    expect(screen.queryByRole('button', { name: 'Retry' })).toBeNull();
+  });
+
+  it('a 503, a network failure and a timeout offer Retry', () => {
+    for (const error of [
+      plain(503, 'The service is under maintenance.'),
+      new ApiError({ kind: 'network', operation: 'alerts.list' }),
+      new ApiError({ kind: 'timeout', operation: 'alerts.list' }),
+    ]) {
+      render(<ProblemMessage error={error} onRetry={() => {}} />);
+      expect(screen.getByRole('button', { name: 'Retry' })).toBeInTheDocument();
+      cleanup();
+    }
+  });
+
+  it('an unreadable answer fails the same way again: no Retry', () => {
+    render(<ProblemMessage error={new ApiError({ kind: 'invalid-response', operation: 'alerts.list', status: 200 })} onRetry={() => {}} />);
+    expect(screen.getByText('The service answered with data the dashboard could not read.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Retry' })).toBeNull();
+  });
+});

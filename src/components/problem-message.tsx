@@ -36,13 +36,40 @@ export function errorTitle(error: unknown): string | undefined {
   return failure ? GATEWAY_TITLES[failure] : undefined;
 }
 
+/** Statuses a second try may answer differently: a slow or busy server, a request timeout. */
+const TRANSIENT_STATUS = new Set([408, 425, 429]);
+
+/**
+ * Whether asking again can help: a network failure, a timeout, a cancel, a 5xx (but not refused
+ * credentials, which need an administrator). A 4xx (400, 403, 404…) and an unreadable answer fail
+ * the same way again, so they get no Retry.
+ */
+export function isRetryable(error: unknown): boolean {
+  if (gatewayFailure(error) === 'credentials') return false;
+  if (!isApiError(error)) return true;
+  switch (error.kind) {
+    case 'network':
+    case 'timeout':
+    case 'aborted':
+      return true;
+    case 'invalid-response':
+      return false;
+    case 'http':
+      return error.status === undefined || error.status >= 500 || TRANSIENT_STATUS.has(error.status);
+  }
+  return true;
+}
+
+/** One message per failure: the gateway's headline (when it has one) and the detail, never the same sentence twice. */
 export function ProblemMessage({ error, onRetry }: { error: unknown; onRetry?: () => void }) {
-  const title = errorTitle(error);
-  // Refused credentials need an administrator; retrying only repeats the refusal.
-  const retry = onRetry && gatewayFailure(error) !== 'credentials' ? onRetry : undefined;
+  const detail = describeError(error);
+  const headline = errorTitle(error);
+  const title = headline !== undefined && headline !== detail ? headline : undefined;
+  const retry = onRetry && isRetryable(error) ? onRetry : undefined;
   return (
     <Alert
       severity="error"
+      data-testid="problem-message"
       action={
         retry ? (
           <Button color="inherit" size="small" onClick={retry}>
@@ -52,7 +79,7 @@ export function ProblemMessage({ error, onRetry }: { error: unknown; onRetry?: (
       }
     >
       {title ? <AlertTitle>{title}</AlertTitle> : null}
-      {describeError(error)}
+      {detail}
     </Alert>
   );
 }

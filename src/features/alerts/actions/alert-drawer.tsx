@@ -28,6 +28,7 @@ import { RelativeTime } from '../../../components/relative-time.tsx';
 import { alertQueries, findCachedAlert } from '../../../queries/alerts.ts';
 import { TRIAGE_EXPAND, type TriageAlert } from '../../../queries/alert-queue.ts';
 import { AlertComments, PersonName, StudentPanel } from './alert-drawer-parts.tsx';
+import { ALERT_DRAWER_WIDTH } from './drawer-width.ts';
 import { CommentBox } from '../../../components/compose/comment-box.tsx';
 import { LowerAlertButton } from '../../../components/compose/lower-alert-button.tsx';
 import { UpdateComposer } from '../../../components/compose/notation-composer.tsx';
@@ -46,8 +47,6 @@ export interface AlertDrawerProps {
   focusOnOpen?: boolean;
 }
 
-/** The drawer's width from `sm` up (below, the whole screen): the page may leave this much room for the queue. */
-export const ALERT_DRAWER_WIDTH = 480;
 
 const exactFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'full', timeStyle: 'short' });
 const number = new Intl.NumberFormat(undefined);

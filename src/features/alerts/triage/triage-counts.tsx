@@ -1,25 +1,29 @@
-import { lazy, memo, Suspense, useDeferredValue } from 'react';
+import { lazy, memo, Suspense, useDeferredValue, useId, useMemo } from 'react';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
+import Collapse from '@mui/material/Collapse';
 import Paper from '@mui/material/Paper';
-import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import BarChartOutlined from '@mui/icons-material/BarChartOutlined';
 import CheckOutlined from '@mui/icons-material/CheckOutlined';
 import type { AlertStatus } from '../../../api/schemas/index.ts';
 import { STATUS_FILTERS, type StatusFilter } from './triage-filters.ts';
 import type { CategoryCount } from './triage-rows.ts';
 
 /**
- * Counts at a glance for the current filters, and the quickest way to change them: status chips
- * (one chosen at a time) and category chips (any number), each with its count; a bar chart of
- * the categories beside them. Every chip is a toggle button (`aria-pressed`) whose chosen state
- * shows as a tick and a filled chip, not by colour alone.
+ * Counts at a glance for the current filters, and the quickest way to change them, in one compact
+ * row: status chips (one chosen at a time), then a chip per category (any number), each with its
+ * count. The categories keep one order, by name, whatever is filtered (a chip never moves from under
+ * the pointer); on a narrow screen their row scrolls sideways, so every one is reachable. The bar
+ * chart of the same counts opens on demand. Every chip is a toggle button (`aria-pressed`) whose
+ * chosen state shows as a tick and a filled chip, not by colour alone.
  */
 
 const loadChart = () => import('./triage-chart.tsx');
 const TriageChart = lazy(async () => ({ default: (await loadChart()).TriageChart }));
 
-/** Starts loading the chart's code (the page calls it while the alerts load). */
+/** Starts loading the chart's code (when it is likely to be opened). */
 export function preloadTriageChart(): void {
   void loadChart();
 }
@@ -30,10 +34,15 @@ const STATUS_WORDS: Record<StatusFilter, string> = { Open: 'Open', Lowered: 'Low
 export interface TriageCountsProps {
   status: StatusFilter;
   statusCounts: Record<AlertStatus | 'all', number>;
+  /** Every category of the load, in the order the chips keep (categoriesOf). */
+  categoryNames: readonly { id: number; name: string }[];
   categories: readonly number[];
+  /** What each category would show with the other filters (tallyRows); a category missing here counts 0. */
   categoryCounts: readonly CategoryCount[];
   onStatusChange: (status: StatusFilter) => void;
   onCategoryToggle: (id: number) => void;
+  chartOpen: boolean;
+  onChartOpenChange: (open: boolean) => void;
 }
 
 interface ToggleChipProps<T> {
@@ -54,10 +63,10 @@ const ToggleChip = memo(function ToggleChip<T>({ label, count, pressed, value, o
       aria-pressed={pressed}
       data-testid={testId}
       onClick={() => onToggle(value)}
-      size="small"
       icon={pressed ? <CheckOutlined fontSize="small" /> : undefined}
       variant={pressed ? 'filled' : 'outlined'}
       color={pressed ? 'primary' : 'default'}
+      sx={CHIP_SX}
       label={
         <>
           {label}{' '}
@@ -71,56 +80,78 @@ const ToggleChip = memo(function ToggleChip<T>({ label, count, pressed, value, o
 }) as <T>(props: ToggleChipProps<T>) => React.JSX.Element;
 
 const COUNT_SX = { fontWeight: 600 } as const;
+/** Read out, not shown: the chips' rule for a screen reader (the tick and the count say the rest). */
+const HIDDEN_SX = { position: 'absolute', width: '1px', height: '1px', overflow: 'hidden', clipPath: 'inset(50%)', whiteSpace: 'nowrap' } as const;
+// 32 px high: a target a thumb finds. Never shrunk by the scrolling row.
+const CHIP_SX = { flexShrink: 0 } as const;
+const LABEL_SX = { flexShrink: 0, color: 'text.secondary' } as const;
+const ROW_SX = {
+  position: 'relative',
+  display: 'flex',
+  alignItems: 'center',
+  gap: 1,
+  minWidth: 0,
+  overflowX: 'auto',
+  py: 0.5,
+  scrollbarWidth: 'thin',
+  // A chip reached with Tab scrolls in whole, not under the row's edge.
+  scrollPaddingInline: 8,
+} as const;
 
 export const TriageCounts = memo(function TriageCounts(props: TriageCountsProps) {
-  const { status, statusCounts, categories, categoryCounts, onStatusChange, onCategoryToggle } = props;
+  const { status, statusCounts, categoryNames, categories, categoryCounts, onStatusChange, onCategoryToggle, chartOpen, onChartOpenChange } = props;
+  const ids = { status: useId(), categories: useId(), hint: useId(), chart: useId() };
   const chosen = new Set(categories);
+  const counts = useMemo(() => new Map(categoryCounts.map((c) => [c.id, c.count])), [categoryCounts]);
+  const rows = useMemo(() => categoryNames.map((c) => ({ ...c, count: counts.get(c.id) ?? 0 })), [categoryNames, counts]);
   // The chart follows when React has a moment: the chips and the queue answer the click first.
-  const chartCounts = useDeferredValue(categoryCounts);
+  const chartCounts = useDeferredValue(rows);
   const chartSelected = useDeferredValue(categories);
   return (
-    <Paper variant="outlined" component="section" aria-labelledby="triage-counts-heading" sx={{ p: 2 }}>
-      <Typography id="triage-counts-heading" variant="h6" component="h2" sx={{ mb: 1 }}>
-        Counts
-      </Typography>
-      {/* Side by side when there is room for both (the drawer may narrow the page), else stacked. */}
-      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'flex-start' }}>
-        <Stack spacing={1.5} sx={{ flex: '1 1 320px', minWidth: 0 }}>
-          <Box role="group" aria-labelledby="triage-status-label">
-            <Typography id="triage-status-label" variant="subtitle2" component="h3" sx={{ mb: 0.5 }}>
-              Status
-            </Typography>
-            <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
-              {STATUS_FILTERS.map((s) => (
-                <ToggleChip key={s} testId={`status-chip-${s}`} label={STATUS_WORDS[s]} count={statusCounts[s]} pressed={status === s} value={s} onToggle={onStatusChange} />
-              ))}
-            </Stack>
+    <Paper variant="outlined" component="section" aria-label="Counts" sx={{ px: 1.5, py: 0.5 }}>
+      <Box sx={{ display: 'flex', flexWrap: { xs: 'wrap', md: 'nowrap' }, alignItems: 'center', columnGap: 2 }}>
+        <Box role="group" aria-labelledby={ids.status} sx={{ ...ROW_SX, overflowX: 'visible', flexWrap: { xs: 'wrap', md: 'nowrap' }, flexShrink: { xs: 1, md: 0 } }}>
+          <Typography id={ids.status} variant="subtitle2" component="span" sx={LABEL_SX}>
+            Status
+          </Typography>
+          {STATUS_FILTERS.map((s) => (
+            <ToggleChip key={s} testId={`status-chip-${s}`} label={STATUS_WORDS[s]} count={statusCounts[s]} pressed={status === s} value={s} onToggle={onStatusChange} />
+          ))}
+        </Box>
+        <Box role="group" aria-labelledby={ids.categories} aria-describedby={ids.hint} sx={{ ...ROW_SX, flex: '1 1 0', width: { xs: '100%', md: 'auto' } }} data-testid="category-chips">
+          <Typography id={ids.categories} variant="subtitle2" component="span" sx={LABEL_SX}>
+            Categories
+          </Typography>
+          <Box component="span" id={ids.hint} sx={HIDDEN_SX}>
+            An alert shows when it has any chosen category.
           </Box>
-          <Box role="group" aria-labelledby="triage-category-label">
-            <Typography id="triage-category-label" variant="subtitle2" component="h3" sx={{ mb: 0.5 }}>
-              Categories{' '}
-              <Typography component="span" variant="body2" color="text.secondary">
-                (an alert shows when it has any chosen category)
-              </Typography>
+          {rows.length === 0 ? (
+            <Typography variant="body2" color="text.secondary" component="span">
+              None on these alerts.
             </Typography>
-            {categoryCounts.length === 0 ? (
-              <Typography variant="body2" color="text.secondary">
-                No categories on these alerts.
-              </Typography>
-            ) : (
-              <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
-                {categoryCounts.map((c) => (
-                  <ToggleChip key={c.id} testId={`category-chip-${c.id}`} label={c.name} count={c.count} pressed={chosen.has(c.id)} value={c.id} onToggle={onCategoryToggle} />
-                ))}
-              </Stack>
-            )}
-          </Box>
-        </Stack>
-        {/* The chart loads after the chips: they already say everything it shows. */}
+          ) : (
+            rows.map((c) => <ToggleChip key={c.id} testId={`category-chip-${c.id}`} label={c.name} count={c.count} pressed={chosen.has(c.id)} value={c.id} onToggle={onCategoryToggle} />)
+          )}
+        </Box>
+        <Button
+          size="small"
+          startIcon={<BarChartOutlined />}
+          aria-expanded={chartOpen}
+          aria-controls={ids.chart}
+          onMouseEnter={preloadTriageChart}
+          onFocus={preloadTriageChart}
+          onClick={() => onChartOpenChange(!chartOpen)}
+          sx={{ flexShrink: 0, my: 0.5 }}
+        >
+          {chartOpen ? 'Hide chart' : 'Show chart'}
+        </Button>
+      </Box>
+      <Collapse in={chartOpen} id={ids.chart} unmountOnExit>
+        {/* The chart loads when first opened: the chips already say everything it shows. */}
         <Suspense fallback={null}>
           <TriageChart counts={chartCounts} selected={chartSelected} onToggle={onCategoryToggle} />
         </Suspense>
-      </Box>
+      </Collapse>
     </Paper>
   );
 });

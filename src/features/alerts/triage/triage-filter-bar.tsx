@@ -1,17 +1,17 @@
-import { memo } from 'react';
+import { memo, useId, useState } from 'react';
 import Autocomplete, { createFilterOptions } from '@mui/material/Autocomplete';
 import Button from '@mui/material/Button';
-import FormControlLabel from '@mui/material/FormControlLabel';
+import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
-import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
+import TuneOutlined from '@mui/icons-material/TuneOutlined';
 import { LazyDateRangeFields } from '../../../components/lazy-date-range-fields.tsx';
 import { SearchField } from '../../../components/search-field.tsx';
 import type { DayRange } from '../../../lib/days.ts';
 
 /**
- * The triage queue's filters that are typed or picked: text, student, creator, date range, and
- * the per-student switch. (Status and categories are the chips of the counts.) The text filters
+ * The triage queue's filters that are typed or picked: text, student, creator and date range.
+ * (Status and categories are the chips of the counts; the per-student switch is the toolbar's.) The text filters
  * the queue as it is typed; the page writes it to the URL once typing pauses.
  */
 
@@ -33,8 +33,6 @@ export interface TriageFilterBarProps {
   onCreatorChange: (identifier: string | null) => void;
   range: DayRange;
   onRangeChange: (range: DayRange) => void;
-  grouped: boolean;
-  onGroupedChange: (grouped: boolean) => void;
   canClear: boolean;
   onClear: () => void;
 }
@@ -63,31 +61,40 @@ function PersonFilter(props: { label: string; options: readonly PersonOption[]; 
       onChange={(_, option) => onChange(option?.identifier ?? null)}
       noOptionsText="Nobody on the loaded alerts"
       renderInput={(params) => <TextField {...params} label={label} />}
-      sx={{ minWidth: 220, flex: '1 1 220px' }}
+      sx={{ minWidth: 170, flex: '1 1 180px' }}
     />
   );
 }
 
 export const TriageFilterBar = memo(function TriageFilterBar(props: TriageFilterBarProps) {
+  // On a phone the search shows and the other filters fold under one button (a short first
+  // screen); from `sm` up they are all in one row. Set filters say so on the button.
+  const [open, setOpen] = useState(false);
+  const moreId = useId();
+  const set = (props.student !== null ? 1 : 0) + (props.creator !== null ? 1 : 0);
   return (
-    <Stack spacing={2} component="form" role="search" aria-label="Alert filters" onSubmit={(event) => event.preventDefault()}>
-      <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'flex-start' }}>
-        <SearchField label="Search alerts" value={props.text} onChange={props.onTextChange} sx={{ minWidth: 220, flex: '2 1 260px' }} />
+    <Stack direction="row" spacing={2} useFlexGap component="form" role="search" aria-label="Alert filters" onSubmit={(event) => event.preventDefault()} sx={{ flexWrap: 'wrap', alignItems: 'flex-start' }}>
+      <SearchField label="Search alerts" value={props.text} onChange={props.onTextChange} sx={{ minWidth: 0, flex: { xs: '1 1 150px', sm: '2 1 200px' } }} />
+      <Button
+        variant="outlined"
+        startIcon={<TuneOutlined />}
+        aria-expanded={open}
+        aria-controls={moreId}
+        onClick={() => setOpen((was) => !was)}
+        sx={{ display: { xs: 'inline-flex', sm: 'none' }, minHeight: 40 }}
+      >
+        Filters{set > 0 ? ` (${set})` : ''}
+      </Button>
+      <Box id={moreId} sx={{ display: { xs: open ? 'flex' : 'none', sm: 'contents' }, flexWrap: 'wrap', gap: 2, width: { xs: '100%', sm: 'auto' } }}>
         <PersonFilter label="Student" options={props.students} value={props.student} onChange={props.onStudentChange} />
         <PersonFilter label="Created by" options={props.creators} value={props.creator} onChange={props.onCreatorChange} />
-      </Stack>
-      <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center' }}>
         <LazyDateRangeFields range={props.range} onChange={props.onRangeChange} />
-        <FormControlLabel
-          control={<Switch checked={props.grouped} onChange={(event) => props.onGroupedChange(event.target.checked)} />}
-          label="One row per student"
-        />
         {props.canClear && (
-          <Button variant="text" onClick={props.onClear}>
+          <Button variant="text" onClick={props.onClear} sx={{ alignSelf: 'center' }}>
             Clear filters
           </Button>
         )}
-      </Stack>
+      </Box>
     </Stack>
   );
 });

@@ -1,11 +1,9 @@
 import { memo, useCallback, useEffect, useEffectEvent, useImperativeHandle, useLayoutEffect, useMemo, useRef, useState, type Ref } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Chip from '@mui/material/Chip';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
-import Typography from '@mui/material/Typography';
 import type { Theme } from '@mui/material/styles';
 import CheckOutlined from '@mui/icons-material/CheckOutlined';
 import DensityMediumOutlined from '@mui/icons-material/DensityMediumOutlined';
@@ -31,6 +29,7 @@ import {
   type GridValidRowModel,
 } from '@mui/x-data-grid';
 import type { SortField, TriageSort } from './triage-filters.ts';
+import { ClampedText, dateFormat, days, PersonCell, StatusCell } from './triage-cells.tsx';
 import { ageInDays, ALERT_COLUMNS, GROUP_COLUMNS, type ColumnSpec, type StudentGroup, type TriageRow } from './triage-rows.ts';
 
 /**
@@ -71,39 +70,40 @@ export interface TriageGridProps {
   openId: GridRowId | null;
   /** Changes whenever the filters change: back to the first page. */
   resetKey: string;
+  /**
+   * The drawer is open beside the grid, which is narrower: the columns it can spare (created,
+   * categories, creator: the drawer shows them) step aside for the moment so that Student, Status,
+   * Age and Details stay in view. The person's own choice of columns is kept as it was.
+   */
+  narrow?: boolean;
   handleRef?: Ref<TriageGridHandle>;
 }
 
 const PAGE_SIZES = [25, 50, 100];
-const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-const days = (n: number) => `${n} ${n === 1 ? 'day' : 'days'}`;
+/** The columns that step aside while the drawer is open beside the grid. */
+const SPARED_BESIDE_DRAWER = ['createdOn', 'categories', 'creator'] as const;
 
-function PersonCell({ name, identifier }: { name: string; identifier: string }) {
-  return (
-    <Box component="span" sx={{ overflow: 'hidden', textOverflow: 'ellipsis' }}>
-      {name}{' '}
-      <Typography component="span" variant="body2" color="text.secondary">
-        {identifier}
-      </Typography>
-    </Box>
-  );
-}
-
-function StatusCell({ status }: { status: string }) {
-  // The word says it; the colour only repeats it.
-  return <Chip size="small" label={status} variant={status === 'Open' ? 'filled' : 'outlined'} color={status === 'Open' ? 'warning' : 'default'} />;
+/** `model` with the spared columns as the person had them (a change made while narrow keeps their choice for those). */
+function withOwnSpared(model: GridColumnVisibilityModel, own: GridColumnVisibilityModel): GridColumnVisibilityModel {
+  const next = { ...model };
+  for (const field of SPARED_BESIDE_DRAWER) {
+    if (field in own) next[field] = own[field]!;
+    else delete next[field];
+  }
+  return next;
 }
 
 /** The grid's own rendering of each column; headers and order come from the pure column specs. */
 function alertColumns(now: number): GridColDef<TriageRow>[] {
   const render: Record<string, Partial<GridColDef<TriageRow>>> = {
-    createdOn: { width: 205, renderCell: ({ row }) => dateFormat.format(row.createdMs) },
-    student: { flex: 1, minWidth: 200, renderCell: ({ row }) => <PersonCell name={row.studentName} identifier={row.studentId} /> },
-    categories: { flex: 1, minWidth: 180, renderCell: ({ row }) => row.categoriesText },
-    creator: { width: 170, renderCell: ({ row }) => row.creatorName },
-    status: { width: 110, renderCell: ({ row }) => <StatusCell status={row.status} /> },
-    age: { width: 100, type: 'number', renderCell: ({ row }) => days(ageInDays(row.createdMs, now)) },
-    details: { flex: 2, minWidth: 240, renderCell: ({ row }) => row.details },
+    createdOn: { width: 190, renderCell: ({ row }) => dateFormat.format(row.createdMs) },
+    student: { flex: 1, minWidth: 170, renderCell: ({ row }) => <PersonCell name={row.studentName} identifier={row.studentId} /> },
+    categories: { flex: 1, minWidth: 150, renderCell: ({ row }) => <ClampedText text={row.categoriesText} lines={2} /> },
+    creator: { width: 135, renderCell: ({ row }) => row.creatorName },
+    status: { width: 100, renderCell: ({ row }) => <StatusCell status={row.status} /> },
+    age: { width: 95, type: 'number', renderCell: ({ row }) => days(ageInDays(row.createdMs, now)) },
+    // The column that says what happened: the widest, on two lines, the whole text in its tooltip.
+    details: { flex: 2.5, minWidth: 260, renderCell: ({ row }) => <ClampedText text={row.details} lines={2} /> },
     id: { width: 100, type: 'number', renderCell: ({ row }) => row.id },
   };
   return ALERT_COLUMNS.map((spec) => columnOf(spec, render[spec.field]));
@@ -114,9 +114,9 @@ function groupColumns(now: number): GridColDef<StudentGroup>[] {
     student: { flex: 1, minWidth: 220, renderCell: ({ row }) => <PersonCell name={row.studentName} identifier={row.studentId} /> },
     count: { width: 100, type: 'number', renderCell: ({ row }) => row.count },
     age: { width: 130, type: 'number', renderCell: ({ row }) => days(ageInDays(row.oldestMs, now)) },
-    categories: { flex: 1, minWidth: 200, renderCell: ({ row }) => row.categoriesText },
-    createdOn: { width: 205, renderCell: ({ row }) => dateFormat.format(row.latestMs) },
-    details: { flex: 2, minWidth: 240, renderCell: ({ row }) => row.latestDetails },
+    categories: { flex: 1, minWidth: 180, renderCell: ({ row }) => <ClampedText text={row.categoriesText} lines={2} /> },
+    createdOn: { width: 175, renderCell: ({ row }) => dateFormat.format(row.latestMs) },
+    details: { flex: 2.5, minWidth: 260, renderCell: ({ row }) => <ClampedText text={row.latestDetails} lines={2} /> },
   };
   return GROUP_COLUMNS.map((spec) => columnOf(spec, render[spec.field]));
 }
@@ -175,14 +175,24 @@ function TriageToolbar() {
 const toSortModel = (sort: TriageSort): GridSortModel => [{ field: sort.field, sort: sort.direction }];
 const SLOTS = { toolbar: TriageToolbar };
 const SORTING_ORDER = ['asc', 'desc'] as const;
-const FRAME_SX = { height: 'min(72vh, 760px)', minHeight: 420, width: '100%' } as const;
+// Tall enough for a screenful of rows, short enough that the page's own scrollbar is rarely needed.
+const FRAME_SX = { height: 'min(calc(100vh - 120px), 760px)', minHeight: 420, width: '100%' } as const;
 const GRID_SX = {
   '& .MuiDataGrid-row': { cursor: 'pointer' },
   '& .triage-row--open': { bgcolor: 'action.selected', boxShadow: (theme: Theme) => `inset 4px 0 0 ${(theme.vars ?? theme).palette.primary.main}` },
 } as const;
 
 export const TriageGrid = memo(function TriageGrid(props: TriageGridProps) {
-  const { data, now, sort, onSortChange, onOpen, openId, resetKey, handleRef } = props;
+  const { data, now, sort, onSortChange, onOpen, openId, resetKey, handleRef, columnVisibility: ownVisibility, onColumnVisibilityChange } = props;
+  const narrow = props.narrow === true && data.view === 'alert';
+  const columnVisibility = useMemo(
+    () => (narrow ? { ...ownVisibility, ...Object.fromEntries(SPARED_BESIDE_DRAWER.map((field) => [field, false])) } : ownVisibility),
+    [narrow, ownVisibility],
+  );
+  const changeVisibility = useCallback(
+    (model: GridColumnVisibilityModel) => onColumnVisibilityChange(narrow ? withOwnSpared(model, ownVisibility) : model),
+    [narrow, ownVisibility, onColumnVisibilityChange],
+  );
   const apiRef = useGridApiRef();
   const [pagination, setPagination] = useState<GridPaginationModel>({ page: 0, pageSize: 100 });
   const pageSize = pagination.pageSize;
@@ -231,7 +241,7 @@ export const TriageGrid = memo(function TriageGrid(props: TriageGridProps) {
     requestAnimationFrame(() => {
       const rowIndex = api.getRowIndexRelativeToVisibleRows(target.id);
       if (rowIndex >= 0) api.scrollToIndexes({ rowIndex });
-      const field = columns.find((column) => props.columnVisibility[column.field] !== false)?.field;
+      const field = columns.find((column) => columnVisibility[column.field] !== false)?.field;
       if (target.focus && field) {
         api.setCellFocus(target.id, field);
         // The grid moves DOM focus only when its focused cell changes: coming back to the cell it
@@ -301,8 +311,8 @@ export const TriageGrid = memo(function TriageGrid(props: TriageGridProps) {
         sortModel={sortModel}
         onSortModelChange={changeSort}
         sortingOrder={SORTING_ORDER}
-        columnVisibilityModel={props.columnVisibility}
-        onColumnVisibilityModelChange={props.onColumnVisibilityChange}
+        columnVisibilityModel={columnVisibility}
+        onColumnVisibilityModelChange={changeVisibility}
         density={props.density}
         onDensityChange={props.onDensityChange}
         checkboxSelection

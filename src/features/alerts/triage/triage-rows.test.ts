@@ -5,6 +5,7 @@ import { NO_TRIAGE_FILTERS } from './triage-filters.ts';
 import {
   ALERT_COLUMNS,
   ageInDays,
+  categoriesOf,
   csvFileName,
   GROUP_COLUMNS,
   groupByStudent,
@@ -74,6 +75,16 @@ describe('prepareRow', () => {
     expect(ageInDays(Date.UTC(2026, 4, 31, 0), NOW)).toBe(0);
     expect(ageInDays(Date.UTC(2026, 4, 1, 12), NOW)).toBe(30);
     expect(ageInDays(NOW + 1000, NOW)).toBe(0);
+  });
+});
+
+describe('categoriesOf', () => {
+  it('lists every category of the load by name, the same whatever the filters count', () => {
+    const all = categoriesOf(rows, []);
+    expect(all.map((c) => c.name)).toEqual(['Attendance', 'Financial', 'Housing']);
+    // Counting other filters re-orders nothing: the order is the load's.
+    expect(categoriesOf(rows, [2])).toEqual(all);
+    expect(categoriesOf(rows, [99]).map((c) => c.name)).toEqual(['Attendance', 'Category 99', 'Financial', 'Housing']);
   });
 });
 
@@ -147,11 +158,14 @@ describe('sorting and grouping', () => {
 
 describe('CSV', () => {
   it('quotes fields with commas, quotes and line breaks, and doubles quotes', () => {
-    expect(csvField('plain')).toBe('plain');
-    expect(csvField('a, b')).toBe('"a, b"');
-    expect(csvField('say "hi"')).toBe('"say ""hi"""');
-    expect(csvField('two\nlines')).toBe('"two\nlines"');
-    expect(csvField(12)).toBe('12');
+    const cases: [string | number, string][] = [
+      ['plain', 'plain'],
+      ['a, b', '"a, b"'],
+      ['say "hi"', '"say ""hi"""'],
+      ['two\nlines', '"two\nlines"'],
+      [12, '12'],
+    ];
+    for (const [value, field] of cases) expect(csvField(value)).toBe(field);
   });
 
   it('defuses cells a spreadsheet would run as formulas', () => {

@@ -153,27 +153,49 @@ export function tallyRows(rows: readonly TriageRow[], filters: TallyFilters): Tr
 
 const collator = new Intl.Collator(undefined, { sensitivity: 'base', numeric: true });
 
+/**
+ * Every category the loaded alerts carry (and every chosen one), by name: the counts' fixed order.
+ * It depends on the load, not the filters, so a chip stays where it is whatever is clicked.
+ */
+export function categoriesOf(rows: readonly TriageRow[], chosen: readonly number[]): { id: number; name: string }[] {
+  const names = new Map<number, string>();
+  for (const row of rows) row.categoryIds.forEach((id, i) => names.has(id) || names.set(id, row.categoryNames[i] ?? `Category ${id}`));
+  for (const id of chosen) if (!names.has(id)) names.set(id, `Category ${id}`);
+  return [...names].map(([id, name]) => ({ id, name })).sort((a, b) => collator.compare(a.name, b.name) || a.id - b.id);
+}
+
 type Compare<T> = (a: T, b: T) => number;
 
+const byText =
+  <T,>(pick: (item: T) => string): Compare<T> =>
+  (a, b) =>
+    collator.compare(pick(a), pick(b));
+const byNumber =
+  <T,>(pick: (item: T) => number): Compare<T> =>
+  (a, b) =>
+    pick(a) - pick(b);
+/** By name, then identifier (two students of one name keep one order). */
+const byStudent: Compare<{ studentName: string; studentId: string }> = (a, b) => collator.compare(a.studentName, b.studentName) || collator.compare(a.studentId, b.studentId);
+
 const ALERT_COMPARE: Partial<Record<SortField, Compare<TriageRow>>> = {
-  createdOn: (a, b) => a.createdMs - b.createdMs,
+  createdOn: byNumber((r) => r.createdMs),
   // Older is larger: ascending age is newest first.
-  age: (a, b) => b.createdMs - a.createdMs,
-  student: (a, b) => collator.compare(a.studentName, b.studentName) || collator.compare(a.studentId, b.studentId),
-  categories: (a, b) => collator.compare(a.categoriesText, b.categoriesText),
-  creator: (a, b) => collator.compare(a.creatorName, b.creatorName),
-  status: (a, b) => collator.compare(a.status, b.status),
-  details: (a, b) => collator.compare(a.details, b.details),
-  id: (a, b) => a.id - b.id,
+  age: byNumber((r) => -r.createdMs),
+  student: byStudent,
+  categories: byText((r) => r.categoriesText),
+  creator: byText((r) => r.creatorName),
+  status: byText((r) => r.status),
+  details: byText((r) => r.details),
+  id: byNumber((r) => r.id),
 };
 
 const GROUP_COMPARE: Partial<Record<SortField, Compare<StudentGroup>>> = {
-  createdOn: (a, b) => a.latestMs - b.latestMs,
-  age: (a, b) => b.oldestMs - a.oldestMs,
-  student: (a, b) => collator.compare(a.studentName, b.studentName) || collator.compare(a.studentId, b.studentId),
-  categories: (a, b) => collator.compare(a.categoriesText, b.categoriesText),
-  details: (a, b) => collator.compare(a.latestDetails, b.latestDetails),
-  count: (a, b) => a.count - b.count,
+  createdOn: byNumber((g) => g.latestMs),
+  age: byNumber((g) => -g.oldestMs),
+  student: byStudent,
+  categories: byText((g) => g.categoriesText),
+  details: byText((g) => g.latestDetails),
+  count: byNumber((g) => g.count),
 };
 
 function sortBy<T>(items: readonly T[], compare: Compare<T> | undefined, direction: TriageSort['direction'], tie: Compare<T>): T[] {

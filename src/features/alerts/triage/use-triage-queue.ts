@@ -11,6 +11,8 @@ export interface TriageQueue {
   rows: readonly TriageRow[];
   /** Nothing of the range has arrived yet (first load). */
   isPending: boolean;
+  /** Alerts of the range arrived (the counts and "nothing here" may speak); false while loading and after a first load failed. */
+  hasData: boolean;
   /** Only the newest pages are in (first load): `rows` is their part of `totalValues`. */
   isPartial: boolean;
   /** How many alerts the range holds (the service's count). */
@@ -37,6 +39,7 @@ export function useTriageQueue(range: DayRange): TriageQueue {
   return {
     rows,
     isPending: query.isPending,
+    hasData: data !== undefined,
     isPartial: data !== undefined && isPartial(data),
     totalValues: data?.totalValues ?? 0,
     isFetching: query.isFetching,

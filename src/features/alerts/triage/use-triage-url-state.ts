@@ -1,7 +1,7 @@
-import { useCallback, useDeferredValue, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { useDebouncedValue } from '../../../components/use-debounced-value.ts';
 import { CATEGORIES_PARAM, hasLegacySpelling } from '../../../lib/url-state.ts';
+import { useSearchParamsWriter } from './use-search-params-writer.ts';
 import { parseTriageFilters, writeTriageFilters, type TriageFilters } from './triage-filters.ts';
 
 /** How long typing pauses before the text filter is written to the URL. */
@@ -15,25 +15,18 @@ export type FilterChange = Partial<TriageFilters> | ((current: TriageFilters) =>
  * filter, which follows typing at once (`text`, `liveText`) and the URL once typing pauses.
  */
 export function useTriageUrlState() {
-  const [searchParams, setSearchParams] = useSearchParams();
+  const [searchParams, write] = useSearchParamsWriter();
   const { filters, notices } = useMemo(() => parseTriageFilters(searchParams), [searchParams]);
 
-  // The router's setter is new on every URL change; the page's callbacks stay the same, so that
-  // the memoised filter bar, counts and grid skip renders that nothing of theirs asked for.
-  const latestSetSearchParams = useRef(setSearchParams);
-  useLayoutEffect(() => {
-    latestSetSearchParams.current = setSearchParams;
-  });
   /** Writes filters to the URL: a change, or a function of the URL's filters as they are now. */
-  const change = useCallback((next: FilterChange, how: { push?: boolean } = {}) => {
-    latestSetSearchParams.current(
-      (previous) => {
+  const change = useCallback(
+    (next: FilterChange, how: { push?: boolean } = {}) =>
+      write((previous) => {
         const current = parseTriageFilters(previous).filters;
         return writeTriageFilters(previous, { ...current, ...(typeof next === 'function' ? next(current) : next) });
-      },
-      { replace: !how.push },
-    );
-  }, []);
+      }, how),
+    [write],
+  );
   // An older link (`category=3&category=7`) opens, then reads in the one spelling (`categories=3,7`).
   useEffect(() => {
     if (hasLegacySpelling(searchParams, [CATEGORIES_PARAM])) change({});

@@ -1,0 +1,46 @@
+import { memo } from 'react';
+import Button from '@mui/material/Button';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import Stack from '@mui/material/Stack';
+import Switch from '@mui/material/Switch';
+import Typography from '@mui/material/Typography';
+import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
+import LowPriorityOutlined from '@mui/icons-material/LowPriorityOutlined';
+
+const number = new Intl.NumberFormat(undefined);
+
+export interface TriageToolbarProps {
+  /** "Showing 12 of 480 alerts created from … to …." */
+  summary: string;
+  refreshing: boolean;
+  grouped: boolean;
+  onGroupedChange: (grouped: boolean) => void;
+  /** Open alerts selected and shown: what "Lower selected" lowers. */
+  selectedOpen: number;
+  onLowerSelected: () => void;
+  canExport: boolean;
+  onExport: () => void;
+}
+
+/** Above the queue: what it shows, one row per student or per alert, and what to do with the selection or the view. */
+export const TriageToolbar = memo(function TriageToolbar(props: TriageToolbarProps) {
+  return (
+    <Stack direction="row" spacing={1.5} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+      <Typography variant="body2" role="status" data-testid="triage-summary" sx={{ flex: '1 1 260px' }}>
+        {props.summary}
+        {props.refreshing ? ' Refreshing…' : ''}
+      </Typography>
+      <FormControlLabel
+        control={<Switch checked={props.grouped} onChange={(event) => props.onGroupedChange(event.target.checked)} />}
+        label="One row per student"
+        sx={{ mr: 0 }}
+      />
+      <Button variant="outlined" startIcon={<LowPriorityOutlined />} disabled={props.selectedOpen === 0} onClick={props.onLowerSelected}>
+        Lower selected{props.selectedOpen > 0 ? ` (${number.format(props.selectedOpen)})` : ''}
+      </Button>
+      <Button variant="outlined" startIcon={<FileDownloadOutlined />} disabled={!props.canExport} onClick={props.onExport}>
+        Export CSV
+      </Button>
+    </Stack>
+  );
+});

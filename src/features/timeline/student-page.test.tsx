@@ -231,13 +231,14 @@ describe('StudentPage', () => {
     const failing: typeof fetch = (input, init) => {
       const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
       if (failAlerts && new URL(url).pathname.startsWith('/api/notations/alerts')) {
-        const problem = { type: 'about:blank', title: 'Bad Request', status: 400, detail: 'The alerts are unavailable in this test.' };
-        return Promise.resolve(new Response(JSON.stringify(problem), { status: 400, headers: { 'content-type': 'application/problem+json' } }));
+        // A 503: retrying can help, so Retry is offered (a 400 would get none: issue 16).
+        const problem = { type: 'about:blank', title: 'Service Unavailable', status: 503, detail: 'The alerts are unavailable in this test.' };
+        return Promise.resolve(new Response(JSON.stringify(problem), { status: 503, headers: { 'content-type': 'application/problem+json' } }));
       }
       return fetch(input, init);
     };
     await renderApp({ routes, url: `/students/S000001?${RANGE}`, backend: backend(), fetch: failing });
-    const failure = await screen.findByTestId('failed-alert', {}, { timeout: 15_000 });
+    const failure = await screen.findByTestId('failed-alert', {}, { timeout: 30_000 });
     expect(failure).toHaveTextContent('Alerts could not be loaded.');
     expect(failure).toHaveTextContent('The alerts are unavailable in this test.');
     // Said as partial: never "Showing N of N" while a kind is missing (issue 16).

@@ -13,8 +13,15 @@ import { benchGateway, formatGateway } from './gateway.bench.ts';
  * `npm run bench`: every benchmark, results as tables. BENCH_SCALE (default 10), BENCH_SECONDS
  * (default 10), BENCH_ONLY (backend | gateway | compression | timeline | alerts | lighthouse | scores | apply | networks, comma-separated),
  * BENCH_NETWORK (loopback | emulated; default both), BENCH_LIGHTHOUSE_RUNS (default 3) and
- * BENCH_LIGHTHOUSE_PAGES (default /students,/students/S000001,/alerts; add the score and admin pages) adjust it; GATEWAY_BENCH_SECONDS (default 60) the gateway's load test.
+ * BENCH_LIGHTHOUSE_PAGES (default every signed-in page of the route table; route paths or URLs, comma-separated) adjust it; GATEWAY_BENCH_SECONDS (default 60) the gateway's load test.
  */
+/** A section's result and how long it took, for the heading. */
+async function timedSection<T>(run: () => Promise<T>): Promise<{ result: T; seconds: number }> {
+  const started = Date.now();
+  const result = await run();
+  return { result, seconds: Math.round((Date.now() - started) / 1000) };
+}
+
 const scale = Number(process.env.BENCH_SCALE ?? 10);
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const only = process.env.BENCH_ONLY?.split(',').map((s) => s.trim());
@@ -47,39 +54,39 @@ if (wanted('compression')) {
 
 for (const profile of profiles) {
   if (wanted('timeline')) {
-    const timeline = await measureTimeline({ scale, profile, ...(profile.emulate ? { runs: 3 } : {}) });
-    console.log(`\n## Student timeline in Chromium (SEED_SCALE=${scale}, cold cache, ${profile.name})\n`);
-    console.log(formatTimeline(timeline));
+    const timeline = await timedSection(() => measureTimeline({ scale, profile, ...(profile.emulate ? { runs: 3 } : {}) }));
+    console.log(`\n## Student timeline in Chromium (SEED_SCALE=${scale}, cold cache, ${profile.name}; ${timeline.seconds} s)\n`);
+    console.log(formatTimeline(timeline.result));
   }
   if (wanted('alerts')) {
-    const alerts = await measureAlerts({ scale, profile });
-    console.log(`\n## Alert triage queue in Chromium (SEED_SCALE=${scale}, cold cache, ${profile.name})\n`);
-    console.log(formatAlerts(alerts));
+    const alerts = await timedSection(() => measureAlerts({ scale, profile }));
+    console.log(`\n## Alert triage queue in Chromium (SEED_SCALE=${scale}, cold cache, ${profile.name}; ${alerts.seconds} s)\n`);
+    console.log(formatAlerts(alerts.result));
+  }
+  if (wanted('scores')) {
+    const scores = await timedSection(() => measureScores({ scale, profile }));
+    console.log(`\n## Cohort scores in Chromium (SEED_SCALE=${scale}, cold cache, ${profile.name}; ${scores.seconds} s)\n`);
+    console.log(formatScores(scores.result));
   }
 }
 
 if (wanted('lighthouse')) {
   const runs = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
-  console.log(`\n## Lighthouse performance, signed in (SEED_SCALE=${scale}, median of ${runs})\n`);
   const pages = process.env.BENCH_LIGHTHOUSE_PAGES?.split(',').map((s) => s.trim());
-  console.log(formatLighthouse(await measureLighthouse({ scale, runs, ...(pages ? { pages } : {}) })));
-}
-
-if (wanted('scores')) {
-  const scores = await measureScores({ scale });
-  console.log(`\n## Cohort scores in Chromium (SEED_SCALE=${scale}, cold cache, reference backend)\n`);
-  console.log(formatScores(scores));
+  const rows = await timedSection(() => measureLighthouse({ scale, runs, ...(pages ? { pages } : {}) }));
+  console.log(`\n## Lighthouse performance and accessibility, signed in, every page of the route table (SEED_SCALE=${scale}, median of ${runs}; ${rows.seconds} s)\n`);
+  console.log(formatLighthouse(rows.result));
 }
 
 if (wanted('apply')) {
-  const apply = await measureApplyTrigger({ scale });
-  console.log(`\n## Applying a trigger to 1,000 students in Chromium (SEED_SCALE=${scale}, reference backend)\n`);
+  const { result: apply, seconds: took } = await timedSection(() => measureApplyTrigger({ scale }));
+  console.log(`\n## Applying a trigger to 1,000 students in Chromium (SEED_SCALE=${scale}, reference backend; ${took} s)\n`);
   console.log(formatApplyTrigger(apply));
   if (apply.verifiedCreated !== apply.students) process.exitCode = 1;
 }
 
 if (wanted('networks')) {
-  const networks = await measureNetworks({ scale });
-  console.log(`\n## Success networks and caseloads in Chromium (SEED_SCALE=${scale}, reference backend)\n`);
+  const { result: networks, seconds: took } = await timedSection(() => measureNetworks({ scale }));
+  console.log(`\n## Success networks and caseloads in Chromium (SEED_SCALE=${scale}, reference backend; ${took} s)\n`);
   console.log(formatNetworks(networks));
 }

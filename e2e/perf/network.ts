@@ -23,6 +23,14 @@ export interface ByteCounter {
   requests(): { count: number; notModified: number };
   reset(): void;
   /**
+   * From now on, count only what is sent after the first request that `isWrite` picks has
+   * finished (its response fully received): the refetch a write causes, not the write itself nor
+   * whatever was still loading before it.
+   */
+  afterWrite(isWrite: (request: { method: string; url: string }) => boolean): void;
+  /** True once the write `afterWrite` waits for has finished. */
+  writeDone(): boolean;
+  /**
    * Resolves once no request has been in flight for `quietMs` (Playwright's `networkidle` resolves
    * at once when the page reached it earlier, so it cannot wait for a refetch).
    */
@@ -47,17 +55,24 @@ export async function instrument(page: Page, profile: NetworkProfile): Promise<B
   const statuses = new Map<string, number>();
   const inFlight = new Set<string>();
   let lastActivity = Date.now();
+  // afterWrite: the write's request id once sent, and the requests sent after it finished.
+  let write: { isWrite: (request: { method: string; url: string }) => boolean; id?: string; done: boolean; after: Set<string> } | undefined;
   cdp.on('Network.requestWillBeSent', (event) => {
     inFlight.add(event.requestId);
     lastActivity = Date.now();
+    if (!write) return;
+    if (write.done) write.after.add(event.requestId);
+    else if (write.id === undefined && write.isWrite({ method: event.request.method, url: event.request.url })) write.id = event.requestId;
   });
   cdp.on('Network.responseReceived', (event) => statuses.set(event.requestId, event.response.status));
   cdp.on('Network.loadingFinished', (event) => {
+    inFlight.delete(event.requestId);
+    lastActivity = Date.now();
+    if (write && !write.done && event.requestId === write.id) write.done = true;
+    if (write && !write.after.has(event.requestId)) return;
     bytes += event.encodedDataLength;
     count += 1;
     if (statuses.get(event.requestId) === 304) notModified += 1;
-    inFlight.delete(event.requestId);
-    lastActivity = Date.now();
   });
   cdp.on('Network.loadingFailed', (event) => {
     inFlight.delete(event.requestId);
@@ -70,7 +85,15 @@ export async function instrument(page: Page, profile: NetworkProfile): Promise<B
       bytes = 0;
       count = 0;
       notModified = 0;
+      write = undefined;
     },
+    afterWrite: (isWrite) => {
+      bytes = 0;
+      count = 0;
+      notModified = 0;
+      write = { isWrite, done: false, after: new Set() };
+    },
+    writeDone: () => write?.done ?? false,
     quiet: async (quietMs = 1000, timeoutMs = 60_000) => {
       const deadline = Date.now() + timeoutMs;
       while (Date.now() < deadline) {

@@ -86,8 +86,10 @@ async function lowerFirstAlert(page: Page, counter: ByteCounter): Promise<Alerts
   await counter.quiet();
   counter.afterWrite(({ method, url }) => method === 'POST' && /\/api\/notations\/alerts\/[^/]+\/comments/.test(url));
   const started = Date.now();
+  const written = page.waitForResponse((r) => r.request().method() === 'POST' && /\/api\/notations\/alerts\/[^/]+\/comments/.test(r.url()), { timeout: 90_000 });
   await dialog.getByRole('button', { name: 'Lower alert' }).click();
-  await page.getByRole('alert').filter({ hasText: 'Alert lowered' }).waitFor({ timeout: 90_000 });
+  const answer = await written;
+  if (!answer.ok()) throw new Error(`the lowering answered ${answer.status()}`);
   const writeDeadline = Date.now() + 30_000;
   while (!counter.writeDone() && Date.now() < writeDeadline) await page.waitForTimeout(50);
   if (!counter.writeDone()) throw new Error('the lowering request was not seen on the network');

@@ -37,18 +37,22 @@ export interface ByteCounter {
   quiet(quietMs?: number, timeoutMs?: number): Promise<void>;
 }
 
+/** The parts of the DevTools Protocol's network events the counter reads. */
+interface NetworkEvents {
+  'Network.requestWillBeSent': { requestId: string; request: { method: string; url: string } };
+  'Network.responseReceived': { requestId: string; response: { status: number } };
+  'Network.loadingFinished': { requestId: string; encodedDataLength: number };
+  'Network.loadingFailed': { requestId: string };
+}
+
 export async function instrument(page: Page, profile: NetworkProfile): Promise<ByteCounter> {
   const cdp = await page.context().newCDPSession(page);
-  await cdp.send('Network.enable');
-  if (profile.emulate) {
-    const { downloadKbps, uploadKbps, latencyMs } = profile.emulate;
-    await cdp.send('Network.emulateNetworkConditions', {
-      offline: false,
-      latency: latencyMs,
-      downloadThroughput: (downloadKbps * 1000) / 8,
-      uploadThroughput: (uploadKbps * 1000) / 8,
-    });
-  }
+  const conditions = profile.emulate && {
+    offline: false,
+    latency: profile.emulate.latencyMs,
+    downloadThroughput: (profile.emulate.downloadKbps * 1000) / 8,
+    uploadThroughput: (profile.emulate.uploadKbps * 1000) / 8,
+  };
   let bytes = 0;
   let count = 0;
   let notModified = 0;
@@ -57,27 +61,60 @@ export async function instrument(page: Page, profile: NetworkProfile): Promise<B
   let lastActivity = Date.now();
   // afterWrite: the write's request id once sent, and the requests sent after it finished.
   let write: { isWrite: (request: { method: string; url: string }) => boolean; id?: string; done: boolean; after: Set<string> } | undefined;
-  cdp.on('Network.requestWillBeSent', (event) => {
-    inFlight.add(event.requestId);
-    lastActivity = Date.now();
-    if (!write) return;
-    if (write.done) write.after.add(event.requestId);
-    else if (write.id === undefined && write.isWrite({ method: event.request.method, url: event.request.url })) write.id = event.requestId;
+  // Request ids are per target: the page's, and each worker's prefixed with its session.
+  const handlers = (prefix: string): { [K in keyof NetworkEvents]: (event: NetworkEvents[K]) => void } => ({
+    'Network.requestWillBeSent': (event) => {
+      const id = prefix + event.requestId;
+      inFlight.add(id);
+      lastActivity = Date.now();
+      if (!write) return;
+      if (write.done) write.after.add(id);
+      else if (write.id === undefined && write.isWrite({ method: event.request.method, url: event.request.url })) write.id = id;
+    },
+    'Network.responseReceived': (event) => statuses.set(prefix + event.requestId, event.response.status),
+    'Network.loadingFinished': (event) => {
+      const id = prefix + event.requestId;
+      inFlight.delete(id);
+      lastActivity = Date.now();
+      if (write && !write.done && id === write.id) write.done = true;
+      if (write && !write.after.has(id)) return;
+      bytes += event.encodedDataLength;
+      count += 1;
+      if (statuses.get(id) === 304) notModified += 1;
+    },
+    'Network.loadingFailed': (event) => {
+      inFlight.delete(prefix + event.requestId);
+      lastActivity = Date.now();
+    },
   });
-  cdp.on('Network.responseReceived', (event) => statuses.set(event.requestId, event.response.status));
-  cdp.on('Network.loadingFinished', (event) => {
-    inFlight.delete(event.requestId);
-    lastActivity = Date.now();
-    if (write && !write.done && event.requestId === write.id) write.done = true;
-    if (write && !write.after.has(event.requestId)) return;
-    bytes += event.encodedDataLength;
-    count += 1;
-    if (statuses.get(event.requestId) === 304) notModified += 1;
+  const own = handlers('');
+  for (const name of Object.keys(own) as (keyof NetworkEvents)[]) cdp.on(name, own[name] as (event: unknown) => void);
+
+  // The page's workers (the list worker loads the triage queue) fetch on targets of their own,
+  // which the page's emulation and events do not cover: attach to each as it starts (paused until
+  // then), enable the same emulation and count its requests too.
+  const workers = new Map<string, ReturnType<typeof handlers>>();
+  let message = 0;
+  const sendTo = (sessionId: string, method: string, params: object = {}) =>
+    cdp.send('Target.sendMessageToTarget', { sessionId, message: JSON.stringify({ id: ++message, method, params }) }).catch(() => undefined);
+  cdp.on('Target.attachedToTarget', ({ sessionId, targetInfo, waitingForDebugger }) => {
+    if (targetInfo.type === 'worker') {
+      workers.set(sessionId, handlers(`${sessionId}:`));
+      void sendTo(sessionId, 'Network.enable');
+      if (conditions) void sendTo(sessionId, 'Network.emulateNetworkConditions', conditions);
+    }
+    if (waitingForDebugger) void sendTo(sessionId, 'Runtime.runIfWaitingForDebugger');
   });
-  cdp.on('Network.loadingFailed', (event) => {
-    inFlight.delete(event.requestId);
-    lastActivity = Date.now();
+  cdp.on('Target.receivedMessageFromTarget', ({ sessionId, message: text }) => {
+    const event = JSON.parse(text) as { method?: string; params?: unknown };
+    const handler = event.method ? workers.get(sessionId)?.[event.method as keyof NetworkEvents] : undefined;
+    (handler as ((params: unknown) => void) | undefined)?.(event.params);
   });
+  cdp.on('Target.detachedFromTarget', ({ sessionId }) => workers.delete(sessionId ?? ''));
+
+  await cdp.send('Network.enable');
+  if (conditions) await cdp.send('Network.emulateNetworkConditions', conditions);
+  await cdp.send('Target.setAutoAttach', { autoAttach: true, waitForDebuggerOnStart: true, flatten: false });
   return {
     bytes: () => bytes,
     requests: () => ({ count, notModified }),

@@ -93,6 +93,10 @@ async function lowerFirstAlert(page: Page, counter: ByteCounter): Promise<Alerts
   const writeDeadline = Date.now() + 30_000;
   while (!counter.writeDone() && Date.now() < writeDeadline) await page.waitForTimeout(50);
   if (!counter.writeDone()) throw new Error('the lowering request was not seen on the network');
+  // The refetch starts when the mutation settles in the page, a moment after the answer: wait for
+  // the queue's first list request (a loaded machine can pause longer than the quiet window).
+  const refetchDeadline = Date.now() + 20_000;
+  while (!counter.urlsAfterWrite().some((url) => /\/api\/notations\/alerts\/\?/.test(url)) && Date.now() < refetchDeadline) await page.waitForTimeout(50);
   await counter.quiet(1500);
   const { count, notModified } = counter.requests();
   return { bytes: counter.bytes(), requests: count, notModified, ms: Date.now() - started };

@@ -30,6 +30,8 @@ export interface ByteCounter {
   afterWrite(isWrite: (request: { method: string; url: string }) => boolean): void;
   /** True once the write `afterWrite` waits for has finished. */
   writeDone(): boolean;
+  /** The URLs requested since that write finished (what its refetch asked for). */
+  urlsAfterWrite(): readonly string[];
   /**
    * Resolves once no request has been in flight for `quietMs` (Playwright's `networkidle` resolves
    * at once when the page reached it earlier, so it cannot wait for a refetch).
@@ -60,7 +62,7 @@ export async function instrument(page: Page, profile: NetworkProfile): Promise<B
   const inFlight = new Set<string>();
   let lastActivity = Date.now();
   // afterWrite: the write's request id once sent, and the requests sent after it finished.
-  let write: { isWrite: (request: { method: string; url: string }) => boolean; id?: string; done: boolean; after: Set<string> } | undefined;
+  let write: { isWrite: (request: { method: string; url: string }) => boolean; id?: string; done: boolean; after: Set<string>; urls: string[] } | undefined;
   // Request ids are per target: the page's, and each worker's prefixed with its session.
   const handlers = (prefix: string): { [K in keyof NetworkEvents]: (event: NetworkEvents[K]) => void } => ({
     'Network.requestWillBeSent': (event) => {
@@ -68,7 +70,10 @@ export async function instrument(page: Page, profile: NetworkProfile): Promise<B
       inFlight.add(id);
       lastActivity = Date.now();
       if (!write) return;
-      if (write.done) write.after.add(id);
+      if (write.done) {
+        write.after.add(id);
+        write.urls.push(event.request.url);
+      }
       else if (write.id === undefined && write.isWrite({ method: event.request.method, url: event.request.url })) write.id = id;
     },
     'Network.responseReceived': (event) => statuses.set(prefix + event.requestId, event.response.status),
@@ -128,9 +133,10 @@ export async function instrument(page: Page, profile: NetworkProfile): Promise<B
       bytes = 0;
       count = 0;
       notModified = 0;
-      write = { isWrite, done: false, after: new Set() };
+      write = { isWrite, done: false, after: new Set(), urls: [] };
     },
     writeDone: () => write?.done ?? false,
+    urlsAfterWrite: () => write?.urls ?? [],
     quiet: async (quietMs = 1000, timeoutMs = 60_000) => {
       const deadline = Date.now() + timeoutMs;
       while (Date.now() < deadline) {

@@ -98,6 +98,7 @@ async function lowerFirstAlert(page: Page, counter: ByteCounter): Promise<Alerts
   const refetchDeadline = Date.now() + 20_000;
   while (!counter.urlsAfterWrite().some((url) => /\/api\/notations\/alerts\/\?/.test(url)) && Date.now() < refetchDeadline) await page.waitForTimeout(50);
   await counter.quiet(1500);
+  if (process.env.BENCH_DEBUG) console.error('after the write:', counter.urlsAfterWrite(), 'in flight:', counter.inFlight());
   const { count, notModified } = counter.requests();
   return { bytes: counter.bytes(), requests: count, notModified, ms: Date.now() - started };
 }

@@ -32,6 +32,8 @@ export interface ByteCounter {
   writeDone(): boolean;
   /** The URLs requested since that write finished (what its refetch asked for). */
   urlsAfterWrite(): readonly string[];
+  /** The URLs of the requests still in flight. */
+  inFlight(): readonly string[];
   /**
    * Resolves once no request has been in flight for `quietMs` (Playwright's `networkidle` resolves
    * at once when the page reached it earlier, so it cannot wait for a refetch).
@@ -42,7 +44,7 @@ export interface ByteCounter {
 /** The parts of the DevTools Protocol's network events the counter reads. */
 interface NetworkEvents {
   'Network.requestWillBeSent': { requestId: string; request: { method: string; url: string } };
-  'Network.responseReceived': { requestId: string; response: { status: number } };
+  'Network.responseReceived': { requestId: string; response: { status: number; encodedDataLength: number } };
   'Network.loadingFinished': { requestId: string; encodedDataLength: number };
   'Network.loadingFailed': { requestId: string };
 }
@@ -58,39 +60,39 @@ export async function instrument(page: Page, profile: NetworkProfile): Promise<B
   let bytes = 0;
   let count = 0;
   let notModified = 0;
-  const statuses = new Map<string, number>();
-  const inFlight = new Set<string>();
+  const responses = new Map<string, { status: number; encodedDataLength: number }>();
+  const inFlight = new Map<string, string>();
   let lastActivity = Date.now();
   // afterWrite: the write's request id once sent, and the requests sent after it finished.
   let write: { isWrite: (request: { method: string; url: string }) => boolean; id?: string; done: boolean; after: Set<string>; urls: string[] } | undefined;
+  const finished = (prefix: string, requestId: string, encodedDataLength: number | undefined) => {
+    const id = prefix + requestId;
+    inFlight.delete(id);
+    // A worker's own script is asked for on the page's target and finishes on the worker's.
+    if (prefix) inFlight.delete(requestId);
+    lastActivity = Date.now();
+    if (write && !write.done && id === write.id) write.done = true;
+    if (encodedDataLength === undefined || (write && !write.after.has(id))) return;
+    bytes += encodedDataLength;
+    count += 1;
+    if (responses.get(id)?.status === 304) notModified += 1;
+  };
   // Request ids are per target: the page's, and each worker's prefixed with its session.
   const handlers = (prefix: string): { [K in keyof NetworkEvents]: (event: NetworkEvents[K]) => void } => ({
     'Network.requestWillBeSent': (event) => {
       const id = prefix + event.requestId;
-      inFlight.add(id);
+      inFlight.set(id, event.request.url);
       lastActivity = Date.now();
       if (!write) return;
       if (write.done) {
         write.after.add(id);
         write.urls.push(event.request.url);
-      }
-      else if (write.id === undefined && write.isWrite({ method: event.request.method, url: event.request.url })) write.id = id;
+      } else if (write.id === undefined && write.isWrite({ method: event.request.method, url: event.request.url })) write.id = id;
     },
-    'Network.responseReceived': (event) => statuses.set(prefix + event.requestId, event.response.status),
-    'Network.loadingFinished': (event) => {
-      const id = prefix + event.requestId;
-      inFlight.delete(id);
-      lastActivity = Date.now();
-      if (write && !write.done && id === write.id) write.done = true;
-      if (write && !write.after.has(id)) return;
-      bytes += event.encodedDataLength;
-      count += 1;
-      if (statuses.get(id) === 304) notModified += 1;
-    },
-    'Network.loadingFailed': (event) => {
-      inFlight.delete(prefix + event.requestId);
-      lastActivity = Date.now();
-    },
+    'Network.responseReceived': (event) => responses.set(prefix + event.requestId, event.response),
+    'Network.loadingFinished': (event) => finished(prefix, event.requestId, event.encodedDataLength),
+    // A 304 whose (empty) body the client cancels ends as a failed load: its headers crossed all the same.
+    'Network.loadingFailed': (event) => finished(prefix, event.requestId, responses.get(prefix + event.requestId)?.encodedDataLength),
   });
   const own = handlers('');
   for (const name of Object.keys(own) as (keyof NetworkEvents)[]) cdp.on(name, own[name] as (event: unknown) => void);
@@ -137,6 +139,7 @@ export async function instrument(page: Page, profile: NetworkProfile): Promise<B
     },
     writeDone: () => write?.done ?? false,
     urlsAfterWrite: () => write?.urls ?? [],
+    inFlight: () => [...inFlight.values()],
     quiet: async (quietMs = 1000, timeoutMs = 60_000) => {
       const deadline = Date.now() + timeoutMs;
       while (Date.now() < deadline) {

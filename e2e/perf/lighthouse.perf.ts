@@ -23,6 +23,8 @@ export interface LighthouseRow {
   failing: Map<string, string>;
   /** The mobile run with the median score: its metrics and largest costs, to know what to fix. */
   mobileNotes: string;
+  /** Runs Lighthouse could not score (its runtime error), left out of the medians. */
+  errors: string[];
   seconds: number;
 }
 
@@ -93,19 +95,28 @@ export async function measureLighthouse(options: { scale?: number; runs?: number
     const rows: LighthouseRow[] = [];
     for (const { route, path } of pages) {
       const started = Date.now();
-      const row: LighthouseRow = { route, path, mobile: [], desktop: [], accessibility: { mobile: [], desktop: [] }, failing: new Map(), mobileNotes: '', seconds: 0 };
+      const row: LighthouseRow = { route, path, mobile: [], desktop: [], accessibility: { mobile: [], desktop: [] }, failing: new Map(), mobileNotes: '', errors: [], seconds: 0 };
       const mobileRuns: { score: number; notes: string }[] = [];
       for (let run = 0; run < runs; run += 1) {
         for (const form of ['mobile', 'desktop'] as const) {
-          const result = await lighthouse(
-            `${dashboard.origin}${path}`,
-            { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'] },
-            form === 'desktop' ? desktopConfig : undefined,
-          );
+          let result: Awaited<ReturnType<typeof lighthouse>>;
+          try {
+            result = await lighthouse(
+              `${dashboard.origin}${path}`,
+              { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'] },
+              form === 'desktop' ? desktopConfig : undefined,
+            );
+          } catch (error) {
+            row.errors.push(`${form}: ${error instanceof Error ? error.message.slice(0, 120) : String(error)}`);
+            continue;
+          }
           const lhr = result?.lhr;
+          if (!lhr || lhr.runtimeError || Number.isNaN(score(lhr, 'performance'))) {
+            row.errors.push(`${form}: ${lhr?.runtimeError?.code ?? 'no result'}`);
+            continue;
+          }
           row[form].push(score(lhr, 'performance'));
           row.accessibility[form].push(score(lhr, 'accessibility'));
-          if (!lhr) continue;
           failingAccessibility(lhr, row.failing);
           if (form === 'mobile') mobileRuns.push({ score: score(lhr, 'performance'), notes: mobileNotes(lhr) });
         }
@@ -121,7 +132,7 @@ export async function measureLighthouse(options: { scale?: number; runs?: number
   }
 }
 
-const runsOf = (values: readonly number[]) => `**${median(values)}** (${values.join(', ')})`;
+const runsOf = (values: readonly number[]) => (values.length === 0 ? 'no run scored' : `**${median(values)}** (${values.join(', ')})`);
 const mark = (value: number, goal: number) => (Number.isNaN(value) ? '' : value >= goal ? ' ✓' : ' ✗');
 
 export function formatLighthouse(rows: readonly LighthouseRow[]): string {
@@ -133,6 +144,11 @@ export function formatLighthouse(rows: readonly LighthouseRow[]): string {
       return `| ${r.route} | ${r.path} | ${runsOf(r.mobile)}${mark(median(r.mobile), 90)} | ${runsOf(r.desktop)} | ${median(r.accessibility.mobile)} / ${median(r.accessibility.desktop)}${mark(a11y, 100)} | ${r.mobileNotes} | ${r.seconds} s |`;
     }),
   ];
+  const failed = rows.filter((r) => r.errors.length > 0);
+  if (failed.length > 0) {
+    lines.push('', 'Runs Lighthouse could not score (left out of the medians):', '');
+    for (const r of failed) lines.push(`- ${r.route}: ${r.errors.join('; ')}`);
+  }
   const missing = rows.filter((r) => r.failing.size > 0);
   if (missing.length > 0) {
     lines.push('', 'Accessibility audits that failed (any run, mobile or desktop):', '');

@@ -94,6 +94,8 @@ export default defineConfig({
   server: { host: '127.0.0.1', port: 5173 },
   // The manifest tells `npm start` which chunks each page needs (src/server/route-preloads.ts).
   build: { sourcemap: true, chunkSizeWarningLimit: 800, manifest: true },
+  // List jobs run in a module worker (src/queries/run-list-job.ts): ES modules, so it may split chunks.
+  worker: { format: 'es' },
   test: {
     include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'bench/**/*.test.ts'],
     // Each file starts its own seeded backend; two workers match the machine's two cores.

@@ -13,8 +13,28 @@ import { benchGateway, formatGateway } from './gateway.bench.ts';
  * `npm run bench`: every benchmark, results as tables. BENCH_SCALE (default 10), BENCH_SECONDS
  * (default 10), BENCH_ONLY (backend | gateway | compression | timeline | alerts | lighthouse | scores | apply | networks, comma-separated),
  * BENCH_NETWORK (loopback | emulated; default both), BENCH_LIGHTHOUSE_RUNS (default 3) and
- * BENCH_LIGHTHOUSE_PAGES (default /students,/students/S000001,/alerts; add the score and admin pages) adjust it; GATEWAY_BENCH_SECONDS (default 60) the gateway's load test.
+ * BENCH_LIGHTHOUSE_PAGES (default every signed-in page of the route table; route paths or URLs, comma-separated) adjust it; GATEWAY_BENCH_SECONDS (default 60) the gateway's load test.
  */
+/**
+ * One section: measured, then printed under its heading with how long it took. A section that
+ * fails prints why and the bench goes on with the others (the exit code says something failed).
+ */
+async function section<T>(name: string, heading: string, measure: () => Promise<T>, format: (result: T) => string): Promise<T | undefined> {
+  if (!wanted(name)) return undefined;
+  const started = Date.now();
+  try {
+    const result = await measure();
+    console.log(`\n## ${heading} (${Math.round((Date.now() - started) / 1000)} s)\n`);
+    console.log(format(result));
+    return result;
+  } catch (error) {
+    process.exitCode = 1;
+    console.log(`\n## ${heading}: FAILED after ${Math.round((Date.now() - started) / 1000)} s\n`);
+    console.log(error instanceof Error ? (error.stack ?? error.message) : String(error));
+    return undefined;
+  }
+}
+
 const scale = Number(process.env.BENCH_SCALE ?? 10);
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const only = process.env.BENCH_ONLY?.split(',').map((s) => s.trim());
@@ -24,63 +44,47 @@ const profiles = PROFILES.filter((p) => {
   return !network || (network === 'loopback' ? !p.emulate : Boolean(p.emulate));
 });
 
-if (wanted('backend')) {
-  const backend = await benchBackend({ scale, seconds });
-  console.log(`\n## Reference backend (SEED_SCALE=${scale})\n`);
-  console.log(`Seed time: ${backend.seedMs} ms\n`);
-  console.log(formatTable(backend.rows));
-  console.log('');
-  for (const note of backend.notes) console.log(`- ${note}`);
-}
+await section(
+  'backend',
+  `Reference backend (SEED_SCALE=${scale})`,
+  () => benchBackend({ scale, seconds }),
+  (backend) => [`Seed time: ${backend.seedMs} ms`, '', formatTable(backend.rows), '', ...backend.notes.map((note) => `- ${note}`)].join('\n'),
+);
 
-if (wanted('gateway')) {
-  const gatewaySeconds = Number(process.env.GATEWAY_BENCH_SECONDS ?? 60);
-  const gateway = await benchGateway({ scale, seconds: gatewaySeconds, connections: 10 });
-  console.log(`\n## Gateway in front of the reference backend (SEED_SCALE=${scale}, autocannon in a second process)\n`);
-  console.log(formatGateway(gateway));
-  if (gateway.errors > 0 || !gateway.flat) process.exitCode = 1;
-}
+const gatewaySeconds = Number(process.env.GATEWAY_BENCH_SECONDS ?? 60);
+const gateway = await section(
+  'gateway',
+  `Gateway in front of the reference backend (SEED_SCALE=${scale}, autocannon in a second process)`,
+  () => benchGateway({ scale, seconds: gatewaySeconds, connections: 10 }),
+  formatGateway,
+);
+// Errors or memory that does not settle fail the bench (issue 15).
+if (gateway && (gateway.errors > 0 || !gateway.flat)) process.exitCode = 1;
 
-if (wanted('compression')) {
-  console.log(`\n## Compression of one page of 1,000 alerts (SEED_SCALE=${scale})\n`);
-  console.log(formatCompression(await measureCompression(scale)));
-}
+await section('compression', `Compression of one page of 1,000 alerts (SEED_SCALE=${scale})`, () => measureCompression(scale), formatCompression);
 
 for (const profile of profiles) {
-  if (wanted('timeline')) {
-    const timeline = await measureTimeline({ scale, profile, ...(profile.emulate ? { runs: 3 } : {}) });
-    console.log(`\n## Student timeline in Chromium (SEED_SCALE=${scale}, cold cache, ${profile.name})\n`);
-    console.log(formatTimeline(timeline));
-  }
-  if (wanted('alerts')) {
-    const alerts = await measureAlerts({ scale, profile });
-    console.log(`\n## Alert triage queue in Chromium (SEED_SCALE=${scale}, cold cache, ${profile.name})\n`);
-    console.log(formatAlerts(alerts));
-  }
+  const where = `SEED_SCALE=${scale}, cold cache, ${profile.name}`;
+  await section('timeline', `Student timeline in Chromium (${where})`, () => measureTimeline({ scale, profile, ...(profile.emulate ? { runs: 3 } : {}) }), formatTimeline);
+  await section('alerts', `Alert triage queue in Chromium (${where})`, () => measureAlerts({ scale, profile }), formatAlerts);
+  await section('scores', `Cohort scores, the largest cohort, in Chromium (${where})`, () => measureScores({ scale, profile }), formatScores);
 }
 
-if (wanted('lighthouse')) {
-  const runs = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
-  console.log(`\n## Lighthouse performance, signed in (SEED_SCALE=${scale}, median of ${runs})\n`);
-  const pages = process.env.BENCH_LIGHTHOUSE_PAGES?.split(',').map((s) => s.trim());
-  console.log(formatLighthouse(await measureLighthouse({ scale, runs, ...(pages ? { pages } : {}) })));
-}
+const lighthouseRuns = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
+const lighthousePages = process.env.BENCH_LIGHTHOUSE_PAGES?.split(',').map((s) => s.trim());
+await section(
+  'lighthouse',
+  `Lighthouse performance and accessibility, signed in, every page of the route table (SEED_SCALE=${scale}, median of ${lighthouseRuns})`,
+  () => measureLighthouse({ scale, runs: lighthouseRuns, ...(lighthousePages ? { pages: lighthousePages } : {}) }),
+  formatLighthouse,
+);
 
-if (wanted('scores')) {
-  const scores = await measureScores({ scale });
-  console.log(`\n## Cohort scores in Chromium (SEED_SCALE=${scale}, cold cache, reference backend)\n`);
-  console.log(formatScores(scores));
-}
+const apply = await section(
+  'apply',
+  `Applying a trigger to 1,000 students in Chromium (SEED_SCALE=${scale}, reference backend)`,
+  () => measureApplyTrigger({ scale }),
+  formatApplyTrigger,
+);
+if (apply && apply.verifiedCreated !== apply.students) process.exitCode = 1;
 
-if (wanted('apply')) {
-  const apply = await measureApplyTrigger({ scale });
-  console.log(`\n## Applying a trigger to 1,000 students in Chromium (SEED_SCALE=${scale}, reference backend)\n`);
-  console.log(formatApplyTrigger(apply));
-  if (apply.verifiedCreated !== apply.students) process.exitCode = 1;
-}
-
-if (wanted('networks')) {
-  const networks = await measureNetworks({ scale });
-  console.log(`\n## Success networks and caseloads in Chromium (SEED_SCALE=${scale}, reference backend)\n`);
-  console.log(formatNetworks(networks));
-}
+await section('networks', `Success networks and caseloads in Chromium (SEED_SCALE=${scale}, reference backend)`, () => measureNetworks({ scale }), formatNetworks);

@@ -1,5 +1,5 @@
 import type { Request } from '@playwright/test';
-import { launchChromium, startDashboard } from './browser.ts';
+import { withJourney } from './journey.ts';
 
 /**
  * Issue 12's measurement, at SEED_SCALE=10: applying a trigger to 1,000 students from the apply
@@ -32,11 +32,8 @@ const TRIGGER_ID = 1;
 
 export async function measureApplyTrigger(options: { scale?: number } = {}): Promise<ApplyPerf> {
   const scale = options.scale ?? 10;
-  const dashboard = await startDashboard({ SEED_SCALE: String(scale) });
-  const browser = await launchChromium();
-  try {
-    const context = await browser.newContext({ baseURL: dashboard.origin, viewport: { width: 1280, height: 900 } });
-    await context.request.post('/session', { data: { identifier: 'E0001' } });
+  return withJourney(scale, async (journey) => {
+    const context = await journey.newContext({ width: 1280, height: 900 });
     const trigger = (await (await context.request.get(`/api/notations/triggers/${TRIGGER_ID}`)).json()) as { name: string; additionalAdvice: string; elevateToAlert: boolean };
     // Students seeded S000001… (600 per scale unit): the last thousand, least likely to hold this trigger's recent notations.
     const first = 600 * scale - STUDENTS + 1;
@@ -111,10 +108,7 @@ export async function measureApplyTrigger(options: { scale?: number } = {}): Pro
       pageCount,
       verifiedCreated,
     };
-  } finally {
-    await browser.close();
-    dashboard.child.kill('SIGTERM');
-  }
+  });
 }
 
 export function formatApplyTrigger(r: ApplyPerf): string {

@@ -1,22 +1,81 @@
 import { launch } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import puppeteer from 'puppeteer-core';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import { startDashboard } from './browser.ts';
+import { median } from './journey.ts';
+import { benchPages, type BenchPage } from './pages.ts';
 import { sessionCookie } from './sign-in.ts';
 
 /**
- * Lighthouse performance, signed in, per page: mobile (Lighthouse's default: simulated slow 4G
- * and a 4× slower CPU) and desktop, median of `runs`. Debian's Chromium (or CHROMIUM_PATH).
+ * Lighthouse, signed in, on every page of the route table (e2e/perf/pages.ts): performance
+ * (issue 14: mobile ≥ 90, median of `runs`) and accessibility (issue 16: 100 on every page), mobile
+ * (Lighthouse's default: simulated slow 4G and a 4× slower CPU) and desktop. Debian's Chromium
+ * (or CHROMIUM_PATH). Each run starts cold: Lighthouse clears the origin's storage and cache.
  */
 export interface LighthouseRow {
-  page: string;
+  route: string;
+  path: string;
   mobile: number[];
   desktop: number[];
-  /** The mobile run with the median score: its largest costs, to know what to fix. */
+  accessibility: { mobile: number[]; desktop: number[] };
+  /** Accessibility audits that failed in any run: id → title. */
+  failing: Map<string, string>;
+  /** The mobile run with the median score: its metrics and largest costs, to know what to fix. */
   mobileNotes: string;
+  /** Runs Lighthouse could not score (its runtime error), left out of the medians. */
+  errors: string[];
+  seconds: number;
 }
 
-const median = (values: readonly number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
+type Lhr = NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr'];
+
+const score = (lhr: Lhr | undefined, category: string) => Math.round((lhr?.categories[category]?.score ?? Number.NaN) * 100);
+
+function failingAccessibility(lhr: Lhr, into: Map<string, string>): void {
+  for (const ref of lhr.categories.accessibility?.auditRefs ?? []) {
+    const audit = lhr.audits[ref.id];
+    if (!audit || ref.weight === 0 || audit.score === null || audit.score >= 1) continue;
+    const items = (audit.details as { items?: { node?: { selector?: string } }[] } | undefined)?.items ?? [];
+    const where = items
+      .map((item) => item.node?.selector)
+      .filter(Boolean)
+      .slice(0, 2)
+      .join(', ');
+    into.set(ref.id, `${audit.title}${where ? ` (${where})` : ''}`);
+  }
+}
+
+function mobileNotes(lhr: Lhr): string {
+  const metric = (id: string) => lhr.audits[id]?.displayValue ?? '?';
+  const mainThread = (lhr.audits['mainthread-work-breakdown']?.details as { items?: { groupLabel?: string; duration?: number }[] } | undefined)?.items ?? [];
+  const top = mainThread
+    .slice(0, 3)
+    .map((item) => `${item.groupLabel} ${Math.round(item.duration ?? 0)} ms`)
+    .join(', ');
+  return `FCP ${metric('first-contentful-paint')}, LCP ${metric('largest-contentful-paint')}, TBT ${metric('total-blocking-time')}, CLS ${metric('cumulative-layout-shift')}, SI ${metric('speed-index')}; main thread: ${top}`;
+}
+
+/**
+ * The session as real cookies of the browser, not as an extra request header: the page's workers
+ * (src/queries/run-list-job.ts) fetch with the browser's cookies, and Lighthouse's header reaches
+ * only the page. Lighthouse's storage reset between runs leaves cookies alone.
+ */
+export async function signInChrome(port: number, origin: string, cookie: string): Promise<void> {
+  const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${port}` });
+  try {
+    const page = await browser.newPage();
+    await page.setCookie(
+      ...cookie.split('; ').map((pair) => {
+        const at = pair.indexOf('=');
+        return { name: pair.slice(0, at), value: pair.slice(at + 1), url: origin };
+      }),
+    );
+    await page.close();
+  } finally {
+    await browser.disconnect();
+  }
+}
 
 export async function measureLighthouse(options: { scale?: number; runs?: number; pages?: readonly string[] } = {}): Promise<LighthouseRow[]> {
   const runs = options.runs ?? 3;
@@ -27,30 +86,43 @@ export async function measureLighthouse(options: { scale?: number; runs?: number
   });
   try {
     const cookie = await sessionCookie(dashboard.origin);
-    const pages = options.pages ?? ['/students', '/students/S000001', '/alerts'];
+  await signInChrome(chrome.port, dashboard.origin, cookie);
+    await signInChrome(chrome.port, dashboard.origin, cookie);
+    const get = async <T,>(path: string): Promise<T> => (await (await fetch(`${dashboard.origin}/api${path}`, { headers: { cookie } })).json()) as T;
+    const all = await benchPages(get);
+    // BENCH_LIGHTHOUSE_PAGES picks by the route table's path or by URL.
+    const pages: BenchPage[] = options.pages ? all.filter((p) => options.pages!.includes(p.route) || options.pages!.includes(p.path)) : all;
     const rows: LighthouseRow[] = [];
-    for (const path of pages) {
-      const row: LighthouseRow = { page: path, mobile: [], desktop: [], mobileNotes: '' };
+    for (const { route, path } of pages) {
+      const started = Date.now();
+      const row: LighthouseRow = { route, path, mobile: [], desktop: [], accessibility: { mobile: [], desktop: [] }, failing: new Map(), mobileNotes: '', errors: [], seconds: 0 };
       const mobileRuns: { score: number; notes: string }[] = [];
       for (let run = 0; run < runs; run += 1) {
         for (const form of ['mobile', 'desktop'] as const) {
-          const result = await lighthouse(
-            `${dashboard.origin}${path}`,
-            { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'], extraHeaders: { Cookie: cookie } },
-            form === 'desktop' ? desktopConfig : undefined,
-          );
-          const lhr = result?.lhr;
-          const score = Math.round((lhr?.categories.performance?.score ?? Number.NaN) * 100);
-          row[form].push(score);
-          if (form === 'mobile' && lhr) {
-            const metric = (id: string) => lhr.audits[id]?.displayValue ?? '?';
-            const notes = `FCP ${metric('first-contentful-paint')}, LCP ${metric('largest-contentful-paint')}, TBT ${metric('total-blocking-time')}, CLS ${metric('cumulative-layout-shift')}, SI ${metric('speed-index')}`;
-            mobileRuns.push({ score, notes });
+          let result: Awaited<ReturnType<typeof lighthouse>>;
+          try {
+            result = await lighthouse(
+              `${dashboard.origin}${path}`,
+              { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'] },
+              form === 'desktop' ? desktopConfig : undefined,
+            );
+          } catch (error) {
+            row.errors.push(`${form}: ${error instanceof Error ? error.message.slice(0, 120) : String(error)}`);
+            continue;
           }
+          const lhr = result?.lhr;
+          if (!lhr || lhr.runtimeError || Number.isNaN(score(lhr, 'performance'))) {
+            row.errors.push(`${form}: ${lhr?.runtimeError?.code ?? 'no result'}`);
+            continue;
+          }
+          row[form].push(score(lhr, 'performance'));
+          row.accessibility[form].push(score(lhr, 'accessibility'));
+          failingAccessibility(lhr, row.failing);
+          if (form === 'mobile') mobileRuns.push({ score: score(lhr, 'performance'), notes: mobileNotes(lhr) });
         }
       }
-      const middle = median(row.mobile);
-      row.mobileNotes = mobileRuns.find((r) => r.score === middle)?.notes ?? '';
+      row.mobileNotes = mobileRuns.find((r) => r.score === median(row.mobile))?.notes ?? '';
+      row.seconds = Math.round((Date.now() - started) / 1000);
       rows.push(row);
     }
     return rows;
@@ -60,10 +132,27 @@ export async function measureLighthouse(options: { scale?: number; runs?: number
   }
 }
 
+const runsOf = (values: readonly number[]) => (values.length === 0 ? 'no run scored' : `**${median(values)}** (${values.join(', ')})`);
+const mark = (value: number, goal: number) => (Number.isNaN(value) ? '' : value >= goal ? ' ✓' : ' ✗');
+
 export function formatLighthouse(rows: readonly LighthouseRow[]): string {
-  return [
-    '| page | mobile (median; runs) | desktop (median; runs) | mobile metrics (median run) |',
-    '|---|---:|---:|---|',
-    ...rows.map((r) => `| ${r.page} | ${median(r.mobile)} (${r.mobile.join(', ')}) | ${median(r.desktop)} (${r.desktop.join(', ')}) | ${r.mobileNotes} |`),
-  ].join('\n');
+  const lines = [
+    '| page | URL | mobile performance (goal ≥ 90) | desktop performance | accessibility mobile / desktop (goal 100) | mobile metrics (median run) | time |',
+    '|---|---|---:|---:|---:|---|---:|',
+    ...rows.map((r) => {
+      const a11y = Math.min(median(r.accessibility.mobile), median(r.accessibility.desktop));
+      return `| ${r.route} | ${r.path} | ${runsOf(r.mobile)}${mark(median(r.mobile), 90)} | ${runsOf(r.desktop)} | ${median(r.accessibility.mobile)} / ${median(r.accessibility.desktop)}${mark(a11y, 100)} | ${r.mobileNotes} | ${r.seconds} s |`;
+    }),
+  ];
+  const failed = rows.filter((r) => r.errors.length > 0);
+  if (failed.length > 0) {
+    lines.push('', 'Runs Lighthouse could not score (left out of the medians):', '');
+    for (const r of failed) lines.push(`- ${r.route}: ${r.errors.join('; ')}`);
+  }
+  const missing = rows.filter((r) => r.failing.size > 0);
+  if (missing.length > 0) {
+    lines.push('', 'Accessibility audits that failed (any run, mobile or desktop):', '');
+    for (const r of missing) lines.push(`- ${r.route}: ${[...r.failing].map(([id, title]) => `\`${id}\` ${title}`).join('; ')}`);
+  }
+  return lines.join('\n');
 }

@@ -23,46 +23,105 @@ export interface ByteCounter {
   requests(): { count: number; notModified: number };
   reset(): void;
   /**
+   * From now on, count only what is sent after the first request that `isWrite` picks has
+   * finished (its response fully received): the refetch a write causes, not the write itself nor
+   * whatever was still loading before it.
+   */
+  afterWrite(isWrite: (request: { method: string; url: string }) => boolean): void;
+  /** True once the write `afterWrite` waits for has finished. */
+  writeDone(): boolean;
+  /** The URLs requested since that write finished (what its refetch asked for). */
+  urlsAfterWrite(): readonly string[];
+  /** The URLs of the requests still in flight. */
+  inFlight(): readonly string[];
+  /**
    * Resolves once no request has been in flight for `quietMs` (Playwright's `networkidle` resolves
    * at once when the page reached it earlier, so it cannot wait for a refetch).
    */
   quiet(quietMs?: number, timeoutMs?: number): Promise<void>;
 }
 
+/** The parts of the DevTools Protocol's network events the counter reads. */
+interface NetworkEvents {
+  'Network.requestWillBeSent': { requestId: string; request: { method: string; url: string } };
+  'Network.responseReceived': { requestId: string; response: { status: number; encodedDataLength: number } };
+  'Network.loadingFinished': { requestId: string; encodedDataLength: number };
+  'Network.loadingFailed': { requestId: string };
+}
+
 export async function instrument(page: Page, profile: NetworkProfile): Promise<ByteCounter> {
   const cdp = await page.context().newCDPSession(page);
-  await cdp.send('Network.enable');
-  if (profile.emulate) {
-    const { downloadKbps, uploadKbps, latencyMs } = profile.emulate;
-    await cdp.send('Network.emulateNetworkConditions', {
-      offline: false,
-      latency: latencyMs,
-      downloadThroughput: (downloadKbps * 1000) / 8,
-      uploadThroughput: (uploadKbps * 1000) / 8,
-    });
-  }
+  const conditions = profile.emulate && {
+    offline: false,
+    latency: profile.emulate.latencyMs,
+    downloadThroughput: (profile.emulate.downloadKbps * 1000) / 8,
+    uploadThroughput: (profile.emulate.uploadKbps * 1000) / 8,
+  };
   let bytes = 0;
   let count = 0;
   let notModified = 0;
-  const statuses = new Map<string, number>();
-  const inFlight = new Set<string>();
+  const responses = new Map<string, { status: number; encodedDataLength: number }>();
+  const inFlight = new Map<string, string>();
   let lastActivity = Date.now();
-  cdp.on('Network.requestWillBeSent', (event) => {
-    inFlight.add(event.requestId);
+  // afterWrite: the write's request id once sent, and the requests sent after it finished.
+  let write: { isWrite: (request: { method: string; url: string }) => boolean; id?: string; done: boolean; after: Set<string>; urls: string[] } | undefined;
+  const finished = (prefix: string, requestId: string, encodedDataLength: number | undefined) => {
+    const id = prefix + requestId;
+    inFlight.delete(id);
+    // A worker's own script is asked for on the page's target and finishes on the worker's.
+    if (prefix) inFlight.delete(requestId);
     lastActivity = Date.now();
-  });
-  cdp.on('Network.responseReceived', (event) => statuses.set(event.requestId, event.response.status));
-  cdp.on('Network.loadingFinished', (event) => {
-    bytes += event.encodedDataLength;
+    if (write && !write.done && id === write.id) write.done = true;
+    if (encodedDataLength === undefined || (write && !write.after.has(id))) return;
+    bytes += encodedDataLength;
     count += 1;
-    if (statuses.get(event.requestId) === 304) notModified += 1;
-    inFlight.delete(event.requestId);
-    lastActivity = Date.now();
+    if (responses.get(id)?.status === 304) notModified += 1;
+  };
+  // Request ids are per target: the page's, and each worker's prefixed with its session.
+  const handlers = (prefix: string): { [K in keyof NetworkEvents]: (event: NetworkEvents[K]) => void } => ({
+    'Network.requestWillBeSent': (event) => {
+      const id = prefix + event.requestId;
+      inFlight.set(id, event.request.url);
+      lastActivity = Date.now();
+      if (!write) return;
+      if (write.done) {
+        write.after.add(id);
+        write.urls.push(event.request.url);
+      } else if (write.id === undefined && write.isWrite({ method: event.request.method, url: event.request.url })) write.id = id;
+    },
+    'Network.responseReceived': (event) => responses.set(prefix + event.requestId, event.response),
+    'Network.loadingFinished': (event) => finished(prefix, event.requestId, event.encodedDataLength),
+    // A 304 whose (empty) body the client cancels ends as a failed load: its headers crossed all the same.
+    'Network.loadingFailed': (event) => finished(prefix, event.requestId, responses.get(prefix + event.requestId)?.encodedDataLength),
   });
-  cdp.on('Network.loadingFailed', (event) => {
-    inFlight.delete(event.requestId);
-    lastActivity = Date.now();
+  const own = handlers('');
+  for (const name of Object.keys(own) as (keyof NetworkEvents)[]) cdp.on(name, own[name] as (event: unknown) => void);
+
+  // The page's workers (the list worker loads the triage queue) fetch on targets of their own,
+  // which the page's emulation and events do not cover: attach to each as it starts (paused until
+  // then), enable the same emulation and count its requests too.
+  const workers = new Map<string, ReturnType<typeof handlers>>();
+  let message = 0;
+  const sendTo = (sessionId: string, method: string, params: object = {}) =>
+    cdp.send('Target.sendMessageToTarget', { sessionId, message: JSON.stringify({ id: ++message, method, params }) }).catch(() => undefined);
+  cdp.on('Target.attachedToTarget', ({ sessionId, targetInfo, waitingForDebugger }) => {
+    if (targetInfo.type === 'worker') {
+      workers.set(sessionId, handlers(`${sessionId}:`));
+      void sendTo(sessionId, 'Network.enable');
+      if (conditions) void sendTo(sessionId, 'Network.emulateNetworkConditions', conditions);
+    }
+    if (waitingForDebugger) void sendTo(sessionId, 'Runtime.runIfWaitingForDebugger');
   });
+  cdp.on('Target.receivedMessageFromTarget', ({ sessionId, message: text }) => {
+    const event = JSON.parse(text) as { method?: string; params?: unknown };
+    const handler = event.method ? workers.get(sessionId)?.[event.method as keyof NetworkEvents] : undefined;
+    (handler as ((params: unknown) => void) | undefined)?.(event.params);
+  });
+  cdp.on('Target.detachedFromTarget', ({ sessionId }) => workers.delete(sessionId ?? ''));
+
+  await cdp.send('Network.enable');
+  if (conditions) await cdp.send('Network.emulateNetworkConditions', conditions);
+  await cdp.send('Target.setAutoAttach', { autoAttach: true, waitForDebuggerOnStart: true, flatten: false });
   return {
     bytes: () => bytes,
     requests: () => ({ count, notModified }),
@@ -70,7 +129,17 @@ export async function instrument(page: Page, profile: NetworkProfile): Promise<B
       bytes = 0;
       count = 0;
       notModified = 0;
+      write = undefined;
     },
+    afterWrite: (isWrite) => {
+      bytes = 0;
+      count = 0;
+      notModified = 0;
+      write = { isWrite, done: false, after: new Set(), urls: [] };
+    },
+    writeDone: () => write?.done ?? false,
+    urlsAfterWrite: () => write?.urls ?? [],
+    inFlight: () => [...inFlight.values()],
     quiet: async (quietMs = 1000, timeoutMs = 60_000) => {
       const deadline = Date.now() + timeoutMs;
       while (Date.now() < deadline) {

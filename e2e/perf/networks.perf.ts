@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { launchChromium, startDashboard } from './browser.ts';
+import { withJourney } from './journey.ts';
 
 /**
  * Issue 13's measurements, at SEED_SCALE=10, in Chromium against `npm start`'s server:
@@ -59,11 +59,8 @@ function countRequests(page: Page) {
 
 export async function measureNetworks(options: { scale?: number } = {}): Promise<NetworksPerf> {
   const scale = options.scale ?? 10;
-  const dashboard = await startDashboard({ SEED_SCALE: String(scale) });
-  const browser = await launchChromium();
-  try {
-    const context = await browser.newContext({ baseURL: dashboard.origin, viewport: { width: 1440, height: 900 } });
-    await context.request.post('/session', { data: { identifier: 'E0001' } });
+  return withJourney(scale, async (journey) => {
+    const context = await journey.newContext({ width: 1440, height: 900 });
     const request = context.request;
 
     // The largest caseload: every staff member's count (pageSize=1 answers carry totalValues).
@@ -127,10 +124,7 @@ export async function measureNetworks(options: { scale?: number } = {}): Promise
       largestCaseload: { staff: largest.staff, students: largest.students, openMs },
       reassign: { students: STUDENTS, previewMs, previewRequests: preview.counts.GET, runMs, runGets: run.counts.GET, runPuts: run.counts.PUT, lost, wrong },
     };
-  } finally {
-    await browser.close();
-    dashboard.child.kill('SIGTERM');
-  }
+  });
 }
 
 export function formatNetworks(r: NetworksPerf): string {

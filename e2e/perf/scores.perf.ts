@@ -1,17 +1,22 @@
 import type { BrowserContext, Page } from '@playwright/test';
-import { launchChromium, startDashboard } from './browser.ts';
+import { median, ms, spread, timedChange, verdict, withJourney, type Journey } from './journey.ts';
+import { instrument, LOOPBACK, type NetworkProfile } from './network.ts';
+import { largestCohort } from './pages.ts';
 
 /**
- * Issue 11's measurements at SEED_SCALE=10: the largest cohort (≥ 3,000 respondents) opened cold.
+ * Issue 11's measurements at SEED_SCALE=10: the largest cohort (≥ 3,000 respondents) opened cold,
+ * over loopback or an emulated network (e2e/perf/network.ts).
  *
  * - painted: from navigation start until every factor's histogram is in the page and the next
  *   frame has been drawn, with the results extension and through the fallback (the extensions
  *   answering 404, E18 per respondent six at a time) — each in a fresh browser context;
- * - bytes: the transfer size of every response of that visit (resource timing, compressed);
+ * - bytes: every response of that visit as it crossed the wire (CDP `encodedDataLength`: headers
+ *   and compressed bodies), until the network is quiet;
  * - roster filter change: from a click on a band (the `click` event's time) to the frame that
- *   shows the grid's new row count, measured in the page.
+ *   shows the grid's new row count, measured in the page (on loopback: it is the page's own work).
  */
 export interface ScoresPerf {
+  profile: string;
   administrationId: number;
   title: string;
   respondents: number;
@@ -29,7 +34,6 @@ interface Visit {
 
 interface PerfWindow {
   __cohort?: { painted?: number };
-  __change?: { start?: number; end?: number; before?: string };
 }
 
 /** Installed before the page's scripts: notes the frame after the last histogram appeared. */
@@ -63,133 +67,81 @@ function withoutExtensions() {
   };
 }
 
-async function visit(context: BrowserContext, path: string, factors: number, fallback: boolean): Promise<{ page: Page; visit: Visit }> {
+async function visit(context: BrowserContext, profile: NetworkProfile, path: string, factors: number, fallback: boolean): Promise<{ page: Page; visit: Visit }> {
   const page = await context.newPage();
+  const counter = await instrument(page, profile);
   if (fallback) await page.addInitScript(withoutExtensions);
   await page.addInitScript(watchHistograms, factors);
   await page.goto(path);
-  await page.waitForFunction(() => (window as unknown as PerfWindow).__cohort?.painted !== undefined, undefined, { timeout: 120_000, polling: 50 });
-  const result = await page.evaluate(() => {
-    const entries = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
-    const navigation = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined;
-    return {
-      paintedMs: (window as unknown as PerfWindow).__cohort!.painted!,
-      bytes: entries.reduce((sum, e) => sum + e.transferSize, navigation?.transferSize ?? 0),
-      requests: entries.length + 1,
-    };
-  });
-  return { page, visit: result };
+  await page.waitForFunction(() => (window as unknown as PerfWindow).__cohort?.painted !== undefined, undefined, { timeout: 180_000, polling: 50 });
+  const paintedMs = await page.evaluate(() => (window as unknown as PerfWindow).__cohort!.painted!);
+  await counter.quiet(1000, 120_000);
+  return { page, visit: { paintedMs, bytes: counter.bytes(), requests: counter.requests().count } };
 }
 
-async function armChange(page: Page): Promise<void> {
-  await page.evaluate(() => {
-    const w = window as unknown as PerfWindow;
-    const pager = () => document.querySelector('.MuiTablePagination-displayedRows')?.textContent ?? '';
-    const state: NonNullable<PerfWindow['__change']> = { before: pager() };
-    w.__change = state;
-    document.addEventListener('click', (event) => (state.start = event.timeStamp), { capture: true, once: true });
-    const observer = new MutationObserver(() => {
-      if (state.start === undefined || pager() === state.before) return;
-      observer.disconnect();
-      requestAnimationFrame(() => setTimeout(() => (state.end = performance.now())));
-    });
-    observer.observe(document.body, { childList: true, subtree: true, characterData: true });
-  });
+/** Band clicks as a person makes them, each changing the roster's rows. */
+async function bandClicks(page: Page): Promise<number[]> {
+  await page.getByRole('grid', { name: 'Respondents' }).waitFor({ timeout: 60_000 });
+  await page.waitForTimeout(500);
+  const bands = page.locator('[data-testid^="band-"]');
+  const count = Math.min(await bands.count(), 9);
+  const took: number[] = [];
+  for (let i = 0; i < count; i++) took.push(await timedChange(page, () => bands.nth(i).click()));
+  return took;
 }
 
-async function changeTook(page: Page): Promise<number> {
-  try {
-    await page.waitForFunction(() => (window as unknown as PerfWindow).__change?.end !== undefined, undefined, { timeout: 5_000 });
-  } catch {
-    return Number.NaN;
-  }
-  return page.evaluate(() => {
-    const change = (window as unknown as PerfWindow).__change!;
-    return change.end! - change.start!;
-  });
+/** How many factors the cohort's first respondent has (the histograms to wait for). */
+async function factorCount(journey: Journey, administrationId: number): Promise<number> {
+  const first = await journey.get<{ values: { href: string }[] }>(`/noncognitives/administrations/${administrationId}/results?pageSize=1`);
+  const scores = await journey.get<{ values: unknown[] }>(new URL(first.values[0]!.href).pathname.replace(/^\/api/, ''));
+  return scores.values.length;
 }
 
-export async function measureScores(options: { scale?: number; runs?: number } = {}): Promise<ScoresPerf> {
+export async function measureScores(options: { scale?: number; runs?: number; profile?: NetworkProfile } = {}): Promise<ScoresPerf> {
   const scale = options.scale ?? 10;
+  const profile = options.profile ?? LOOPBACK;
   const runs = options.runs ?? 3;
-  const dashboard = await startDashboard({ SEED_SCALE: String(scale) });
-  const browser = await launchChromium();
-  try {
-    const newContext = async () => {
-      const context = await browser.newContext({ baseURL: dashboard.origin, viewport: { width: 1440, height: 900 } });
-      await context.request.post('/session', { data: { identifier: 'E0001' } });
-      return context;
-    };
-    // The largest cohort, by the results list's totals; its factor count from its first respondent.
-    const setup = await newContext();
-    const get = async <T>(path: string) => (await (await setup.request.get(`/api${path}`)).json()) as T;
-    const list = await get<{ values: { id: number; title: string }[] }>('/noncognitives/administrations/?pageSize=1000');
-    let best = { id: 0, title: '', respondents: -1 };
-    for (const a of list.values) {
-      const { totalValues } = await get<{ totalValues: number }>(`/noncognitives/administrations/${a.id}/results?pageSize=1`);
-      if (totalValues > best.respondents) best = { id: a.id, title: a.title, respondents: totalValues };
-    }
-    const first = await get<{ values: { href: string }[] }>(`/noncognitives/administrations/${best.id}/results?pageSize=1`);
-    const scores = await get<{ values: unknown[] }>(new URL(first.values[0]!.href).pathname.replace(/^\/api/, ''));
-    const factors = scores.values.length;
-    await setup.close();
-
-    const path = `/scores/${best.id}`;
+  return withJourney(scale, async (journey) => {
+    const cohort = await largestCohort(journey.get);
+    const factors = await factorCount(journey, cohort.id);
+    const path = `/scores/${cohort.id}`;
     const extension: Visit[] = [];
     const fallback: Visit[] = [];
     let filterChangesMs: number[] = [];
     for (let run = 0; run < runs; run++) {
-      const context = await newContext();
-      const { page, visit: v } = await visit(context, path, factors, false);
+      const context = await journey.newContext();
+      const { page, visit: v } = await visit(context, profile, path, factors, false);
       extension.push(v);
-      if (run === 0) {
-        // Band clicks as a person makes them: each changes the roster's rows.
-        await page.getByRole('grid', { name: 'Respondents' }).waitFor({ timeout: 30_000 });
-        await page.waitForTimeout(500);
-        const bands = page.locator('[data-testid^="band-"]');
-        const count = Math.min(await bands.count(), 9);
-        filterChangesMs = [];
-        for (let i = 0; i < count; i++) {
-          await armChange(page);
-          await bands.nth(i).click();
-          filterChangesMs.push(await changeTook(page));
-          await page.waitForTimeout(300);
-        }
-      }
+      if (run === 0 && !profile.emulate) filterChangesMs = await bandClicks(page);
       await context.close();
     }
-    for (let run = 0; run < Math.max(1, runs - 1); run++) {
-      const context = await newContext();
-      fallback.push((await visit(context, path, factors, true)).visit);
+    // The fallback is thousands of requests: fewer runs (one over the emulated network).
+    for (let run = 0; run < (profile.emulate ? 1 : Math.max(1, runs - 1)); run++) {
+      const context = await journey.newContext();
+      fallback.push((await visit(context, profile, path, factors, true)).visit);
       await context.close();
     }
-    return { administrationId: best.id, title: best.title, respondents: best.respondents, factors, extension, fallback, filterChangesMs };
-  } finally {
-    await browser.close();
-    dashboard.child.kill('SIGTERM');
-  }
+    return { profile: profile.name, administrationId: cohort.id, title: cohort.title, respondents: cohort.respondents, factors, extension, fallback, filterChangesMs };
+  });
 }
 
-const median = (values: readonly number[]) => {
-  const sorted = values.filter((v) => !Number.isNaN(v)).sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? NaN;
-};
-const ms = (value: number) => `${Math.round(value)} ms`;
 const kib = (bytes: number) => `${(bytes / 1024).toFixed(0)} KiB`;
-const spread = (values: readonly number[]) => {
-  const measured = values.filter((v) => !Number.isNaN(v));
-  return `${ms(median(measured))} (max ${ms(Math.max(...measured))}, n=${measured.length})`;
-};
 
 export function formatScores(r: ScoresPerf): string {
+  const painted = (visits: readonly Visit[]) => median(visits.map((v) => v.paintedMs));
+  const emulated = r.profile !== LOOPBACK.name;
+  // Six at a time over a 40 ms round trip: respondents / 6 round trips at the least.
+  const fallbackGoal = emulated ? `≤ 10,000 ms on loopback; here ≥ ${ms((r.respondents / 6) * 40)} of round trips alone` : '≤ 10,000 ms';
   return [
-    '| measurement | value | target |',
+    `Network: ${r.profile}`,
+    '',
+    '| measurement | value | goal |',
     '|---|---:|---|',
-    `| largest cohort: ${r.title} (administration ${r.administrationId}) | ${r.respondents.toLocaleString('en-US')} respondents × ${r.factors} factors | ≥ 3,000 |`,
-    `| cold, every histogram painted, with the results extension (median of ${r.extension.length}) | ${spread(r.extension.map((v) => v.paintedMs))} | ≤ 1,000 ms |`,
-    `| cold, every histogram painted, through the fallback (E18 × ${r.respondents.toLocaleString('en-US')}, 6 at a time; median of ${r.fallback.length}) | ${spread(r.fallback.map((v) => v.paintedMs))} | ≤ 10,000 ms |`,
-    `| roster filter change: a band's click → grid's new row count painted (median) | ${spread(r.filterChangesMs)} | ≤ 100 ms |`,
-    `| bytes transferred, with the extension (whole visit, compressed) | ${kib(median(r.extension.map((v) => v.bytes)))} in ${median(r.extension.map((v) => v.requests))} requests | — |`,
+    `| largest cohort: ${r.title} (administration ${r.administrationId}) | ${r.respondents.toLocaleString('en-US')} respondents × ${r.factors} factors${verdict(r.respondents, (v) => v >= 3_000)} | ≥ 3,000 |`,
+    `| cold, every histogram painted, with the results extension (median of ${r.extension.length}) | ${spread(r.extension.map((v) => v.paintedMs))}${verdict(painted(r.extension), (v) => v <= 1_000)} | ≤ 1,000 ms |`,
+    `| cold, every histogram painted, through the fallback (E18 × ${r.respondents.toLocaleString('en-US')}, 6 at a time; median of ${r.fallback.length}) | ${spread(r.fallback.map((v) => v.paintedMs))}${emulated ? '' : verdict(painted(r.fallback), (v) => v <= 10_000)} | ${fallbackGoal} |`,
+    ...(emulated ? [] : [`| roster filter change: a band's click → grid's new row count painted (median) | ${spread(r.filterChangesMs)}${verdict(median(r.filterChangesMs), (v) => v <= 100)} | ≤ 100 ms |`]),
+    `| bytes transferred, with the extension (whole visit, as on the wire) | ${kib(median(r.extension.map((v) => v.bytes)))} in ${median(r.extension.map((v) => v.requests))} requests | — |`,
     `| bytes transferred, through the fallback | ${kib(median(r.fallback.map((v) => v.bytes)))} in ${median(r.fallback.map((v) => v.requests))} requests | — |`,
   ].join('\n');
 }

@@ -1,6 +1,5 @@
-import { launchChromium, startDashboard } from './browser.ts';
+import { withJourney } from './journey.ts';
 import { instrument, LOOPBACK, megabytes, type NetworkProfile } from './network.ts';
-import { signInContext } from './sign-in.ts';
 
 /**
  * Issue 4's measurements, at SEED_SCALE=10: a student with at least 2,000 notations opened
@@ -41,15 +40,12 @@ export async function measureTimeline(options: { scale?: number; student?: strin
   const profile = options.profile ?? LOOPBACK;
   const runs = Math.max(1, options.runs ?? 5);
   const student = options.student ?? 'S000001';
-  const dashboard = await startDashboard({ SEED_SCALE: String(scale) });
-  const browser = await launchChromium();
-  try {
+  return withJourney(scale, async (journey) => {
     // Two years back: every notation of the student is in the range, not only the default 12 months.
     const from = new Date(Date.now() - 731 * DAY_MS).toISOString().slice(0, 10);
     const url = `/students/${student}?from=${from}`;
     const coldPage = async () => {
-      const context = await browser.newContext({ baseURL: dashboard.origin, viewport: { width: 1280, height: 900 } });
-      await signInContext(context, dashboard.origin);
+      const context = await journey.newContext({ width: 1280, height: 900 });
       const page = await context.newPage();
       const counter = await instrument(page, profile);
       await page.addInitScript(() => {
@@ -135,10 +131,7 @@ export async function measureTimeline(options: { scale?: number; student?: strin
     const warmFirstRowMs = (await page.evaluate(() => performance.now())) - before;
     await page.waitForTimeout(1500);
     return { profile: profile.name, student, notations, firstRowRuns, firstRowMs, allLoadedMs, allLoadedRuns, bytesRuns, bytes: median(bytesRuns), rowsLoaded, maxRowsInDom, reachedEnd, warmEncouragementRequests, warmFirstRowMs };
-  } finally {
-    await browser.close();
-    dashboard.child.kill('SIGTERM');
-  }
+  });
 }
 
 export function formatTimeline(r: TimelinePerf): string {

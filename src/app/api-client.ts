@@ -1,7 +1,7 @@
 import { createApiClient, type ApiClient } from '../api/client.ts';
+import { SESSION_ENDED_EVENT } from '../queries/session-events.ts';
 
-/** Dispatched on `window` when /api answers 401: the session has ended (RequireSession acts on it). */
-export const SESSION_ENDED_EVENT = 'student-success:session-ended';
+export { SESSION_ENDED_EVENT };
 
 /** The browser's client: same origin, no credentials (the gateway adds them). The app builds one and passes it down. */
 export function browserApi(): ApiClient {

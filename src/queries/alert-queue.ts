@@ -3,6 +3,7 @@ import type { ApiClient, ExpandedAlert } from '../api/client.ts';
 import type { AllValues, ListAllProgress } from '../api/paging.ts';
 import type { DayRange } from '../lib/days.ts';
 import { alertKeys } from './alerts.ts';
+import { runListJob } from './run-list-job.ts';
 
 /**
  * What the triage queue loads for every alert of the range (E7 with `expand`): the student's and
@@ -62,9 +63,9 @@ export function triageQueueQuery(api: ApiClient, range: DayRange) {
         const hash = hashKey(key);
         triageProgress.report(hash, undefined);
         try {
-          return await api.alerts.listAll(params, {
+          // Downloaded and parsed in the list worker: ten thousand alerts would block the page for seconds on a phone.
+          return await runListJob(api, 'triageAlerts', { filters: params, concurrency: CONCURRENCY }, {
             signal,
-            concurrency: CONCURRENCY,
             onProgress: (progress) => triageProgress.report(hash, progress),
             // The first page (the newest alerts) is shown as soon as it is in; the rest arrives as a
             // whole, so the grid and its counts are prepared twice, not once per page. A refetch

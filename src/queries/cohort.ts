@@ -68,15 +68,39 @@ export const FALLBACK_CONCURRENCY = 6;
  * Progress of the cohorts loading now, by administration id: the query function writes it, the
  * page reads it (`useSyncExternalStore`), so that "Loaded 412 of 3,021 respondents" follows the load.
  */
+/**
+ * How often the page hears of progress at most. The fallback answers thousands of times, and each
+ * notice re-rendered the page: 3,000 renders cost more main-thread time than the parsing. The first
+ * notice and the end are told at once; a notice held back is told before the end.
+ */
+const PROGRESS_EVERY_MS = 100;
+
 export const cohortProgress = (() => {
   const current = new Map<string, CohortProgress>();
+  const held = new Map<string, CohortProgress>();
+  let timer: ReturnType<typeof setTimeout> | undefined;
   const listeners = new Set<() => void>();
   const emit = () => listeners.forEach((listener) => listener());
+  const flush = () => {
+    if (timer !== undefined) clearTimeout(timer);
+    timer = undefined;
+    if (held.size === 0) return;
+    for (const [key, progress] of held) current.set(key, progress);
+    held.clear();
+    emit();
+  };
   return {
     get: (id: Id): CohortProgress | undefined => current.get(String(id)),
     set(id: Id, progress: CohortProgress | undefined) {
-      if (progress) current.set(String(id), progress);
-      else current.delete(String(id));
+      const key = String(id);
+      if (progress && current.has(key)) {
+        held.set(key, progress);
+        timer ??= setTimeout(flush, PROGRESS_EVERY_MS);
+        return;
+      }
+      flush();
+      if (progress) current.set(key, progress);
+      else current.delete(key);
       emit();
     },
     subscribe(listener: () => void): () => void {
@@ -115,11 +139,15 @@ interface RawRespondent {
 const EAGER_PAGES = 3;
 const COHORT_PAGE_SIZE = 1000;
 
-async function viaExtension(api: ApiClient, id: number, signal: AbortSignal): Promise<{ raw: RawRespondent[]; total: number; invalid: number }> {
+/** Called with each respondent's results as they arrive: the factors they name are looked up at once. */
+type SeeResults = (results: readonly FactorResult[]) => void;
+
+async function viaExtension(api: ApiClient, id: number, signal: AbortSignal, see: SeeResults): Promise<{ raw: RawRespondent[]; total: number; invalid: number }> {
   let loaded = 0;
   let total = 0;
   const fetchPage = async (page: number) => {
     const answer = await api.noncognitive.administrations.resultsWithFactors(id, { page, pageSize: COHORT_PAGE_SIZE }, { signal });
+    for (const item of answer.values) see(item.values);
     total = answer.totalValues;
     loaded += answer.values.length + answer.invalidCount;
     cohortProgress.set(id, { loaded: Math.min(loaded, total), total, source: 'extension' });
@@ -152,7 +180,7 @@ async function viaExtension(api: ApiClient, id: number, signal: AbortSignal): Pr
   return { raw, total: first.totalValues, invalid };
 }
 
-async function viaFallback(api: ApiClient, id: number, signal: AbortSignal): Promise<{ raw: RawRespondent[]; total: number; invalid: number }> {
+async function viaFallback(api: ApiClient, id: number, signal: AbortSignal, see: SeeResults): Promise<{ raw: RawRespondent[]; total: number; invalid: number }> {
   const links = await listAll((params, options) => api.noncognitive.administrations.results(id, params, options), {}, { signal, pageSize: 1000 });
   let invalid = links.invalidCount;
   const people: string[] = [];
@@ -168,6 +196,7 @@ async function viaFallback(api: ApiClient, id: number, signal: AbortSignal): Pro
     FALLBACK_CONCURRENCY,
     async (person) => {
       const page = await api.noncognitive.factorScores(id, person, {}, { signal });
+      see(page.values);
       invalid += page.invalidCount;
       loaded++;
       cohortProgress.set(id, { loaded, total: people.length, source: 'fallback' });
@@ -180,11 +209,31 @@ async function viaFallback(api: ApiClient, id: number, signal: AbortSignal): Pro
 
 /** Loads a cohort (see the module's comment); `queryClient` caches the factors' E19 answers. */
 export async function loadCohort(api: ApiClient, queryClient: QueryClient, administrationId: number, signal: AbortSignal): Promise<Cohort> {
+  // The factors, by href, named by E19 (a factor E19 does not know keeps its id as its name). Asked
+  // as soon as the first page names them, while the other pages load, not after the last one:
+  // that wait was a round trip between the last page and the histograms.
+  const factorLookups = new Map<string, Promise<CohortFactor>>();
+  const see: SeeResults = (results) => {
+    for (const result of results) {
+      const href = result.factor.href;
+      if (factorLookups.has(href)) continue;
+      const target = api.parseHref(href);
+      if (target?.kind !== 'factor') continue;
+      const { assessmentId, factorId } = target;
+      factorLookups.set(
+        href,
+        queryClient
+          .fetchQuery(scoreQueries.factor(api, assessmentId, factorId))
+          .catch(() => undefined)
+          .then((factor) => ({ name: factor?.name ?? `Factor ${factorId}`, factorId, assessmentId, description: factor?.description })),
+      );
+    }
+  };
   let loaded: { raw: RawRespondent[]; total: number; invalid: number } | undefined;
   let source: Cohort['source'] = 'extension';
   try {
     try {
-      loaded = await viaExtension(api, administrationId, signal);
+      loaded = await viaExtension(api, administrationId, signal, see);
       // An upstream that ignores `expand` answers bare links, which do not read as expanded ones.
       if (loaded.raw.length === 0 && loaded.invalid > 0) loaded = undefined;
     } catch (error) {
@@ -192,27 +241,19 @@ export async function loadCohort(api: ApiClient, queryClient: QueryClient, admin
     }
     if (!loaded) {
       source = 'fallback';
-      loaded = await viaFallback(api, administrationId, signal);
+      loaded = await viaFallback(api, administrationId, signal, see);
     }
   } finally {
     cohortProgress.set(administrationId, undefined);
   }
 
-  // The factors, by id, named by E19 (a factor E19 does not know keeps its id as its name).
-  const factorRefs = new Map<string, { assessmentId: string; factorId: string }>();
-  for (const respondent of loaded.raw) {
-    for (const result of respondent.results) {
-      if (factorRefs.has(result.factor.href)) continue;
-      const target = api.parseHref(result.factor.href);
-      if (target?.kind === 'factor') factorRefs.set(result.factor.href, { assessmentId: target.assessmentId, factorId: target.factorId });
-    }
-  }
+  // The factors the kept respondents name (every result went through `see` as it arrived; an
+  // extension answer discarded for the fallback may have named others).
+  const factorRefs = new Set<string>();
+  for (const respondent of loaded.raw) for (const result of respondent.results) factorRefs.add(result.factor.href);
   const factorsByHref = new Map<string, CohortFactor>();
   await Promise.all(
-    [...factorRefs].map(async ([href, ref]) => {
-      const factor = await queryClient.fetchQuery(scoreQueries.factor(api, ref.assessmentId, ref.factorId)).catch(() => undefined);
-      factorsByHref.set(href, { name: factor?.name ?? `Factor ${ref.factorId}`, factorId: ref.factorId, assessmentId: ref.assessmentId, description: factor?.description });
-    }),
+    [...factorLookups].filter(([href]) => factorRefs.has(href)).map(async ([href, lookup]) => factorsByHref.set(href, await lookup)),
   );
   const factors = [...factorsByHref.values()].sort((a, b) => Number(a.factorId) - Number(b.factorId) || a.factorId.localeCompare(b.factorId));
 

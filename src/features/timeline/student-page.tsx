@@ -1,4 +1,4 @@
-import { memo, useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
+import { useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -6,8 +6,6 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
-import Tab from '@mui/material/Tab';
-import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { useParams, useSearchParams } from 'react-router';
@@ -17,10 +15,7 @@ import { ProblemMessage } from '../../components/problem-message.tsx';
 import { useSameContent } from '../../components/use-same-content.ts';
 import { CATEGORIES_PARAM, hasLegacySpelling } from '../../lib/url-state.ts';
 import type { DayRange } from '../../lib/days.ts';
-import { AlertComposer, UpdateComposer } from '../../components/compose/notation-composer.tsx';
-import { draftKeys } from '../../components/compose/draft-keys.ts';
-import EditNoteOutlined from '@mui/icons-material/EditNoteOutlined';
-import NotificationsActiveOutlined from '@mui/icons-material/NotificationsActiveOutlined';
+import { WriteSection } from '../../components/compose/write-section.tsx';
 import { FactorScoresPanel } from './factor-scores-panel.tsx';
 import { StudentHeader } from './student-header.tsx';
 import { SuccessNetworkPanel } from './success-network-panel.tsx';
@@ -49,63 +44,6 @@ function useNow(intervalMs = 60_000): Date {
   }, [intervalMs]);
   return now;
 }
-
-type WriteTab = 'update' | 'alert';
-
-/** The form a stored draft belongs to, so that an unfinished text opens ready to go on. */
-function draftedTab(student: string): WriteTab | null {
-  try {
-    if (localStorage.getItem(draftKeys.notation('update', student))) return 'update';
-    if (localStorage.getItem(draftKeys.notation('alert', student))) return 'alert';
-  } catch {
-    // Storage unavailable: no drafts to restore.
-  }
-  return null;
-}
-
-/**
- * Compact until used: the page is for reading the story first. A form opens on a click, or by
- * itself when a draft is waiting; once open, both stay mounted so a draft survives a tab switch.
- */
-// Memoised, like the filter bar and the header: each arriving list re-renders the page, and only the timeline needs it.
-const WriteSection = memo(function WriteSection({ student }: { student: string }) {
-  const [tab, setTab] = useState<WriteTab | null>(() => draftedTab(student));
-  const [opened, setOpened] = useState<Set<WriteTab>>(() => new Set(tab ? [tab] : []));
-  const open = (value: WriteTab) => {
-    setTab(value);
-    setOpened((current) => new Set(current).add(value));
-  };
-  return (
-    <Paper variant="outlined" component="section" aria-labelledby="write-heading" sx={{ p: 2 }}>
-      <Typography id="write-heading" variant="h6" component="h2">
-        Write
-      </Typography>
-      {tab === null ? (
-        <Stack direction="row" spacing={1} sx={{ mt: 1, flexWrap: 'wrap' }} useFlexGap>
-          <Button variant="outlined" startIcon={<EditNoteOutlined />} onClick={() => open('update')}>
-            Write an update
-          </Button>
-          <Button variant="outlined" startIcon={<NotificationsActiveOutlined />} onClick={() => open('alert')}>
-            Raise an alert
-          </Button>
-        </Stack>
-      ) : (
-        <>
-          <Tabs value={tab} onChange={(_, value: WriteTab) => open(value)} aria-label="What to write" sx={{ mb: 2 }}>
-            <Tab value="update" label="Update" id="write-tab-update" aria-controls="write-panel-update" />
-            <Tab value="alert" label="Alert" id="write-tab-alert" aria-controls="write-panel-alert" />
-          </Tabs>
-          <Box role="tabpanel" id="write-panel-update" aria-labelledby="write-tab-update" hidden={tab !== 'update'}>
-            {opened.has('update') && <UpdateComposer student={student} />}
-          </Box>
-          <Box role="tabpanel" id="write-panel-alert" aria-labelledby="write-tab-alert" hidden={tab !== 'alert'}>
-            {opened.has('alert') && <AlertComposer student={student} />}
-          </Box>
-        </>
-      )}
-    </Paper>
-  );
-});
 
 function KindFailure({ load }: { load: KindLoad }) {
   return (

@@ -3,6 +3,14 @@ import { Rng } from './random.ts';
 import { SECOND, STREAM } from './units.ts';
 import { ASSESSMENTS } from './vocabulary.ts';
 
+/**
+ * Share of the students enrolled before it who answered the latest closed CSA (the others: half).
+ * It is the largest cohort, and at SEED_SCALE=10 it must hold at least 3,000 respondents whatever
+ * the day (issue 11's bench): at worst (just after Jan 10) about 76 % of the students entered
+ * before it, so 6,000 × 0.76 × 0.7 ≈ 3,200.
+ */
+export const LATEST_CSA_SHARE = 0.7;
+
 interface Window {
   assessment: number; // 1 = SSI, 2 = CSA
   title: string;
@@ -74,17 +82,19 @@ export function seedNoncognitive(
   });
   entryAdmins.push(-1); // entered before the first administration
   entryWeights.push(0.4);
+  const closedCsas: number[] = [];
+  for (let a = 0; a < openIdx; a++) if ((chosen[a] as Window).assessment === 2) closedCsas.push(a);
+  const latestClosedCsa = closedCsas.at(-1);
+  const csaShare = (a: number): number => (a === openIdx ? 0.35 : a === latestClosedCsa ? LATEST_CSA_SHARE : 0.5);
   const markFrom = (s: number, entry: number, force: boolean): void => {
     if (entry >= 0 && (force || rng.chance(entry === openIdx ? 0.6 : 0.85))) {
       responded[entry * nStudents + s] = 1;
     }
     for (let a = entry + 1; a <= openIdx; a++) {
       if ((chosen[a] as Window).assessment !== 2) continue;
-      if (force || rng.chance(a === openIdx ? 0.35 : 0.5)) responded[a * nStudents + s] = 1;
+      if (force || rng.chance(csaShare(a))) responded[a * nStudents + s] = 1;
     }
   };
-  const closedCsas: number[] = [];
-  for (let a = 0; a < openIdx; a++) if ((chosen[a] as Window).assessment === 2) closedCsas.push(a);
   for (let s = 1; s < nStudents; s++) {
     const entry = rng.pickWeighted(entryAdmins, entryWeights);
     markFrom(s, entry, false);

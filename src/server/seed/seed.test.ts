@@ -2,7 +2,8 @@ import { describe, it, expect } from 'vitest';
 import { DatabaseSync } from 'node:sqlite';
 import { createHash } from 'node:crypto';
 import { INDEX_SQL, SCHEMA_SQL } from '../db/schema.ts';
-import { seedDatabase, type SeedOptions, type SeedSummary } from './seed.ts';
+import { seedDatabase, seedKey, studentCount, type SeedOptions, type SeedSummary } from './seed.ts';
+import { seedNoncognitive } from './noncognitive.ts';
 import { Rng } from './random.ts';
 
 const NOW = new Date('2026-06-01T00:00:00Z');
@@ -406,10 +407,26 @@ describe('seedDatabase output is pinned', () => {
   // The seed is split by section (people, networks, notations, …); any change of a row shows here.
   // A deliberate change of the data updates these hashes, and says why in its commit.
   it.each([
-    { seed: 1, scale: 1, now: '2026-06-01T00:00:00Z', hash: 'd3b152666f8c17a5a89c192b711111a5c9558fbe483793f70d41c62545778eac' },
-    { seed: 7, scale: 0.3, now: '2025-11-15T00:00:00Z', hash: '8b2dc58d3eb31d0b78f7a5eae0c5430eb13d7246fad230cf78518de5a13a0498' },
+    { seed: 1, scale: 1, now: '2026-06-01T00:00:00Z', hash: '66123d99db78543f1854e5cf9523a570ca3d26f8989e8150708c3775c326bf44' },
+    { seed: 7, scale: 0.3, now: '2025-11-15T00:00:00Z', hash: '9cf7ee6e93462266fa02812dd3af87bbc84ecca8f82c2af5fbcf4c8490c16c8c' },
   ])('SEED=$seed at scale $scale on $now', ({ seed, scale, now, hash }) => {
     expect(contentHash(seeded({ seed, scale, now: new Date(now) }).db)).toBe(hash);
+  });
+});
+
+describe('the largest non-cognitive cohort at SEED_SCALE=10 (issue 11: at least 3,000 respondents)', () => {
+  // The cohorts come from the non-cognitive section alone (its own PRNG stream, the students'
+  // identifiers): seeded here without the notations, on days in every phase of the calendar,
+  // the worst just after a spring CSA opens (the largest cohort is then a year old).
+  const n = studentCount(10);
+  const ids = Array.from({ length: n }, (_, i) => `S${String(i + 1).padStart(6, '0')}`);
+  it.each(['2026-01-11', '2026-03-01', '2026-05-11', '2026-07-01', '2026-08-16', '2026-11-22'])('on %s', (day) => {
+    expect(n).toBe(6_000);
+    const db = new DatabaseSync(':memory:');
+    db.exec(SCHEMA_SQL);
+    db.exec('PRAGMA foreign_keys = OFF'); // no person rows: only the cohorts are looked at
+    seedNoncognitive(db, seedKey(1), Date.parse(`${day}T00:00:00Z`), n, ids);
+    expect(num(db, 'SELECT max(n) FROM (SELECT count(DISTINCT person) n FROM factor_result GROUP BY administration_id)')).toBeGreaterThanOrEqual(3_000);
   });
 });
 

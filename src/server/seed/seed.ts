@@ -75,7 +75,7 @@ export function seedDatabase(db: DatabaseSync, options: SeedOptions): SeedSummar
 }
 
 /** A 32-bit key from any finite number (both halves of an integer seed count). */
-function seedKey(seed: number): number {
+export function seedKey(seed: number): number {
   const t = Math.trunc(seed);
   const lo = t >>> 0;
   const hi = Math.floor(t / 4294967296) >>> 0;
@@ -83,9 +83,12 @@ function seedKey(seed: number): number {
   return hash32(lo, hi, frac);
 }
 
+/** How many students a scale seeds. */
+export const studentCount = (scale: number): number => Math.max(1, Math.round(BASE_STUDENTS * scale));
+
 /** Every section in turn, each on its own PRNG stream (units.ts: STREAM). */
 function generate(db: DatabaseSync, key: number, scale: number, nowMs: number): Omit<SeedSummary, 'ms'> {
-  const nStudents = Math.max(1, Math.round(BASE_STUDENTS * scale));
+  const nStudents = studentCount(scale);
   const nStaff = Math.max(10, Math.round(BASE_STAFF * scale));
   const nNotations = Math.max(1, Math.round(BASE_NOTATIONS * scale));
   const nowDay = Math.floor(nowMs / DAY) * DAY;

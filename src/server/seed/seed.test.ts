@@ -23,6 +23,19 @@ const all = (db: DatabaseSync, sql: string, ...params: (string | number)[]): Row
   db.prepare(sql).all(...params) as Row[];
 const one = (db: DatabaseSync, sql: string, ...params: (string | number)[]): Row =>
   db.prepare(sql).get(...params) as Row;
+/** `value` strictly between `low` and `high`. */
+function expectBetween(value: number, low: number, high: number): void {
+  expect(value).toBeGreaterThan(low);
+  expect(value).toBeLessThan(high);
+}
+/** `value` from `low` to `high`, both included. */
+function expectWithin(value: number, low: number, high: number): void {
+  expect(value).toBeGreaterThanOrEqual(low);
+  expect(value).toBeLessThanOrEqual(high);
+}
+
+/** The `n` column of every row. */
+const ns = (db: DatabaseSync, sql: string): number[] => all(db, sql).map((r) => r.n as number);
 const num = (db: DatabaseSync, sql: string, ...params: (string | number)[]): number =>
   Object.values(one(db, sql, ...params))[0] as number;
 
@@ -117,8 +130,7 @@ function checkInvariants(db: DatabaseSync, summary: SeedSummary): void {
   expect(networks.length).toBe(summary.students);
   for (const n of networks) {
     const size = n.n as number;
-    expect(size).toBeGreaterThanOrEqual(2);
-    expect(size).toBeLessThanOrEqual(6);
+    expectWithin(size, 2, 6);
     expect(n.d).toBe(size);
     expect(n.lo).toBe(0);
     expect(n.hi).toBe(size - 1);
@@ -248,16 +260,12 @@ describe('seedDatabase at scale 1', () => {
     expect(summary.students).toBe(600);
     expect(summary.staff).toBe(80);
     expect(summary.people).toBe(680);
-    expect(summary.notations).toBeGreaterThanOrEqual(24_000);
-    expect(summary.notations).toBeLessThanOrEqual(26_000);
-    expect(summary.comments).toBeGreaterThan(5_000);
-    expect(summary.comments).toBeLessThan(25_000);
+    expectWithin(summary.notations, 24_000, 26_000);
+    expectBetween(summary.comments, 5_000, 25_000);
     expect(summary.categories).toBe(30);
     expect(summary.activeCategories).toBe(20);
-    expect(summary.triggers).toBeGreaterThanOrEqual(10);
-    expect(summary.triggers).toBeLessThanOrEqual(14);
-    expect(summary.administrations).toBeGreaterThanOrEqual(8);
-    expect(summary.administrations).toBeLessThanOrEqual(10);
+    expectWithin(summary.triggers, 10, 14);
+    expectWithin(summary.administrations, 8, 10);
     expect(summary.factorResults).toBeGreaterThan(3_000);
     expect(summary.ms).toBeGreaterThanOrEqual(0);
   });
@@ -271,8 +279,7 @@ describe('seedDatabase at scale 1', () => {
       all(db, "SELECT role, count(*) n FROM person WHERE role <> 'Student' GROUP BY role").map((r) => [r.role, r.n]),
     ) as Record<string, number>;
     expect(Object.keys(roles).sort()).toEqual(['Advisor', 'Coach', 'Faculty', 'Staff']);
-    expect((roles.Advisor ?? 0) / summary.staff).toBeGreaterThan(0.3);
-    expect((roles.Advisor ?? 0) / summary.staff).toBeLessThan(0.4);
+    expectBetween((roles.Advisor ?? 0) / summary.staff, 0.3, 0.4);
     expect(num(db, 'SELECT count(DISTINCT first_name) FROM person')).toBeGreaterThan(150);
     expect(num(db, 'SELECT count(DISTINCT last_name) FROM person')).toBeGreaterThan(150);
   });
@@ -280,14 +287,10 @@ describe('seedDatabase at scale 1', () => {
   it('mixes notation kinds and spreads them over two years, recent days included', () => {
     const share = (kind: string): number =>
       num(db, 'SELECT count(*) FROM notation WHERE kind = ?', kind) / summary.notations;
-    expect(share('update')).toBeGreaterThan(0.36);
-    expect(share('update')).toBeLessThan(0.44);
-    expect(share('alert')).toBeGreaterThan(0.26);
-    expect(share('alert')).toBeLessThan(0.34);
-    expect(share('dataInsight')).toBeGreaterThan(0.17);
-    expect(share('dataInsight')).toBeLessThan(0.23);
-    expect(share('encouragement')).toBeGreaterThan(0.08);
-    expect(share('encouragement')).toBeLessThan(0.12);
+    expectBetween(share('update'), 0.36, 0.44);
+    expectBetween(share('alert'), 0.26, 0.34);
+    expectBetween(share('dataInsight'), 0.17, 0.23);
+    expectBetween(share('encouragement'), 0.08, 0.12);
     const last30 = num(db, 'SELECT count(*) FROM notation WHERE created_on >= ?', NOW_MS - 30 * DAY);
     expect(last30 / summary.notations).toBeGreaterThan(0.03);
     expect(num(db, 'SELECT count(*) FROM notation WHERE created_on >= ?', NOW_MS - DAY)).toBeGreaterThan(0);
@@ -303,14 +306,11 @@ describe('seedDatabase at scale 1', () => {
 
   it('skews notations over students: S000001 gets exactly 1 %', () => {
     expect(num(db, "SELECT count(*) FROM notation WHERE student = 'S000001'")).toBe(Math.round(summary.notations * 0.01));
-    const perStudent = all(db, 'SELECT student, count(*) n FROM notation GROUP BY student ORDER BY n DESC').map(
-      (r) => r.n as number,
-    );
+    const perStudent = ns(db, 'SELECT student, count(*) n FROM notation GROUP BY student ORDER BY n DESC');
     expect(perStudent[0]).toBe(250); // S000001 is the busiest
     expect(perStudent.filter((n) => n >= 150).length).toBeGreaterThanOrEqual(4); // a handful more
     const median = perStudent[Math.floor(perStudent.length / 2)] as number;
-    expect(median).toBeGreaterThanOrEqual(15);
-    expect(median).toBeLessThanOrEqual(60);
+    expectWithin(median, 15, 60);
   });
 
   it('mostly has network members write about their students', () => {
@@ -338,25 +338,22 @@ describe('seedDatabase at scale 1', () => {
   it('comments on about a third of updates and lowers about half of older alerts', () => {
     const commented = (kind: string): number =>
       num(db, 'SELECT avg(EXISTS (SELECT 1 FROM comment c WHERE c.notation_id = n.id)) FROM notation n WHERE kind = ?', kind);
-    expect(commented('update')).toBeGreaterThan(0.25);
-    expect(commented('update')).toBeLessThan(0.45);
-    expect(commented('dataInsight')).toBeGreaterThan(0.05);
-    expect(commented('dataInsight')).toBeLessThan(0.15);
+    expectBetween(commented('update'), 0.25, 0.45);
+    expectBetween(commented('dataInsight'), 0.05, 0.15);
     expect(num(db, 'SELECT max(c) FROM (SELECT count(*) c FROM comment GROUP BY notation_id)')).toBeLessThanOrEqual(4);
     const lowered = num(
       db,
       "SELECT avg(status = 'Lowered') FROM notation WHERE kind = 'alert' AND created_on < ?",
       NOW_MS - 14 * DAY,
     );
-    expect(lowered).toBeGreaterThan(0.4);
-    expect(lowered).toBeLessThan(0.6);
+    expectBetween(lowered, 0.4, 0.6);
   });
 
   it('has 1–3 administrations for most students and about 3 % validity concerns', () => {
-    const perStudent = all(
+    const perStudent = ns(
       db,
       "SELECT (SELECT count(DISTINCT administration_id) FROM factor_result r WHERE r.person = p.identifier) n FROM person p WHERE role = 'Student'",
-    ).map((r) => r.n as number);
+    );
     const oneToThree = perStudent.filter((n) => n >= 1 && n <= 3).length / perStudent.length;
     expect(oneToThree).toBeGreaterThan(0.7);
     expect(Math.min(...perStudent)).toBeGreaterThanOrEqual(1);
@@ -364,12 +361,10 @@ describe('seedDatabase at scale 1', () => {
       db,
       'SELECT avg(v) FROM (SELECT max(validity_concern) v FROM factor_result GROUP BY administration_id, person)',
     );
-    expect(concern).toBeGreaterThanOrEqual(0.01);
-    expect(concern).toBeLessThanOrEqual(0.06);
+    expectWithin(concern, 0.01, 0.06);
     // roughly bell-shaped: most scores in the middle, some in the tails
     const mid = num(db, 'SELECT avg(score BETWEEN 25 AND 75) FROM factor_result');
-    expect(mid).toBeGreaterThan(0.55);
-    expect(mid).toBeLessThan(0.95);
+    expectBetween(mid, 0.55, 0.95);
   });
 });
 
@@ -479,8 +474,7 @@ describe('Rng', () => {
     expect(Array.from({ length: 100 }, () => c.u32())).not.toEqual(xs);
     for (let i = 0; i < 10_000; i++) {
       const v = a.int(-3, 4);
-      expect(v).toBeGreaterThanOrEqual(-3);
-      expect(v).toBeLessThanOrEqual(4);
+      expectWithin(v, -3, 4);
       expect(Number.isInteger(v)).toBe(true);
     }
     const counts = [0, 0, 0];

@@ -76,16 +76,7 @@ function CommentForm({ kind, notationId, student }: CommentBoxProps) {
           minRows={2}
           readOnly={mutation.isPending}
         />
-        {mutation.error != null && (
-          <SaveFailure
-            ref={failureRef}
-            title="The comment was not added. Your text is kept."
-            error={mutation.error}
-            unplaced={unplaced}
-            onRetry={submit}
-            retrying={mutation.isPending}
-          />
-        )}
+        <SaveFailure ref={failureRef} title="The comment was not added. Your text is kept." write={mutation} unplaced={unplaced} onRetry={submit} />
         <Stack direction="row" spacing={1}>
           <Button type="submit" variant="outlined" size="small" disabled={mutation.isPending || !author.identifier}>
             {mutation.isPending ? 'Posting…' : 'Add comment'}

@@ -181,21 +181,24 @@ export function isRetryable(error: unknown): boolean {
 
 /**
  * Why a save failed: the problem's `detail` (or what describes a network failure), the field
- * errors that no field shows, and a Retry. Focusable, so that the form can move focus here.
+ * errors that no field shows, and a Retry where sending again can help. Focusable, so that the
+ * form can move focus here.
  */
 export function SaveFailure({
   ref,
+  write,
   ...props
 }: {
   title: string;
-  error: unknown;
+  /** The write that failed (its mutation): nothing shows until it has an error; Retry waits while it runs. */
+  write: { error: unknown; isPending: boolean };
   unplaced: readonly string[];
   onRetry?: () => void;
-  retrying?: boolean;
   ref?: Ref<HTMLDivElement>;
 }) {
   const titleId = useId();
-  const retryable = isRetryable(props.error);
+  if (write.error == null) return null;
+  const retryable = isRetryable(write.error);
   return (
     <Alert
       ref={ref}
@@ -204,14 +207,14 @@ export function SaveFailure({
       aria-labelledby={titleId}
       action={
         props.onRetry && retryable ? (
-          <Button color="inherit" size="small" onClick={props.onRetry} disabled={props.retrying}>
+          <Button color="inherit" size="small" onClick={props.onRetry} disabled={write.isPending}>
             Retry
           </Button>
         ) : undefined
       }
     >
       <AlertTitle id={titleId}>{props.title}</AlertTitle>
-      {describeError(props.error)}
+      {describeError(write.error)}
       {props.unplaced.length > 0 && (
         <Box component="ul" sx={{ m: 0, mt: 0.5, pl: 2.5 }}>
           {props.unplaced.map((line) => (

@@ -134,16 +134,7 @@ function LowerAlert({ alertId, student, lowered = false, onLowered }: LowerAlert
                 This alert was already lowered. It has been refreshed; your comment was not posted and is kept.
               </Alert>
             ) : (
-              mutation.error != null && (
-                <SaveFailure
-                  ref={failureRef}
-                  title="The alert was not lowered. Your comment is kept."
-                  error={mutation.error}
-                  unplaced={unplaced}
-                  onRetry={submit}
-                  retrying={mutation.isPending}
-                />
-              )
+              <SaveFailure ref={failureRef} title="The alert was not lowered. Your comment is kept." write={mutation} unplaced={unplaced} onRetry={submit} />
             )}
           </Stack>
         </DialogContent>

@@ -388,16 +388,7 @@ function NotationComposer<A extends string>({
           )}
         />
 
-        {poster.error != null && (
-          <SaveFailure
-            ref={failureRef}
-            title={`The ${config.noun} was not posted. Your text is kept.`}
-            error={poster.error}
-            unplaced={unplaced}
-            onRetry={submit}
-            retrying={poster.isPending}
-          />
-        )}
+        <SaveFailure ref={failureRef} title={`The ${config.noun} was not posted. Your text is kept.`} write={poster} unplaced={unplaced} onRetry={submit} />
         {!author.isPending && !author.identifier && (
           <FormHint>Sign in to post: every {config.noun} is written in the name of the signed-in staff member.</FormHint>
         )}

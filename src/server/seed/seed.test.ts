@@ -23,6 +23,7 @@ const all = (db: DatabaseSync, sql: string, ...params: (string | number)[]): Row
   db.prepare(sql).all(...params) as Row[];
 const one = (db: DatabaseSync, sql: string, ...params: (string | number)[]): Row =>
   db.prepare(sql).get(...params) as Row;
+
 /** `value` strictly between `low` and `high`. */
 function expectBetween(value: number, low: number, high: number): void {
   expect(value).toBeGreaterThan(low);
@@ -38,6 +39,11 @@ function expectWithin(value: number, low: number, high: number): void {
 const ns = (db: DatabaseSync, sql: string): number[] => all(db, sql).map((r) => r.n as number);
 const num = (db: DatabaseSync, sql: string, ...params: (string | number)[]): number =>
   Object.values(one(db, sql, ...params))[0] as number;
+
+/** No row breaks the rule: `sql` counts the rows that would. */
+function expectNone(db: DatabaseSync, sql: string): void {
+  expect(num(db, sql), sql).toBe(0);
+}
 
 const TABLES: Record<string, string> = {
   meta: 'key',
@@ -106,10 +112,10 @@ function checkInvariants(db: DatabaseSync, summary: SeedSummary): void {
       'Mentoring', 'Positivity', 'Quality of Effort', 'Thoughtfulness', 'Other',
     ].map((name, i) => ({ id: i + 1, name })),
   );
-  expect(num(db, "SELECT count(*) FROM encouragement_type WHERE icon = ''")).toBe(0);
+  expectNone(db, "SELECT count(*) FROM encouragement_type WHERE icon = ''");
   const firstNotation = num(db, 'SELECT min(created_on) FROM notation');
   expect(num(db, 'SELECT max(created_on) FROM trigger_def')).toBeLessThan(firstNotation);
-  expect(num(db, "SELECT count(*) FROM trigger_def WHERE audience_type NOT IN ('All','FullNetwork')")).toBe(0);
+  expectNone(db, "SELECT count(*) FROM trigger_def WHERE audience_type NOT IN ('All','FullNetwork')");
   expect(num(db, 'SELECT count(*) FROM trigger_def WHERE elevate_to_alert = 1')).toBeGreaterThan(0);
   expect(all(db, 'SELECT assessment_id a, count(*) n FROM factor GROUP BY 1 ORDER BY 1')).toEqual([
     { a: 1, n: 6 },
@@ -120,9 +126,7 @@ function checkInvariants(db: DatabaseSync, summary: SeedSummary): void {
   );
 
   // success networks: 2–6 distinct staff members, positions 0..n-1, an advisor first
-  expect(
-    num(db, "SELECT count(*) FROM person p WHERE role = 'Student' AND NOT EXISTS (SELECT 1 FROM success_network n WHERE n.person = p.identifier)"),
-  ).toBe(0);
+  expectNone(db, "SELECT count(*) FROM person p WHERE role = 'Student' AND NOT EXISTS (SELECT 1 FROM success_network n WHERE n.person = p.identifier)");
   const networks = all(
     db,
     'SELECT person, count(*) n, count(DISTINCT member) d, min(position) lo, max(position) hi, sum(position) sp FROM success_network GROUP BY person',
@@ -136,77 +140,43 @@ function checkInvariants(db: DatabaseSync, summary: SeedSummary): void {
     expect(n.hi).toBe(size - 1);
     expect(n.sp).toBe((size * (size - 1)) / 2);
   }
-  expect(
-    num(db, "SELECT count(*) FROM success_network n JOIN person m ON m.identifier = n.member WHERE n.position = 0 AND m.role <> 'Advisor'"),
-  ).toBe(0);
-  expect(
-    num(db, "SELECT count(*) FROM success_network n LEFT JOIN person m ON m.identifier = n.member WHERE m.role IS NULL OR m.role = 'Student'"),
-  ).toBe(0);
+  expectNone(db, "SELECT count(*) FROM success_network n JOIN person m ON m.identifier = n.member WHERE n.position = 0 AND m.role <> 'Advisor'");
+  expectNone(db, "SELECT count(*) FROM success_network n LEFT JOIN person m ON m.identifier = n.member WHERE m.role IS NULL OR m.role = 'Student'");
 
   // notations: times, ids, kind-specific columns
   expect(num(db, 'SELECT max(created_on) FROM notation')).toBeLessThan(NOW_MS);
   expect(firstNotation).toBeGreaterThanOrEqual(NOW_MS - 730 * DAY);
   expect(num(db, 'SELECT max(id) FROM notation')).toBe(summary.notations);
-  expect(
-    num(db, 'SELECT count(*) FROM (SELECT created_on - lag(created_on) OVER (ORDER BY id) d FROM notation) WHERE d < 0'),
-  ).toBe(0);
-  expect(
-    num(db, "SELECT count(*) FROM notation WHERE typeof(created_on) <> 'integer' OR typeof(modified_on) <> 'integer'"),
-  ).toBe(0);
-  expect(num(db, "SELECT count(*) FROM notation WHERE trim(details) = '' OR length(details) > 10000")).toBe(0);
-  expect(num(db, "SELECT count(*) FROM notation WHERE kind NOT IN ('update','alert','dataInsight','encouragement')")).toBe(0);
-  expect(
-    num(db, "SELECT count(*) FROM notation n JOIN person p ON p.identifier = n.student WHERE p.role <> 'Student'"),
-  ).toBe(0);
-  expect(
-    num(db, "SELECT count(*) FROM notation WHERE kind = 'update' AND (audience_type NOT IN ('Private','All','FullNetwork') OR can_student_view NOT IN (0,1) OR created_by IS NULL OR status IS NOT NULL)"),
-  ).toBe(0);
-  expect(
-    num(db, "SELECT count(*) FROM notation WHERE kind = 'alert' AND (audience_type NOT IN ('All','FullNetwork') OR can_student_view NOT IN (0,1) OR created_by IS NULL OR status NOT IN ('Open','Lowered'))"),
-  ).toBe(0);
-  expect(
-    num(db, "SELECT count(*) FROM notation WHERE kind = 'dataInsight' AND (created_by IS NOT NULL OR data_insight_type NOT IN ('BaselineSurvey','UnexcusedAbsence','Grade','CustomQuestion','AdministrationResponse','Api') OR (trigger_id IS NOT NULL AND trigger_id NOT BETWEEN 1 AND 12))"),
-  ).toBe(0);
-  expect(
-    num(db, "SELECT count(*) FROM notation WHERE kind = 'encouragement' AND (audience_type NOT IN ('Private','All') OR is_encouragement <> 1 OR encouragement_type_id NOT BETWEEN 1 AND 9 OR created_by IS NULL)"),
-  ).toBe(0);
-  expect(
-    num(db, "SELECT count(*) FROM notation n JOIN person p ON p.identifier = n.created_by WHERE p.role = 'Student'"),
-  ).toBe(0);
+  expectNone(db, 'SELECT count(*) FROM (SELECT created_on - lag(created_on) OVER (ORDER BY id) d FROM notation) WHERE d < 0');
+  expectNone(db, "SELECT count(*) FROM notation WHERE typeof(created_on) <> 'integer' OR typeof(modified_on) <> 'integer'");
+  expectNone(db, "SELECT count(*) FROM notation WHERE trim(details) = '' OR length(details) > 10000");
+  expectNone(db, "SELECT count(*) FROM notation WHERE kind NOT IN ('update','alert','dataInsight','encouragement')");
+  expectNone(db, "SELECT count(*) FROM notation n JOIN person p ON p.identifier = n.student WHERE p.role <> 'Student'");
+  expectNone(db, "SELECT count(*) FROM notation WHERE kind = 'update' AND (audience_type NOT IN ('Private','All','FullNetwork') OR can_student_view NOT IN (0,1) OR created_by IS NULL OR status IS NOT NULL)");
+  expectNone(db, "SELECT count(*) FROM notation WHERE kind = 'alert' AND (audience_type NOT IN ('All','FullNetwork') OR can_student_view NOT IN (0,1) OR created_by IS NULL OR status NOT IN ('Open','Lowered'))");
+  expectNone(db, "SELECT count(*) FROM notation WHERE kind = 'dataInsight' AND (created_by IS NOT NULL OR data_insight_type NOT IN ('BaselineSurvey','UnexcusedAbsence','Grade','CustomQuestion','AdministrationResponse','Api') OR (trigger_id IS NOT NULL AND trigger_id NOT BETWEEN 1 AND 12))");
+  expectNone(db, "SELECT count(*) FROM notation WHERE kind = 'encouragement' AND (audience_type NOT IN ('Private','All') OR is_encouragement <> 1 OR encouragement_type_id NOT BETWEEN 1 AND 9 OR created_by IS NULL)");
+  expectNone(db, "SELECT count(*) FROM notation n JOIN person p ON p.identifier = n.created_by WHERE p.role = 'Student'");
 
   // categories only on updates and alerts, at most 3, existing ids
-  expect(
-    num(db, "SELECT count(*) FROM notation_category c JOIN notation n ON n.id = c.notation_id WHERE n.kind NOT IN ('update','alert')"),
-  ).toBe(0);
+  expectNone(db, "SELECT count(*) FROM notation_category c JOIN notation n ON n.id = c.notation_id WHERE n.kind NOT IN ('update','alert')");
   expect(num(db, 'SELECT coalesce(max(c), 0) FROM (SELECT count(*) c FROM notation_category GROUP BY notation_id)')).toBeLessThanOrEqual(3);
-  expect(num(db, 'SELECT count(*) FROM notation_category WHERE category_id NOT BETWEEN 1 AND 30')).toBe(0);
+  expectNone(db, 'SELECT count(*) FROM notation_category WHERE category_id NOT BETWEEN 1 AND 30');
 
   // comments: after their notation, before now, never on encouragements
   expect(num(db, 'SELECT max(id) FROM comment')).toBe(summary.comments);
   expect(
     num(db, 'SELECT count(*) FROM comment c JOIN notation n ON n.id = c.notation_id WHERE c.created_on <= n.created_on OR c.created_on >= ?', NOW_MS),
   ).toBe(0);
-  expect(
-    num(db, "SELECT count(*) FROM comment c JOIN notation n ON n.id = c.notation_id WHERE n.kind = 'encouragement'"),
-  ).toBe(0);
-  expect(
-    num(db, "SELECT count(*) FROM comment c JOIN person p ON p.identifier = c.created_by WHERE p.role = 'Student'"),
-  ).toBe(0);
+  expectNone(db, "SELECT count(*) FROM comment c JOIN notation n ON n.id = c.notation_id WHERE n.kind = 'encouragement'");
+  expectNone(db, "SELECT count(*) FROM comment c JOIN person p ON p.identifier = c.created_by WHERE p.role = 'Student'");
   // modified_on = max(created_on, last comment)
-  expect(
-    num(db, 'SELECT count(*) FROM notation n WHERE modified_on <> max(created_on, coalesce((SELECT max(created_on) FROM comment c WHERE c.notation_id = n.id), 0))'),
-  ).toBe(0);
+  expectNone(db, 'SELECT count(*) FROM notation n WHERE modified_on <> max(created_on, coalesce((SELECT max(created_on) FROM comment c WHERE c.notation_id = n.id), 0))');
   // lowering: exactly one lowering comment on every Lowered alert, and it is the last one
-  expect(
-    num(db, "SELECT count(*) FROM comment c JOIN notation n ON n.id = c.notation_id WHERE c.used_to_lower_alert = 1 AND (n.kind <> 'alert' OR n.status <> 'Lowered')"),
-  ).toBe(0);
-  expect(
-    num(db, "SELECT count(*) FROM notation n WHERE kind = 'alert' AND status = 'Lowered' AND (SELECT count(*) FROM comment c WHERE c.notation_id = n.id AND c.used_to_lower_alert = 1) <> 1"),
-  ).toBe(0);
-  expect(
-    num(db, "SELECT count(*) FROM notation n WHERE kind = 'alert' AND status = 'Lowered' AND (SELECT used_to_lower_alert FROM comment c WHERE c.notation_id = n.id ORDER BY created_on DESC, id DESC LIMIT 1) <> 1"),
-  ).toBe(0);
-  expect(num(db, 'SELECT count(*) FROM comment WHERE used_to_lower_alert NOT IN (0,1)')).toBe(0);
+  expectNone(db, "SELECT count(*) FROM comment c JOIN notation n ON n.id = c.notation_id WHERE c.used_to_lower_alert = 1 AND (n.kind <> 'alert' OR n.status <> 'Lowered')");
+  expectNone(db, "SELECT count(*) FROM notation n WHERE kind = 'alert' AND status = 'Lowered' AND (SELECT count(*) FROM comment c WHERE c.notation_id = n.id AND c.used_to_lower_alert = 1) <> 1");
+  expectNone(db, "SELECT count(*) FROM notation n WHERE kind = 'alert' AND status = 'Lowered' AND (SELECT used_to_lower_alert FROM comment c WHERE c.notation_id = n.id ORDER BY created_on DESC, id DESC LIMIT 1) <> 1");
+  expectNone(db, 'SELECT count(*) FROM comment WHERE used_to_lower_alert NOT IN (0,1)');
 
   // administrations: Closed in the past, one Open around now, one Scheduled later without results
   const admins = all(db, 'SELECT * FROM administration ORDER BY id');
@@ -235,21 +205,15 @@ function checkInvariants(db: DatabaseSync, summary: SeedSummary): void {
 
   // factor results: one row per factor of the administration's assessment, scores 1–99,
   // validity concern on all rows of a respondent or none
-  expect(
-    num(db, 'SELECT count(*) FROM factor_result r JOIN administration a ON a.id = r.administration_id JOIN factor f ON f.id = r.factor_id WHERE f.assessment_id <> a.assessment_id'),
-  ).toBe(0);
-  expect(
-    num(db, "SELECT count(*) FROM factor_result WHERE score NOT BETWEEN 1 AND 99 OR typeof(score) <> 'integer' OR validity_concern NOT IN (0,1)"),
-  ).toBe(0);
+  expectNone(db, 'SELECT count(*) FROM factor_result r JOIN administration a ON a.id = r.administration_id JOIN factor f ON f.id = r.factor_id WHERE f.assessment_id <> a.assessment_id');
+  expectNone(db, "SELECT count(*) FROM factor_result WHERE score NOT BETWEEN 1 AND 99 OR typeof(score) <> 'integer' OR validity_concern NOT IN (0,1)");
   expect(
     num(db, `SELECT count(*) FROM (
       SELECT r.administration_id, r.person, count(*) n, min(validity_concern) lo, max(validity_concern) hi,
              (SELECT count(*) FROM factor f JOIN administration a ON a.assessment_id = f.assessment_id WHERE a.id = r.administration_id) want
       FROM factor_result r GROUP BY 1, 2) WHERE n <> want OR lo <> hi`),
   ).toBe(0);
-  expect(
-    num(db, "SELECT count(*) FROM factor_result r JOIN person p ON p.identifier = r.person WHERE p.role <> 'Student'"),
-  ).toBe(0);
+  expectNone(db, "SELECT count(*) FROM factor_result r JOIN person p ON p.identifier = r.person WHERE p.role <> 'Student'");
   expect(num(db, "SELECT count(DISTINCT administration_id) FROM factor_result WHERE person = 'S000001'")).toBeGreaterThanOrEqual(2);
 }
 
@@ -451,7 +415,7 @@ describe('seedDatabase at other scales and dates', () => {
     db.exec(SCHEMA_SQL);
     db.exec("INSERT INTO category (id, name, is_active) VALUES (1, 'taken', 1)");
     expect(() => seedDatabase(db, { seed: 1, scale: 0.05, now: NOW })).toThrow();
-    expect(num(db, 'SELECT count(*) FROM person')).toBe(0);
+    expectNone(db, 'SELECT count(*) FROM person');
     expect(num(db, 'SELECT count(*) FROM category')).toBe(1);
   });
 

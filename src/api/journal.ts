@@ -4,22 +4,25 @@ import { ProblemSchema } from './schemas/index.ts';
 
 /**
  * The gateway's change journal (#15.5; not part of the service): who changed what, when, with
- * the before and after of categories, triggers and networks. Administrators only.
+ * the before and after of categories, triggers and networks. Administrators only. One entry's
+ * shape, for the gateway that writes it and the client that reads it (loosely, as every answer).
  */
-export const JournalEntrySchema = z.looseObject({
+export const JournalEntrySchema = z.object({
   at: z.string(),
   requestId: z.string(),
   actor: z.string().nullable(),
   operation: z.string(),
   method: z.string(),
+  /** The service path written to, without query. */
   path: z.string(),
+  /** What was changed, e.g. `category/3`, `trigger/12`, `network/S000001`, `student/S000001`. */
   target: z.string(),
-  status: z.number(),
+  status: z.number().int(),
   summary: z.record(z.string(), z.unknown()).optional(),
 });
 export type JournalEntry = z.infer<typeof JournalEntrySchema>;
 
-export const JournalPageSchema = z.looseObject({ values: z.array(JournalEntrySchema), storage: z.string().optional() });
+export const JournalPageSchema = z.looseObject({ values: z.array(JournalEntrySchema.loose()), storage: z.string().optional() });
 
 export interface JournalFilter {
   operation?: string | undefined;

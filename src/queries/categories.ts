@@ -2,7 +2,7 @@ import { mutationOptions, useMutation, type QueryClient, type QueryFilters, type
 import type { ApiClient, EditCategoryInput, Id } from '../api/client.ts';
 import type { CategoryRecord } from '../api/schemas/index.ts';
 import { useApi } from './api-context.tsx';
-import { isPlainObject, listParamOf } from './keys.ts';
+import { isPlainObject, listParamOf, type WriteVariables } from './keys.ts';
 import { optimisticUpdate } from './optimistic.ts';
 import { resourceQueries } from './resource-queries.ts';
 
@@ -54,10 +54,7 @@ type Page = { values: CategoryRecord[] };
 const isPage = (data: unknown): data is Page => isPlainObject(data) && Array.isArray(data.values);
 const isCategory = (data: unknown): data is CategoryRecord => isPlainObject(data) && typeof data.id === 'number';
 
-export interface EditCategoryVariables {
-  id: Id;
-  body: EditCategoryInput;
-}
+export type EditCategoryVariables = WriteVariables<EditCategoryInput>;
 
 export const categoryMutations = {
   /**

@@ -1,10 +1,10 @@
-import { mutationOptions, queryOptions, useMutation, type QueryClient } from '@tanstack/react-query';
+import { mutationOptions, useMutation, type QueryClient } from '@tanstack/react-query';
 import type { ApiClient, EditCategoryInput } from '../api/client.ts';
 import { isApiError } from '../api/errors.ts';
-import { listAll } from '../api/paging.ts';
 import type { CategoryRecord } from '../api/schemas/index.ts';
 import { useApi } from './api-context.tsx';
 import { CATEGORY_STALE_TIME, categoryKeys, categoryMutations } from './categories.ts';
+import { allPagesQuery } from './resource-queries.ts';
 
 /**
  * The category administration's reads and writes (issue 12):
@@ -22,12 +22,7 @@ export const categoryAdminKeys = {
 
 export const categoryAdminQueries = {
   /** Every category (a real upstream without the extension answers 404: the page says so). */
-  all: (api: ApiClient) =>
-    queryOptions({
-      queryKey: categoryAdminKeys.all(),
-      queryFn: ({ signal }) => listAll((params, options) => api.categories.list(params, options), {}, { signal }),
-      staleTime: CATEGORY_STALE_TIME,
-    }),
+  all: (api: ApiClient) => allPagesQuery(categoryAdminKeys.all(), (params, options) => api.categories.list(params, options), CATEGORY_STALE_TIME),
 };
 
 export type Edit = (id: number, body: EditCategoryInput) => Promise<unknown>;

@@ -1,3 +1,5 @@
+import type { Id } from '../api/client.ts';
+
 /** What a query key holds of a request's parameters. */
 export type KeyParams = Readonly<Record<string, unknown>>;
 
@@ -91,4 +93,10 @@ export function onTimelineOf(key: readonly unknown[], student: string): boolean 
 export function showsComments(key: readonly unknown[]): boolean {
   const params = paramsOf(key);
   return listParamOf(key, 'expand').includes('comments') || params.modifiedOnStart !== undefined || params.modifiedOnEnd !== undefined;
+}
+
+/** What a write of one resource takes: its id and the body (E13, E14). */
+export interface WriteVariables<B> {
+  id: Id;
+  body: B;
 }

@@ -1,6 +1,8 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { ApiClient } from '../api/client.ts';
 import type { RequestOptions } from '../api/http.ts';
+import type { PageParams } from '../api/params.ts';
+import { listAll, type FetchPage } from '../api/paging.ts';
 import { resourceKeys } from './keys.ts';
 
 /** What the client's listed-and-read-by-id resources have in common (categories, triggers, people). */
@@ -33,4 +35,14 @@ export function resourceQueries<const Root extends string, P extends object, L, 
         queryOptions({ queryKey: keys.detail(id), queryFn: ({ signal }) => resource(api).get(id, { signal }), staleTime }),
     },
   };
+}
+
+/**
+ * Every item of a resource's list, all pages read (the administration pages show them all), under
+ * `queryKey` (below the resource's lists, so that its mutations refresh it).
+ */
+export function allPagesQuery<const K extends readonly unknown[], P extends PageParams, T>(queryKey: K, fetchPage: FetchPage<P, T>, staleTime: number) {
+  // The caller's key names the list that `fetchPage` reads.
+  // eslint-disable-next-line @tanstack/query/exhaustive-deps
+  return queryOptions({ queryKey, queryFn: ({ signal }) => listAll(fetchPage, {} as Omit<P, 'page' | 'pageSize'>, { signal }), staleTime });
 }

@@ -4,6 +4,7 @@ import { isApiError, isNotFound } from '../api/errors.ts';
 import { listAll } from '../api/paging.ts';
 import type { Person, Trigger } from '../api/schemas/index.ts';
 import { useApi } from './api-context.tsx';
+import { allPagesQuery } from './resource-queries.ts';
 import { TRIGGER_STALE_TIME, triggerKeys, triggerMutations } from './triggers.ts';
 
 /**
@@ -23,12 +24,7 @@ export const triggerAdminKeys = {
 };
 
 export const triggerAdminQueries = {
-  all: (api: ApiClient) =>
-    queryOptions({
-      queryKey: triggerAdminKeys.all(),
-      queryFn: ({ signal }) => listAll((params, options) => api.triggers.list(params, options), {}, { signal }),
-      staleTime: TRIGGER_STALE_TIME,
-    }),
+  all: (api: ApiClient) => allPagesQuery(triggerAdminKeys.all(), (params, options) => api.triggers.list(params, options), TRIGGER_STALE_TIME),
 };
 
 /** E13 (save): invalidates the trigger and the lists. */

@@ -2,7 +2,7 @@ import { mutationOptions, useMutation, type QueryClient } from '@tanstack/react-
 import type { ApiClient, Id, PatchTriggerInput } from '../api/client.ts';
 import type { Trigger } from '../api/schemas/index.ts';
 import { useApi } from './api-context.tsx';
-import { isPlainObject, listCovers } from './keys.ts';
+import { isPlainObject, listCovers, type WriteVariables } from './keys.ts';
 import { resourceQueries } from './resource-queries.ts';
 
 /**
@@ -36,10 +36,7 @@ function cachedElevateToAlert(client: QueryClient, id: Id): boolean | undefined 
   return undefined;
 }
 
-export interface UpdateTriggerVariables {
-  id: Id;
-  body: PatchTriggerInput;
-}
+export type UpdateTriggerVariables = WriteVariables<PatchTriggerInput>;
 
 export const triggerMutations = {
   /**

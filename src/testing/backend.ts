@@ -51,14 +51,17 @@ export async function startBackend(options: TestBackendOptions = {}): Promise<Te
     token,
     ...DEMO_CLIENT,
     headers: { 'Ocp-Apim-Subscription-Key': DEMO_CLIENT.subscriptionKey, Authorization: `Bearer ${token}` },
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.close(() => {
-          db.close();
-          resolve();
-        });
-        // Keep-alive sockets would hold close() open.
-        (server as unknown as { closeAllConnections?: () => void }).closeAllConnections?.();
-      }),
+    close: () => closeServing(server, db),
   };
+}
+
+/** Stops `server` (its keep-alive sockets too, which would hold close() open), then closes `db`. */
+export function closeServing(server: ReturnType<typeof serve>, db: { close(): void }): Promise<void> {
+  return new Promise<void>((resolve) => {
+    server.close(() => {
+      db.close();
+      resolve();
+    });
+    (server as unknown as { closeAllConnections?: () => void }).closeAllConnections?.();
+  });
 }

@@ -6,7 +6,7 @@ import { Hono } from 'hono';
 import Provider from 'oidc-provider';
 import { createApp } from '../server/app.ts';
 import { openDatabase } from '../server/db/open.ts';
-import { DEMO_CLIENT } from './backend.ts';
+import { closeServing, DEMO_CLIENT } from './backend.ts';
 
 /**
  * What a proxy-mode test needs from outside the dashboard: a service that has only E1–E19 (as a
@@ -78,14 +78,7 @@ export async function startStrictUpstream(options: { now?: string; scale?: numbe
     tokenUrl: `${url}/oauth2/token`,
     credentials: DEMO_CLIENT,
     refused,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.close(() => {
-          db.close();
-          resolve();
-        });
-        (server as unknown as { closeAllConnections?: () => void }).closeAllConnections?.();
-      }),
+    close: () => closeServing(server, db),
   };
 }
 

@@ -31,37 +31,29 @@ function CommentForm({ kind, notationId, student }: CommentBoxProps) {
   const labelId = useId();
 
   const form = useDetailsDraft(draftKeys.comment(kind, student, notationId));
-  const { draft, detailsRef, failureRef, setAttempted, setServerError, setUnplaced } = form;
-
-  const handlers = {
-    onSuccess: () => {
-      draft.clear();
-      setAttempted(false);
-      toastBus.show('Comment added', 'success');
-      detailsRef.current?.focus();
-    },
-    onError: form.showFailure,
-  };
+  const { control, draft, error, failureRef, unplaced } = form;
 
   const submit = () => {
     if (mutation.isPending) return;
-    if (!form.validate()) return;
-    if (!author.identifier) return;
-    setServerError(undefined);
-    setUnplaced([]);
-    const body = { createdBy: { identifier: author.identifier }, details: form.details.trim() };
-    if (kind === 'update') onUpdate.mutate({ updateId: notationId, body }, handlers);
-    else onAlert.mutate({ alertId: notationId, body, student }, handlers);
+    form.submit((details) => {
+      if (!author.identifier) return;
+      const body = { createdBy: { identifier: author.identifier }, details };
+      const handlers = {
+        onSuccess: () => {
+          form.discard();
+          toastBus.show('Comment added', 'success');
+        },
+        onError: form.showFailure,
+      };
+      if (kind === 'update') onUpdate.mutate({ updateId: notationId, body }, handlers);
+      else onAlert.mutate({ alertId: notationId, body, student }, handlers);
+    });
   };
 
   const discard = () => {
-    draft.clear();
+    form.discard();
     onUpdate.reset();
     onAlert.reset();
-    setAttempted(false);
-    setServerError(undefined);
-    setUnplaced([]);
-    detailsRef.current?.focus();
   };
 
   const onSubmit = (event: FormEvent) => {
@@ -77,25 +69,14 @@ function CommentForm({ kind, notationId, student }: CommentBoxProps) {
         </span>
         <DetailsField
           label="Comment"
-          value={form.details}
-          onChange={form.change}
-          error={form.error}
+          control={control}
+          error={error}
           hint="Ctrl+Enter adds the comment."
           onSubmit={submit}
-          inputRef={detailsRef}
           minRows={2}
           readOnly={mutation.isPending}
         />
-        {mutation.error != null && (
-          <SaveFailure
-            ref={failureRef}
-            title="The comment was not added. Your text is kept."
-            error={mutation.error}
-            unplaced={form.unplaced}
-            onRetry={submit}
-            retrying={mutation.isPending}
-          />
-        )}
+        <SaveFailure ref={failureRef} title="The comment was not added. Your text is kept." write={mutation} unplaced={unplaced} onRetry={submit} />
         <Stack direction="row" spacing={1}>
           <Button type="submit" variant="outlined" size="small" disabled={mutation.isPending || !author.identifier}>
             {mutation.isPending ? 'Posting…' : 'Add comment'}

@@ -1,4 +1,4 @@
-import { useMutation, type MutationFunctionContext } from '@tanstack/react-query';
+import { useMutation, type MutationFunctionContext, type UseMutationOptions } from '@tanstack/react-query';
 import type { ApiClient, CreateAlertInput, CreateUpdateInput } from '../../api/client.ts';
 import { isApiError } from '../../api/errors.ts';
 import type { Created } from '../../api/schemas/index.ts';
@@ -24,29 +24,22 @@ function invalidateTimelineOf(context: MutationFunctionContext, root: 'updates' 
   return context.client.invalidateQueries({ predicate: ({ queryKey }) => queryKey[0] === root && onTimelineOf(queryKey, student) });
 }
 
-/** E4, then the update lists of the student go stale (query layer) and the draft goes. */
-export function useCreateUpdateFromDraft(api: ApiClient) {
-  const base = updateMutations.create(api);
+/** A notation's create (E4, or the alert extension), then the query layer's invalidation and the draft goes. */
+function useCreateFromDraft<B extends { student: { identifier: string } }>(kind: 'update' | 'alert', base: UseMutationOptions<Created, Error, B>) {
   return useMutation({
     ...base,
-    onSuccess: async (created: Created, body: CreateUpdateInput, onMutateResult: unknown, context: MutationFunctionContext) => {
-      removeDraft(draftKeys.notation('update', body.student.identifier));
+    onSuccess: async (created: Created, body: B, onMutateResult: unknown, context: MutationFunctionContext) => {
+      removeDraft(draftKeys.notation(kind, body.student.identifier));
       await base.onSuccess?.(created, body, onMutateResult, context);
     },
   });
 }
 
+/** E4, then the update lists of the student go stale (query layer) and the draft goes. */
+export const useCreateUpdateFromDraft = (api: ApiClient) => useCreateFromDraft<CreateUpdateInput>('update', updateMutations.create(api));
+
 /** Extension POST alerts, then the alert lists of the student go stale (query layer) and the draft goes. */
-export function useCreateAlertFromDraft(api: ApiClient) {
-  const base = alertMutations.create(api);
-  return useMutation({
-    ...base,
-    onSuccess: async (created: Created, body: CreateAlertInput, onMutateResult: unknown, context: MutationFunctionContext) => {
-      removeDraft(draftKeys.notation('alert', body.student.identifier));
-      await base.onSuccess?.(created, body, onMutateResult, context);
-    },
-  });
-}
+export const useCreateAlertFromDraft = (api: ApiClient) => useCreateFromDraft<CreateAlertInput>('alert', alertMutations.create(api));
 
 export function useAddUpdateCommentFromDraft(api: ApiClient, student: string) {
   const base = updateMutations.addComment(api);

@@ -1,28 +1,36 @@
 import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode, type Ref } from 'react';
 import { useQuery } from '@tanstack/react-query';
+import { useController, type Control, type FieldValues, type Path, type UseFormReturn } from 'react-hook-form';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import TextField from '@mui/material/TextField';
 import { fieldErrors, isApiError } from '../../api/errors.ts';
-import { characterCount } from '../../api/schemas/common.ts';
+import { characterCount, DetailsSchema } from '../../api/schemas/common.ts';
 import { describeError } from '../problem-message.tsx';
 import { sessionQueries } from '../../queries/session.ts';
 
-/** decisions §7: details are 1–10,000 characters (code points) once trimmed. */
+/** decisions §7: details are 1–10,000 characters (code points) once trimmed; the counter shows it. */
 export const DETAILS_MAX = 10_000;
 
 const number = new Intl.NumberFormat(undefined);
 
-/** The client's mirror of the contract's rule for `details`, in a person's words. */
-export function detailsError(details: string): string | undefined {
+/**
+ * Why the contract's rule for `details` refuses `details`, in a person's words (undefined: it
+ * accepts them). Said from the text on screen, so that it follows every keystroke.
+ */
+export function detailsProblem(details: string): string | undefined {
+  if (DetailsSchema.safeParse(details).success) return undefined;
   const count = characterCount(details.trim());
   if (count === 0) return 'Enter the details: they cannot be blank.';
-  if (count > DETAILS_MAX) {
-    return `Shorten the details to ${number.format(DETAILS_MAX)} characters or fewer (now ${number.format(count)}).`;
-  }
-  return undefined;
+  return `Shorten the details to ${number.format(DETAILS_MAX)} characters or fewer (now ${number.format(count)}).`;
+}
+
+/** The message of a field error the service gave (`setError(…, { type: 'server' })`), until the field is edited. */
+export function serverErrorOf<T extends FieldValues>(form: UseFormReturn<T>, field: Path<T>): string | undefined {
+  const error = form.getFieldState(field, form.formState).error;
+  return error?.type === 'server' ? error.message : undefined;
 }
 
 /** The identifier of the signed-in staff member: the author of every write (the gateway checks it). */
@@ -33,10 +41,12 @@ export function useSignedIn(): { identifier: string | undefined; isPending: bool
 
 /**
  * Moves focus once the element exists: after a failed save the message (or the field) to focus
- * renders only when the mutation's new state reaches React. A new request replaces the last one.
+ * renders only when the mutation's new state reaches React, and a reset form registers its fields
+ * again on its next render. A new request replaces the last one.
  */
-export function useFocusRequest(): (target: () => HTMLElement | null | undefined) => void {
-  const target = useRef<(() => HTMLElement | null | undefined) | null>(null);
+export type Focusable = { focus: () => void };
+export function useFocusRequest(): (target: () => Focusable | null | undefined) => void {
+  const target = useRef<(() => Focusable | null | undefined) | null>(null);
   const [, rerender] = useState(0);
   useEffect(() => {
     const element = target.current?.();
@@ -50,6 +60,9 @@ export function useFocusRequest(): (target: () => HTMLElement | null | undefined
     rerender((n) => n + 1);
   }, []);
 }
+
+/** The form's field, focused once it is registered (see `useFocusRequest`). */
+export const fieldOf = <T extends FieldValues>(form: UseFormReturn<T>, field: Path<T>): Focusable => ({ focus: () => form.setFocus(field) });
 
 /** Ctrl+Enter (⌘+Enter on a Mac) submits, as in most comment boxes. */
 export function submitOnCtrlEnter(submit: () => void) {
@@ -84,6 +97,25 @@ export function placeFieldErrors<F extends string>(
   return { fields, unplaced };
 }
 
+/**
+ * A refused write's field errors on the form's fields (`setError`, type `server`), the first in
+ * `order` focused (`placed`); what no field shows is returned, for the failure message.
+ */
+export function placeOnFields<T extends FieldValues>(
+  form: UseFormReturn<T>,
+  error: unknown,
+  order: readonly Path<T>[],
+  place: (name: string, message: string) => { field: Path<T>; message: string } | undefined,
+): { placed: boolean; unplaced: string[] } {
+  const { fields, unplaced } = placeFieldErrors<Path<T>>(error, place);
+  const first = order.find((field) => fields[field] !== undefined);
+  for (const field of order) {
+    const message = fields[field];
+    if (message !== undefined) form.setError(field, { type: 'server', message }, { shouldFocus: field === first });
+  }
+  return { placed: first !== undefined, unplaced };
+}
+
 /** A sentence that starts with a capital letter and ends with a full stop. */
 export function sentence(message: string): string {
   const text = message.trim();
@@ -92,26 +124,28 @@ export function sentence(message: string): string {
   return /[.!?]$/.test(capital) ? capital : `${capital}.`;
 }
 
-/** Details of a notation or comment: multiline, required, with a live character count. */
-export function DetailsField(props: {
+/** Details of a notation or comment (the form's `details` field): multiline, required, with a live character count. */
+export function DetailsField<T extends { details: string }>(props: {
+  control: Control<T>;
   label: string;
-  value: string;
-  onChange: (value: string) => void;
   error: string | undefined;
   hint: string;
   onSubmit: () => void;
-  inputRef?: Ref<HTMLTextAreaElement | HTMLInputElement>;
   minRows?: number;
   autoFocus?: boolean;
   readOnly?: boolean;
 }) {
-  const count = characterCount(props.value.trim());
+  // Every form with this field has `details: string`; the cast names that field once, here.
+  const { field } = useController({ control: props.control as unknown as Control<{ details: string }>, name: 'details' });
+  const count = characterCount(field.value.trim());
   const over = count > DETAILS_MAX;
   return (
     <TextField
       label={props.label}
-      value={props.value}
-      onChange={(event) => props.onChange(event.target.value)}
+      name={field.name}
+      value={field.value}
+      onChange={field.onChange}
+      onBlur={field.onBlur}
       onKeyDown={submitOnCtrlEnter(props.onSubmit)}
       multiline
       minRows={props.minRows ?? 3}
@@ -120,7 +154,7 @@ export function DetailsField(props: {
       fullWidth
       autoFocus={props.autoFocus}
       error={props.error !== undefined}
-      inputRef={props.inputRef}
+      inputRef={field.ref}
       slotProps={{ htmlInput: { readOnly: props.readOnly } }}
       helperText={
         <Box component="span" sx={{ display: 'flex', justifyContent: 'space-between', gap: 2 }}>
@@ -135,22 +169,36 @@ export function DetailsField(props: {
 }
 
 /**
+ * Whether sending the same again can succeed: not when the service refused the request itself
+ * (400, 403, 404, 409, 422…: the text or the right must change first), except a timeout (408) or
+ * too many requests (429). A network failure, a timeout and a 5xx are worth a retry.
+ */
+export function isRetryable(error: unknown): boolean {
+  if (!isApiError(error) || error.kind !== 'http') return true;
+  const status = error.status ?? 500;
+  return status >= 500 || status === 408 || status === 429;
+}
+
+/**
  * Why a save failed: the problem's `detail` (or what describes a network failure), the field
- * errors that no field shows, and a Retry. Focusable, so that the form can move focus here.
+ * errors that no field shows, and a Retry where sending again can help. Focusable, so that the
+ * form can move focus here.
  */
 export function SaveFailure({
   ref,
+  write,
   ...props
 }: {
   title: string;
-  error: unknown;
+  /** The write that failed (its mutation): nothing shows until it has an error; Retry waits while it runs. */
+  write: { error: unknown; isPending: boolean };
   unplaced: readonly string[];
   onRetry?: () => void;
-  retrying?: boolean;
   ref?: Ref<HTMLDivElement>;
 }) {
   const titleId = useId();
-  const retryable = !(isApiError(props.error) && props.error.kind === 'http' && props.error.status === 409);
+  if (write.error == null) return null;
+  const retryable = isRetryable(write.error);
   return (
     <Alert
       ref={ref}
@@ -159,14 +207,14 @@ export function SaveFailure({
       aria-labelledby={titleId}
       action={
         props.onRetry && retryable ? (
-          <Button color="inherit" size="small" onClick={props.onRetry} disabled={props.retrying}>
+          <Button color="inherit" size="small" onClick={props.onRetry} disabled={write.isPending}>
             Retry
           </Button>
         ) : undefined
       }
     >
       <AlertTitle id={titleId}>{props.title}</AlertTitle>
-      {describeError(props.error)}
+      {describeError(write.error)}
       {props.unplaced.length > 0 && (
         <Box component="ul" sx={{ m: 0, mt: 0.5, pl: 2.5 }}>
           {props.unplaced.map((line) => (

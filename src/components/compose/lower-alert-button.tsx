@@ -52,7 +52,6 @@ function LowerAlert({ alertId, student, lowered = false, onLowered }: LowerAlert
   const [open, setOpen] = useState(false);
 
   const form = useDetailsDraft(draftKeys.lower(student, alertId));
-  const { draft, detailsRef, failureRef, setAttempted, setServerError, setUnplaced } = form;
   // Set by a successful lowering: after the dialog has gone (and with it the opener), focus is handed on.
   const handOff = useRef(false);
   useEffect(() => {
@@ -66,49 +65,36 @@ function LowerAlert({ alertId, student, lowered = false, onLowered }: LowerAlert
   const close = () => {
     if (mutation.isPending) return;
     setOpen(false);
-    setAttempted(false);
-    setServerError(undefined);
-    setUnplaced([]);
+    form.forgetErrors();
     mutation.reset();
   };
+  const { control, draft, error, failureRef, unplaced } = form;
 
   const submit = () => {
     if (mutation.isPending || alreadyLowered) return;
-    if (!form.validate()) return;
-    if (!author.identifier) return;
-    setServerError(undefined);
-    setUnplaced([]);
-    mutation.mutate(
-      { alertId, createdBy: author.identifier, details: form.details.trim(), student },
-      {
-        onSuccess: () => {
-          draft.clear();
-          setOpen(false);
-          setAttempted(false);
-          handOff.current = true;
+    form.submit((details) => {
+      if (!author.identifier) return;
+      mutation.mutate(
+        { alertId, createdBy: author.identifier, details, student },
+        {
+          onSuccess: () => {
+            form.clear();
+            setOpen(false);
+            handOff.current = true;
+          },
+          onError: (failure) => {
+            // Already lowered: the query layer refreshes the alert (onSettled); the comment stays in the draft.
+            if (isConflict(failure)) form.focusWhenShown(() => failureRef.current);
+            else form.showFailure(failure);
+          },
         },
-        onError: (failure) => {
-          if (isConflict(failure)) {
-            // The query layer refreshes the alert (onSettled); the comment stays in the draft.
-            form.focusWhenShown(() => failureRef.current);
-            return;
-          }
-          form.showFailure(failure);
-        },
-      },
-    );
+      );
+    });
   };
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     submit();
-  };
-
-  const discard = () => {
-    draft.clear();
-    setAttempted(false);
-    setServerError(undefined);
-    detailsRef.current?.focus();
   };
 
   if (lowered && !open && !mutation.isPending) return null;
@@ -135,12 +121,10 @@ function LowerAlert({ alertId, student, lowered = false, onLowered }: LowerAlert
             </DialogContentText>
             <DetailsField
               label="Why is it lowered?"
-              value={form.details}
-              onChange={form.change}
-              error={form.error}
+              control={control}
+              error={error}
               hint="Required. Ctrl+Enter lowers the alert."
               onSubmit={submit}
-              inputRef={detailsRef}
               minRows={3}
               autoFocus
               readOnly={mutation.isPending}
@@ -150,22 +134,13 @@ function LowerAlert({ alertId, student, lowered = false, onLowered }: LowerAlert
                 This alert was already lowered. It has been refreshed; your comment was not posted and is kept.
               </Alert>
             ) : (
-              mutation.error != null && (
-                <SaveFailure
-                  ref={failureRef}
-                  title="The alert was not lowered. Your comment is kept."
-                  error={mutation.error}
-                  unplaced={form.unplaced}
-                  onRetry={submit}
-                  retrying={mutation.isPending}
-                />
-              )
+              <SaveFailure ref={failureRef} title="The alert was not lowered. Your comment is kept." write={mutation} unplaced={unplaced} onRetry={submit} />
             )}
           </Stack>
         </DialogContent>
         <DialogActions>
           {draft.dirty && (
-            <Button type="button" onClick={discard} disabled={mutation.isPending} sx={{ mr: 'auto' }}>
+            <Button type="button" onClick={form.discard} disabled={mutation.isPending} sx={{ mr: 'auto' }}>
               Discard draft
             </Button>
           )}

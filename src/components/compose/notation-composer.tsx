@@ -1,4 +1,6 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
+import { Controller, useWatch } from 'react-hook-form';
+import { z } from 'zod';
 import { useQuery } from '@tanstack/react-query';
 import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
@@ -16,15 +18,15 @@ import Typography from '@mui/material/Typography';
 import type { ApiClient } from '../../api/client.ts';
 import type { Page } from '../../api/http.ts';
 import type { CategoryRecord } from '../../api/schemas/index.ts';
-import { ALERT_AUDIENCES, UPDATE_AUDIENCES } from '../../api/schemas/notations.ts';
+import { ALERT_AUDIENCES, CreateAlertBodySchema, CreateUpdateBodySchema, UPDATE_AUDIENCES } from '../../api/schemas/notations.ts';
 import { useApi } from '../../queries/api-context.tsx';
 import { toastBus } from '../toasts.tsx';
 import { describeError } from '../problem-message.tsx';
 import { categoryQueries } from '../../queries/categories.ts';
 import { useCreateAlertFromDraft, useCreateUpdateFromDraft } from './compose-mutations.ts';
 import { draftKeys } from './draft-keys.ts';
-import { DetailsField, detailsError, FormHint, placeFieldErrors, SaveFailure, sentence, useFocusRequest, useSignedIn } from './form-parts.tsx';
-import { useDraft } from './use-draft.ts';
+import { DetailsField, detailsProblem, fieldOf, FormHint, placeOnFields, SaveFailure, sentence, serverErrorOf, useFocusRequest, useSignedIn } from './form-parts.tsx';
+import { useDraftForm } from './use-draft-form.ts';
 
 /** A chosen category: the id goes to the service, the name is kept for the draft and the chips. */
 export interface ChosenCategory {
@@ -49,6 +51,21 @@ const AUDIENCE_HELP: Record<string, { label: string; help: string }> = {
   FullNetwork: { label: 'Full success network', help: "Everyone in the student's success network." },
 };
 
+/**
+ * The composer's rules are the contract's (E4's body, and the alert extension's audiences); a
+ * chosen category also keeps its name, for the chips and the draft.
+ */
+function notationFormSchema(audienceType: z.ZodType<string, string>) {
+  const { canStudentView, categories, details } = CreateUpdateBodySchema.shape;
+  return z.object({
+    details,
+    audienceType,
+    canStudentView,
+    categories: z.array(categories.unwrap().element.extend({ name: z.string() })),
+  });
+}
+type NotationForm = z.infer<ReturnType<typeof notationFormSchema>>;
+
 /** What a notation composer is: an update (E4) or an alert (extension POST alerts). */
 interface NotationKind<A extends string> {
   kind: 'update' | 'alert';
@@ -56,6 +73,7 @@ interface NotationKind<A extends string> {
   audiences: readonly A[];
   defaultAudience: A;
   posted: string;
+  schema: ReturnType<typeof notationFormSchema>;
 }
 
 export interface CreateNotationBody<A extends string> {
@@ -67,11 +85,18 @@ export interface CreateNotationBody<A extends string> {
   student: { identifier: string };
 }
 
+/** The write a composer posts with: the query layer's mutation (see compose-mutations.ts). */
 interface Poster<A extends string> {
-  post: (body: CreateNotationBody<A>, handlers: { onSuccess: () => void; onError: (error: unknown) => void }) => void;
+  mutate: (body: CreateNotationBody<A>, handlers: { onSuccess: () => void; onError: (error: unknown) => void }) => void;
   isPending: boolean;
   error: unknown;
   reset: () => void;
+}
+
+export interface ComposerProps {
+  student: string;
+  /** Given: a Collapse button closes the form back to its opener (the draft is kept). */
+  onCollapse?: () => void;
 }
 
 const UPDATE: NotationKind<(typeof UPDATE_AUDIENCES)[number]> = {
@@ -80,6 +105,7 @@ const UPDATE: NotationKind<(typeof UPDATE_AUDIENCES)[number]> = {
   audiences: UPDATE_AUDIENCES,
   defaultAudience: 'Private',
   posted: 'Update posted',
+  schema: notationFormSchema(CreateUpdateBodySchema.shape.audienceType),
 };
 
 const ALERT: NotationKind<(typeof ALERT_AUDIENCES)[number]> = {
@@ -88,41 +114,28 @@ const ALERT: NotationKind<(typeof ALERT_AUDIENCES)[number]> = {
   audiences: ALERT_AUDIENCES,
   defaultAudience: 'All',
   posted: 'Alert posted',
+  schema: notationFormSchema(CreateAlertBodySchema.shape.audienceType),
 };
 
 /** Form for a new update of `student` (E4): details, audience, visible to the student, categories. */
-export function UpdateComposer({ student }: { student: string }) {
+export function UpdateComposer(props: ComposerProps) {
   // Another student is another form: its own draft, errors and save.
-  return <UpdateComposerOf key={student} student={student} />;
+  return <UpdateComposerOf key={props.student} {...props} />;
 }
 
-function UpdateComposerOf({ student }: { student: string }) {
+function UpdateComposerOf(props: ComposerProps) {
   const api = useApi();
-  const mutation = useCreateUpdateFromDraft(api);
-  const poster: Poster<(typeof UPDATE_AUDIENCES)[number]> = {
-    post: (body, handlers) => mutation.mutate(body, handlers),
-    isPending: mutation.isPending,
-    error: mutation.error,
-    reset: mutation.reset,
-  };
-  return <NotationComposer config={UPDATE} student={student} poster={poster} api={api} />;
+  return <NotationComposer config={UPDATE} poster={useCreateUpdateFromDraft(api)} api={api} {...props} />;
 }
 
 /** Form for a new alert of `student` (extension POST alerts; audience All or FullNetwork). */
-export function AlertComposer({ student }: { student: string }) {
-  return <AlertComposerOf key={student} student={student} />;
+export function AlertComposer(props: ComposerProps) {
+  return <AlertComposerOf key={props.student} {...props} />;
 }
 
-function AlertComposerOf({ student }: { student: string }) {
+function AlertComposerOf(props: ComposerProps) {
   const api = useApi();
-  const mutation = useCreateAlertFromDraft(api);
-  const poster: Poster<(typeof ALERT_AUDIENCES)[number]> = {
-    post: (body, handlers) => mutation.mutate(body, handlers),
-    isPending: mutation.isPending,
-    error: mutation.error,
-    reset: mutation.reset,
-  };
-  return <NotationComposer config={ALERT} student={student} poster={poster} api={api} />;
+  return <NotationComposer config={ALERT} poster={useCreateAlertFromDraft(api)} api={api} {...props} />;
 }
 
 /** Only the active categories can be chosen (decisions §7). */
@@ -153,9 +166,9 @@ function NotationComposer<A extends string>({
   student,
   poster,
   api,
-}: {
+  onCollapse,
+}: ComposerProps & {
   config: NotationKind<A>;
-  student: string;
   poster: Poster<A>;
   api: ApiClient;
 }) {
@@ -166,64 +179,48 @@ function NotationComposer<A extends string>({
   };
   const author = useSignedIn();
   const categories = useQuery({ ...categoryQueries.list(api, { pageSize: 1000 }), select: activeOnly });
-  const initial: NotationDraft<A> = { details: '', audienceType: config.defaultAudience, canStudentView: false, categories: [] };
-  const [values, setValues, draft] = useDraft(draftKeys.notation(config.kind, student), initial, {
-    parse: parseDraft(config.audiences, config.defaultAudience),
+  const initial: NotationForm = { details: '', audienceType: config.defaultAudience, canStudentView: false, categories: [] };
+  const { form, draft } = useDraftForm(draftKeys.notation(config.kind, student), initial, config.schema, {
+    parse: parseDraft<string>(config.audiences, config.defaultAudience),
   });
-
-  /** Client-side errors show once a submit was tried, then follow the typing. */
-  const [attempted, setAttempted] = useState(false);
-  /** The refused save's field errors, each until its field is edited. */
-  const [serverErrors, setServerErrors] = useState<Partial<Record<Field, string>>>({});
+  const values = useWatch({ control: form.control }) as NotationForm;
+  /** The refused save's problems that no field shows. */
   const [unplaced, setUnplaced] = useState<string[]>([]);
-
-  const detailsRef = useRef<HTMLTextAreaElement | HTMLInputElement>(null);
-  const categoriesRef = useRef<HTMLInputElement>(null);
-  const audienceRef = useRef<HTMLInputElement>(null);
-  const visibleRef = useRef<HTMLInputElement>(null);
   const failureRef = useRef<HTMLDivElement>(null);
   const focusWhenShown = useFocusRequest();
 
   const active = categories.data;
   const activeIds = new Set(active?.map((c) => c.id));
   const noLongerActive = active ? values.categories.filter((c) => !activeIds.has(c.id)) : [];
+  const inactiveChosen =
+    noLongerActive.length > 0
+      ? `${noLongerActive.map((c) => c.name).join(', ')} ${noLongerActive.length === 1 ? 'is' : 'are'} no longer active: remove ${noLongerActive.length === 1 ? 'it' : 'them'}.`
+      : undefined;
 
-  const clientErrors: Partial<Record<Field, string>> = {
-    details: detailsError(values.details),
-    audienceType: config.audiences.includes(values.audienceType) ? undefined : 'Choose who can see it.',
-    categories:
-      noLongerActive.length > 0
-        ? `${noLongerActive.map((c) => c.name).join(', ')} ${noLongerActive.length === 1 ? 'is' : 'are'} no longer active: remove ${noLongerActive.length === 1 ? 'it' : 'them'}.`
-        : undefined,
+  /**
+   * What a field shows: the service's word on it until it is edited; else, once a submit was
+   * tried, why the contract's rule refuses what is on screen now (it follows every keystroke);
+   * a chosen category that is no longer active (a draft from before) is said at once.
+   */
+  const errorOf = (field: Field): string | undefined => {
+    const server = serverErrorOf(form, field);
+    if (server !== undefined || field === 'categories') return server ?? inactiveChosen;
+    if (!form.formState.isSubmitted) return undefined;
+    if (field === 'details') return detailsProblem(values.details);
+    if (field === 'audienceType' && !config.schema.shape.audienceType.safeParse(values.audienceType).success) return 'Choose who can see it.';
+    return undefined;
   };
-  // A chosen category that is no longer active (a draft from before) is said at once; the rest after a submit.
-  const errorOf = (field: Field): string | undefined =>
-    serverErrors[field] ?? (attempted || field === 'categories' ? clientErrors[field] : undefined);
 
-  const change = <F extends Field>(field: F, value: NotationDraft<A>[F]) => {
-    setValues((previous) => ({ ...previous, [field]: value }));
-    if (serverErrors[field] !== undefined) setServerErrors(({ [field]: _dropped, ...rest }) => rest);
-  };
-
-  const fieldElement = (field: Field) =>
-    ({ details: detailsRef, audienceType: audienceRef, canStudentView: visibleRef, categories: categoriesRef })[field].current;
-  const focusField = (field: Field) => fieldElement(field)?.focus();
-
-  const submit = () => {
-    if (poster.isPending) return;
-    setAttempted(true);
-    const invalid = FIELD_ORDER.find((field) => clientErrors[field] !== undefined);
-    if (invalid) {
-      focusField(invalid);
+  const post = (sent: NotationForm) => {
+    if (inactiveChosen) {
+      form.setFocus('categories');
       return;
     }
     if (!author.identifier) return;
-    const sent = values;
-    setServerErrors({});
     setUnplaced([]);
-    poster.post(
+    poster.mutate(
       {
-        audienceType: sent.audienceType,
+        audienceType: sent.audienceType as A,
         canStudentView: sent.canStudentView,
         categories: sent.categories.map(({ id }) => ({ id })),
         createdBy: { identifier: author.identifier },
@@ -233,12 +230,11 @@ function NotationComposer<A extends string>({
       {
         onSuccess: () => {
           draft.clear();
-          setAttempted(false);
           toastBus.show(config.posted, 'success');
-          detailsRef.current?.focus();
+          focusWhenShown(() => fieldOf(form, 'details'));
         },
         onError: (error) => {
-          const placed = placeFieldErrors<Field>(error, (name, message) => {
+          const placed = placeOnFields(form, error, FIELD_ORDER, (name, message) => {
             if (name === 'details' || name === 'audienceType' || name === 'canStudentView') return { field: name, message: sentence(message) };
             const category = /^categories(?:\[(\d+)\])?/.exec(name);
             if (category) {
@@ -247,22 +243,31 @@ function NotationComposer<A extends string>({
             }
             return undefined;
           });
-          setServerErrors(placed.fields);
           setUnplaced(placed.unplaced);
-          const first = FIELD_ORDER.find((field) => placed.fields[field] !== undefined);
-          focusWhenShown(() => (first ? fieldElement(first) : failureRef.current));
+          if (!placed.placed) focusWhenShown(() => failureRef.current);
         },
       },
     );
   };
 
+  const submit = () => {
+    if (poster.isPending) return;
+    void form.handleSubmit(post, (errors) => {
+      const first = FIELD_ORDER.find((field) => errors[field] !== undefined);
+      if (first) form.setFocus(first);
+    })();
+  };
+
   const discard = () => {
     draft.clear();
     poster.reset();
-    setAttempted(false);
-    setServerErrors({});
     setUnplaced([]);
-    detailsRef.current?.focus();
+    focusWhenShown(() => fieldOf(form, 'details'));
+  };
+
+  const collapse = () => {
+    draft.flush();
+    onCollapse?.();
   };
 
   const onSubmit = (event: FormEvent) => {
@@ -290,98 +295,113 @@ function NotationComposer<A extends string>({
         {draft.restored && draft.dirty && <FormHint>Your unsaved draft was restored.</FormHint>}
 
         <DetailsField
+          control={form.control}
           label="Details"
-          value={values.details}
-          onChange={(details) => change('details', details)}
           error={errorOf('details')}
           hint={`What happened, in plain text. Ctrl+Enter posts the ${config.noun}.`}
           onSubmit={submit}
-          inputRef={detailsRef}
           minRows={4}
           readOnly={poster.isPending}
         />
 
-        <FormControl component="fieldset" error={audienceError !== undefined}>
-          <FormLabel component="legend" id={ids.audience}>
-            Audience
-          </FormLabel>
-          <RadioGroup
-            aria-labelledby={ids.audience}
-            aria-describedby={ids.audienceHelp}
-            name={`${config.kind}-audience-${student}`}
-            value={values.audienceType}
-            onChange={(event) => change('audienceType', event.target.value as A)}
-          >
-            {config.audiences.map((audience, index) => (
-              <FormControlLabel
-                key={audience}
-                value={audience}
-                control={<Radio slotProps={{ input: index === 0 ? { ref: audienceRef } : {} }} />}
-                label={
-                  <span>
-                    {AUDIENCE_HELP[audience]?.label ?? audience}
-                    <Typography component="span" variant="body2" color="text.secondary">
-                      {' — '}
-                      {AUDIENCE_HELP[audience]?.help ?? ''}
-                    </Typography>
-                  </span>
-                }
-              />
-            ))}
-          </RadioGroup>
-          <FormHelperText id={ids.audienceHelp}>{audienceError ?? `Who can see the ${config.noun}.`}</FormHelperText>
-        </FormControl>
-
-        <FormControl error={visibleError !== undefined}>
-          <FormControlLabel
-            control={
-              <Switch
-                checked={values.canStudentView}
-                onChange={(event) => change('canStudentView', event.target.checked)}
-                slotProps={{ input: { ref: visibleRef, 'aria-describedby': ids.visibleHelp } }}
-              />
-            }
-            label="Visible to the student"
-          />
-          <FormHelperText id={ids.visibleHelp}>{visibleError ?? `The student can read the ${config.noun} too.`}</FormHelperText>
-        </FormControl>
-
-        <Autocomplete
-          multiple
-          options={options}
-          value={values.categories}
-          onChange={(_event, chosen) => change('categories', chosen.map(({ id, name }) => ({ id, name })))}
-          getOptionLabel={(option) => option.name}
-          getOptionKey={(option) => option.id}
-          isOptionEqualToValue={(option, value) => option.id === value.id}
-          getOptionDisabled={(option) => !activeIds.has(option.id)}
-          filterSelectedOptions
-          loading={categories.isPending}
-          loadingText="Loading categories…"
-          noOptionsText="No more active categories"
-          renderInput={(params) => (
-            <TextField {...params} label="Categories" inputRef={categoriesRef} error={categoriesError !== undefined} helperText={categoriesHelp} />
+        <Controller
+          control={form.control}
+          name="audienceType"
+          render={({ field }) => (
+            <FormControl component="fieldset" error={audienceError !== undefined}>
+              <FormLabel component="legend" id={ids.audience}>
+                Audience
+              </FormLabel>
+              <RadioGroup
+                aria-labelledby={ids.audience}
+                aria-describedby={ids.audienceHelp}
+                name={`${config.kind}-audience-${student}`}
+                value={field.value}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+              >
+                {config.audiences.map((audience, index) => (
+                  <FormControlLabel
+                    key={audience}
+                    value={audience}
+                    control={<Radio slotProps={{ input: index === 0 ? { ref: field.ref } : {} }} />}
+                    label={
+                      <span>
+                        {AUDIENCE_HELP[audience]?.label ?? audience}
+                        <Typography component="span" variant="body2" color="text.secondary">
+                          {' — '}
+                          {AUDIENCE_HELP[audience]?.help ?? ''}
+                        </Typography>
+                      </span>
+                    }
+                  />
+                ))}
+              </RadioGroup>
+              <FormHelperText id={ids.audienceHelp}>{audienceError ?? `Who can see the ${config.noun}.`}</FormHelperText>
+            </FormControl>
           )}
         />
 
-        {poster.error != null && (
-          <SaveFailure
-            ref={failureRef}
-            title={`The ${config.noun} was not posted. Your text is kept.`}
-            error={poster.error}
-            unplaced={unplaced}
-            onRetry={submit}
-            retrying={poster.isPending}
-          />
-        )}
+        <Controller
+          control={form.control}
+          name="canStudentView"
+          render={({ field }) => (
+            <FormControl error={visibleError !== undefined}>
+              <FormControlLabel
+                control={
+                  <Switch
+                    checked={field.value}
+                    onChange={(event) => field.onChange(event.target.checked)}
+                    onBlur={field.onBlur}
+                    slotProps={{ input: { ref: field.ref, 'aria-describedby': ids.visibleHelp } }}
+                  />
+                }
+                label="Visible to the student"
+              />
+              <FormHelperText id={ids.visibleHelp}>{visibleError ?? `The student can read the ${config.noun} too.`}</FormHelperText>
+            </FormControl>
+          )}
+        />
+
+        <Controller
+          control={form.control}
+          name="categories"
+          render={({ field }) => (
+            <Autocomplete
+              multiple
+              options={options}
+              value={field.value}
+              onChange={(_event, chosen) => field.onChange(chosen.map(({ id, name }) => ({ id, name })))}
+              onBlur={field.onBlur}
+              getOptionLabel={(option) => option.name}
+              getOptionKey={(option) => option.id}
+              isOptionEqualToValue={(option, value) => option.id === value.id}
+              getOptionDisabled={(option) => !activeIds.has(option.id)}
+              filterSelectedOptions
+              loading={categories.isPending}
+              loadingText="Loading categories…"
+              noOptionsText="No more active categories"
+              renderInput={(params) => (
+                <TextField {...params} label="Categories" inputRef={field.ref} error={categoriesError !== undefined} helperText={categoriesHelp} />
+              )}
+            />
+          )}
+        />
+
+        <SaveFailure ref={failureRef} title={`The ${config.noun} was not posted. Your text is kept.`} write={poster} unplaced={unplaced} onRetry={submit} />
         {!author.isPending && !author.identifier && (
           <FormHint>Sign in to post: every {config.noun} is written in the name of the signed-in staff member.</FormHint>
         )}
 
-        <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+        <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }} useFlexGap>
           <Button type="submit" variant="contained" disabled={poster.isPending || !author.identifier}>
             {poster.isPending ? 'Posting…' : `Post ${config.noun}`}
           </Button>
+          {onCollapse && (
+            <Button type="button" onClick={collapse} disabled={poster.isPending}>
+              Collapse
+            </Button>
+          )}
           {draft.dirty && (
             <Button type="button" onClick={discard} disabled={poster.isPending}>
               Discard draft

@@ -11,6 +11,7 @@ import { renderApp } from '../../testing/render-app.tsx';
 import { setupTestBackend } from '../../testing/setup-test-backend.ts';
 import { updateQueries } from '../../queries/notations.ts';
 import { AlertComposer, UpdateComposer } from './notation-composer.tsx';
+import { WriteSection } from './write-section.tsx';
 
 const STUDENT = 'S000002';
 const DRAFT_KEY = `draft:update:${STUDENT}`;
@@ -370,4 +371,51 @@ test('another student is another form: its own draft', async () => {
   expect(storedDraft()).toMatchObject({ details: 'For S000002' });
   await act(() => router.navigate(`/s/${STUDENT}`));
   expect(details()).toHaveValue('For S000002');
+});
+
+test('a 400 keeps the text with its field error and offers no Retry; a 503 keeps the text and offers Retry', async () => {
+  const user = userEvent.setup();
+  const toast = vi.spyOn(toastBus, 'show');
+  const posts = failingPosts(() => problem(400, { detail: 'The request body is not valid.', errors: [{ in: 'body', name: 'details', message: 'must not contain that word' }] }));
+  await renderComposer({ fetch: posts.fetch });
+  await user.type(details(), 'Refused once');
+  await user.click(screen.getByRole('button', { name: 'Post update' }));
+  const refused = await screen.findByRole('alert');
+  expect(refused).toHaveTextContent('The update was not posted. Your text is kept.');
+  expect(within(refused).queryByRole('button', { name: 'Retry' })).toBeNull();
+  expect(details()).toHaveAccessibleDescription(/Must not contain that word\./);
+  expect(details()).toHaveValue('Refused once');
+  cleanup();
+
+  const unavailable = failingPosts(() => problem(503, { title: 'Service Unavailable', detail: 'Try again later.' }));
+  await renderComposer({ fetch: unavailable.fetch });
+  expect(details()).toHaveValue('Refused once');
+  await user.click(screen.getByRole('button', { name: 'Post update' }));
+  const failure = await screen.findByRole('alert');
+  expect(failure).toHaveTextContent('Try again later.');
+  expect(details()).toHaveValue('Refused once');
+  await user.click(within(failure).getByRole('button', { name: 'Retry' }));
+  await waitFor(() => expect(toast).toHaveBeenCalledWith('Update posted', 'success'));
+  expect(await newestDetails()).toBe('Refused once');
+});
+
+test('the write section collapses back to its openers, keeping the draft, and says so', async () => {
+  const user = userEvent.setup();
+  await renderApp({ routes: [{ path: '/s/:id', element: <WriteSection student={STUDENT} /> }], url: `/s/${STUDENT}`, backend: backend() });
+  expect(screen.queryByRole('textbox', { name: /details/i })).toBeNull();
+  await user.click(screen.getByRole('button', { name: 'Write an update' }));
+  await user.type(details(), 'Kept while collapsed');
+  await user.click(screen.getByRole('button', { name: 'Collapse' }));
+
+  expect(screen.queryByRole('textbox', { name: /details/i })).toBeNull();
+  const opener = screen.getByRole('button', { name: 'Write an update (draft kept)' });
+  await waitFor(() => expect(opener).toHaveFocus());
+  expect(screen.getByRole('button', { name: 'Raise an alert' })).toBeInTheDocument();
+  expect(storedDraft()).toMatchObject({ details: 'Kept while collapsed' });
+
+  await user.click(opener);
+  expect(details()).toHaveValue('Kept while collapsed');
+  await user.click(screen.getByRole('button', { name: 'Discard draft' }));
+  await user.click(screen.getByRole('button', { name: 'Collapse' }));
+  expect(screen.getByRole('button', { name: 'Write an update' })).toBeInTheDocument();
 });

@@ -23,6 +23,8 @@ export interface DraftControls {
   dirty: boolean;
   /** The values on screen were read back from storage. */
   restored: boolean;
+  /** Writes the pending change now (before the form closes, so that whoever opens it sees the draft). */
+  flush: () => void;
 }
 
 export type SetDraft<T> = (next: T | ((previous: T) => T)) => void;
@@ -92,7 +94,7 @@ export function useDraft<T>(key: string, initial: T, options: DraftOptions<T> = 
   }, [current.key, initialValue]);
 
   const dirty = serialize(current.value) !== serialize(initialValue);
-  return [current.value, set, { clear, dirty, restored: current.restored }];
+  return [current.value, set, { clear, dirty, restored: current.restored, flush }];
 }
 
 function load<T>(key: string, initial: T, parse: ((stored: T) => T | undefined) | undefined): State<T> {

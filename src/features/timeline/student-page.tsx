@@ -1,4 +1,4 @@
-import { memo, useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
+import { useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -19,11 +19,7 @@ import { ProblemMessage } from '../../components/problem-message.tsx';
 import { useSameContent } from '../../components/use-same-content.ts';
 import { CATEGORIES_PARAM, hasLegacySpelling } from '../../lib/url-state.ts';
 import type { DayRange } from '../../lib/days.ts';
-import { AlertComposer, UpdateComposer } from '../../components/compose/notation-composer.tsx';
-import { draftKeys } from '../../components/compose/draft-keys.ts';
-import EditNoteOutlined from '@mui/icons-material/EditNoteOutlined';
-import ExpandLessOutlined from '@mui/icons-material/ExpandLessOutlined';
-import NotificationsActiveOutlined from '@mui/icons-material/NotificationsActiveOutlined';
+import { WriteSection } from '../../components/compose/write-section.tsx';
 import { FactorScoresPanel } from './factor-scores-panel.tsx';
 import { StudentHeader, type StudentCounts } from './student-header.tsx';
 import { StudentNotFound } from './student-not-found.tsx';
@@ -56,74 +52,6 @@ function useNow(intervalMs = 60_000): Date {
   }, [intervalMs]);
   return now;
 }
-
-type WriteTab = 'update' | 'alert';
-
-/** The form a stored draft belongs to, so that an unfinished text opens ready to go on. */
-function draftedTab(student: string): WriteTab | null {
-  try {
-    if (localStorage.getItem(draftKeys.notation('update', student))) return 'update';
-    if (localStorage.getItem(draftKeys.notation('alert', student))) return 'alert';
-  } catch {
-    // Storage unavailable: no drafts to restore.
-  }
-  return null;
-}
-
-/**
- * Compact until used: the page is for reading the story first. A form opens on a click, or by
- * itself when a draft is waiting, and closes again; once opened, a form stays mounted (hidden when
- * closed) so a draft survives a tab switch and a close.
- */
-// Memoised, like the filter bar and the header: each arriving list re-renders the page, and only the timeline needs it.
-const WriteSection = memo(function WriteSection({ student, disabled }: { student: string; disabled: boolean }) {
-  const [tab, setTab] = useState<WriteTab | null>(() => draftedTab(student));
-  const [opened, setOpened] = useState<Set<WriteTab>>(() => new Set(tab ? [tab] : []));
-  const open = (value: WriteTab) => {
-    setTab(value);
-    setOpened((current) => new Set(current).add(value));
-  };
-  return (
-    <Paper variant="outlined" component="section" aria-labelledby="write-heading" sx={{ px: 2, py: 1.5 }}>
-      <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
-        <Typography id="write-heading" variant="h6" component="h2" sx={{ mr: 1 }}>
-          Write
-        </Typography>
-        {tab === null ? (
-          <>
-            <Button variant="outlined" startIcon={<EditNoteOutlined />} onClick={() => open('update')} disabled={disabled}>
-              Write an update
-            </Button>
-            <Button variant="outlined" startIcon={<NotificationsActiveOutlined />} onClick={() => open('alert')} disabled={disabled}>
-              Raise an alert
-            </Button>
-          </>
-        ) : (
-          <>
-            <Tabs value={tab} onChange={(_, value: WriteTab) => open(value)} aria-label="What to write" sx={{ flex: '1 1 auto', minHeight: 40 }}>
-              <Tab value="update" label="Update" id="write-tab-update" aria-controls="write-panel-update" sx={{ minHeight: 40 }} />
-              <Tab value="alert" label="Alert" id="write-tab-alert" aria-controls="write-panel-alert" sx={{ minHeight: 40 }} />
-            </Tabs>
-            {/* Closing hides the form; what was typed stays (the forms keep their drafts). */}
-            <Button size="small" startIcon={<ExpandLessOutlined aria-hidden />} onClick={() => setTab(null)}>
-              Close
-            </Button>
-          </>
-        )}
-      </Stack>
-      {opened.size > 0 && (
-        <Box sx={{ mt: tab === null ? 0 : 2 }}>
-          <Box role="tabpanel" id="write-panel-update" aria-labelledby="write-tab-update" hidden={tab !== 'update'}>
-            {opened.has('update') && <UpdateComposer student={student} />}
-          </Box>
-          <Box role="tabpanel" id="write-panel-alert" aria-labelledby="write-tab-alert" hidden={tab !== 'alert'}>
-            {opened.has('alert') && <AlertComposer student={student} />}
-          </Box>
-        </Box>
-      )}
-    </Paper>
-  );
-});
 
 function KindFailure({ load }: { load: KindLoad }) {
   return (

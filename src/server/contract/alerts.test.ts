@@ -3,38 +3,17 @@
  * modifiedOn bumped by comments and status changes (decisions §4).
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import {
-  expectNewestFirst,
-  expectProblem,
-  expectProblemNames,
-  expectShape,
-  expectStatus,
-  type J,
-  personHref,
-  personIdOf,
-  shiftMs,
-  sorted,
-  useContract,
-} from './helpers.ts';
+import { expectNewestFirst, expectProblem, expectProblemNames, expectShape, expectStatus, type J, personHref, personIdOf, shiftMs, sorted, useContract } from './helpers.ts';
 
-const ctx = useContract({ people: true, categories: true });
-const { S, activeCats, inactiveCats, staff, student } = ctx;
-let sample: J[] = [];
+const ctx = useContract({ people: true, categories: true, sample: { path: '/notations/alerts/', pageSize: 300 } });
+const { S, activeCats, inactiveCats, sample, staff, student } = ctx;
 
-beforeAll(async () => {
-  sample = (await ctx.api.ok('/notations/alerts/', { pageSize: 300 })).values;
-}, 60_000);
+const alertBody = (over: Record<string, unknown> = {}) =>
+  ctx.notationBody({ audienceType: 'FullNetwork', canStudentView: false, details: 'Missed three classes in a row.', by: 1, about: 11 }, over);
 
-function alertBody(over: Record<string, unknown> = {}): Record<string, unknown> {
-  return {
-    audienceType: 'FullNetwork',
-    canStudentView: false,
-    categories: [{ id: activeCats[0].id }],
-    createdBy: { identifier: staff(1) },
-    details: 'Missed three classes in a row.',
-    student: { identifier: student(11) },
-    ...over,
-  };
+/** POST a comment on alert `id` by staff(by) (§9); `lowers` sets usedToLowerAlert. */
+function commentOn(id: number, details: string, { by, lowers }: { by: number; lowers: boolean }) {
+  return ctx.api.post(`/notations/alerts/${id}/comments`, { createdBy: { identifier: staff(by) }, details, usedToLowerAlert: lowers });
 }
 
 async function createAlert(over: Record<string, unknown> = {}): Promise<J> {
@@ -45,13 +24,7 @@ async function createAlert(over: Record<string, unknown> = {}): Promise<J> {
 
 describe('E7 list alerts', () => {
   it('200 envelope of Alert, defaults, newest first; both statuses present in seed', async () => {
-    const env = await ctx.api.ok('/notations/alerts/');
-    expectShape(S.envelope(S.alert), env, 'E7');
-    expect(env.page).toBe(1);
-    expect(env.pageSize).toBe(100);
-    expectShape(S.envelope(S.alert), { ...env, values: sample });
-    expectNewestFirst(sample);
-    for (const a of sample) expect(a).not.toHaveProperty('modifiedOn');
+    await ctx.expectSampledList(S.alert, 'E7');
   });
 
   it('page and pageSize are taken as numeric strings (same rules as elsewhere)', async () => {
@@ -67,9 +40,7 @@ describe('E7 list alerts', () => {
   it('expand=categories,createdBy,comments,student', async () => {
     const env = await ctx.api.ok('/notations/alerts/', { pageSize: 10, expand: 'categories,createdBy,comments,student' });
     env.values.forEach((a: J, i: number) => {
-      expect(a.id).toBe(sample[i].id);
-      expectShape(S.personExpanded, a.student);
-      expectShape(S.personExpanded, a.createdBy);
+      ctx.expectPeopleExpanded(a, i);
       expectShape(S.expandedCollection(S.comment), a.comments);
       expectShape(S.expandedCollection(S.category), a.categories);
       expect(a.categories.href).toBe(sample[i].categories.href);
@@ -89,8 +60,7 @@ describe('E7 list alerts', () => {
 
 describe('alert detail (§9 GET /notations/alerts/{id})', () => {
   it('equals the list item; unknown → 404', async () => {
-    for (const a of sample.slice(0, 3)) expect(await ctx.api.ok(a.self.href)).toEqual(a);
-    expectProblem(await ctx.api.get('/notations/alerts/999999999'), 404);
+    await ctx.expectDetails(sample, '/notations/alerts/999999999');
   });
 });
 
@@ -245,11 +215,7 @@ describe('alert comments and lowering (§9)', () => {
 
   it('usedToLowerAlert true on an Open alert lowers it; again on the Lowered alert → 409, nothing changes', async () => {
     const a = await createAlert();
-    const r = await ctx.api.post(`/notations/alerts/${a.id}/comments`, {
-      createdBy: { identifier: staff(2) },
-      details: 'Resolved after meeting.',
-      usedToLowerAlert: true,
-    });
+    const r = await commentOn(a.id, 'Resolved after meeting.', { by: 2, lowers: true });
     expectStatus(r, 201);
     const c = await ctx.api.ok(r.body.href);
     expect(c.usedToLowerAlert).toBe(true);
@@ -258,21 +224,13 @@ describe('alert comments and lowering (§9)', () => {
     expect({ ...lowered, status: 'Open' }).toEqual(a);
 
     const before = await ctx.api.ok(`/notations/alerts/${a.id}/comments`);
-    const again = await ctx.api.post(`/notations/alerts/${a.id}/comments`, {
-      createdBy: { identifier: staff(2) },
-      details: 'Lower again?',
-      usedToLowerAlert: true,
-    });
+    const again = await commentOn(a.id, 'Lower again?', { by: 2, lowers: true });
     expectProblem(again, 409);
     expect(await ctx.api.ok(`/notations/alerts/${a.id}/comments`)).toEqual(before);
     expect((await ctx.api.ok(a.self.href)).status).toBe('Lowered');
 
     // a normal comment on a Lowered alert is still fine
-    const plain = await ctx.api.post(`/notations/alerts/${a.id}/comments`, {
-      createdBy: { identifier: staff(2) },
-      details: 'Note after lowering.',
-      usedToLowerAlert: false,
-    });
+    const plain = await commentOn(a.id, 'Note after lowering.', { by: 2, lowers: false });
     expectStatus(plain, 201);
     expect((await ctx.api.ok(a.self.href)).status).toBe('Lowered');
   });
@@ -281,11 +239,7 @@ describe('alert comments and lowering (§9)', () => {
     const open = [...sample].reverse().find((a) => a.status === 'Open');
     expect(open, 'an Open alert in the sample').toBeDefined();
     const sid = personIdOf(open.student.href);
-    const r = await ctx.api.post(`/notations/alerts/${open.id}/comments`, {
-      createdBy: { identifier: staff(4) },
-      details: 'Lowering.',
-      usedToLowerAlert: true,
-    });
+    const r = await commentOn(open.id, 'Lowering.', { by: 4, lowers: true });
     expectStatus(r, 201);
     const c = await ctx.api.ok(r.body.href);
     const t: string = c.createdOn;

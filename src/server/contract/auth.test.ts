@@ -2,7 +2,7 @@
  * Authentication: service.md "Authentication", decisions §5 (401) and §6.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { type Api, expectProblem, expectStatus, type J, type Res, sleep, useBackend } from './helpers.ts';
+import { commentedAlert, type Api, expectProblem, expectStatus, type J, type ReqOptions, type Res, sleep, useBackend } from './helpers.ts';
 
 const ctx = useBackend();
 
@@ -66,17 +66,7 @@ beforeAll(async () => {
   staffId = all.find((p: J) => p.role !== 'Student').identifier;
   const upd = (await api.ok('/notations/updates/', { pageSize: 1 })).values[0];
   const di = (await api.ok('/notations/dataInsights/', { pageSize: 1 })).values[0];
-  const alerts = (await api.ok('/notations/alerts/', { pageSize: 50 })).values as J[];
-  let alertWithComment: J = alerts[0];
-  let commentId = 1;
-  for (const a of alerts) {
-    const c = await api.ok(`/notations/alerts/${a.id}/comments`);
-    if (c.totalValues > 0) {
-      alertWithComment = a;
-      commentId = c.values[0].id;
-      break;
-    }
-  }
+  const { alerts, alert: alertWithComment, commentId } = await commentedAlert(api, 50);
   const enc = (await api.ok('/notations/encouragements/', { pageSize: 1 })).values[0];
   const typeHref: string = enc.type.href;
   const trig = (await api.ok('/notations/triggers/')).values[0];
@@ -97,16 +87,12 @@ beforeAll(async () => {
     }
   }
 
+  const notationBody = { audienceType: 'All', canStudentView: true, createdBy: { identifier: staffId }, details: 'x', student: { identifier: student } };
   ops = [
     { name: 'E1', method: 'GET', path: '/notations/updates/' },
     { name: 'E2', method: 'GET', path: `/notations/updates/${upd.id}` },
     { name: 'E3', method: 'GET', path: `/notations/updates/${upd.id}/comments` },
-    {
-      name: 'E4',
-      method: 'POST',
-      path: '/notations/updates/',
-      json: { audienceType: 'All', canStudentView: true, createdBy: { identifier: staffId }, details: 'x', student: { identifier: student } },
-    },
+    { name: 'E4', method: 'POST', path: '/notations/updates/', json: notationBody },
     { name: 'E5', method: 'GET', path: '/notations/dataInsights/' },
     { name: 'E6', method: 'GET', path: `/notations/dataInsights/${di.id}` },
     { name: 'E7', method: 'GET', path: '/notations/alerts/' },
@@ -132,12 +118,7 @@ beforeAll(async () => {
     { name: 'types', method: 'GET', path: '/notations/encouragements/types/' },
     { name: 'administration', method: 'GET', path: `/noncognitives/administrations/${adm.id}` },
     { name: 'results', method: 'GET', path: `/noncognitives/administrations/${adm.id}/results` },
-    {
-      name: 'POST alert',
-      method: 'POST',
-      path: '/notations/alerts/',
-      json: { audienceType: 'All', canStudentView: true, createdBy: { identifier: staffId }, details: 'x', student: { identifier: student } },
-    },
+    { name: 'POST alert', method: 'POST', path: '/notations/alerts/', json: notationBody },
     {
       name: 'POST alert comment',
       method: 'POST',
@@ -152,6 +133,18 @@ beforeAll(async () => {
     },
   ];
 }, 60_000);
+
+/** Every operation of `ops`, sent with `options` (and its body): each one answers 401, or the error names it. */
+async function expect401OnEvery(api: Api, options: Pick<ReqOptions, 'auth' | 'headers'>): Promise<void> {
+  for (const op of ops) {
+    const r = await api.req(op.method, op.path, { ...options, ...(op.json !== undefined ? { json: op.json } : {}) });
+    try {
+      expect401(r);
+    } catch (e) {
+      throw new Error(`${op.name} ${op.method} ${op.path}: ${(e as Error).message}`, { cause: e });
+    }
+  }
+}
 
 async function snapshot(api: Api): Promise<string> {
   const [u, a, c, t, n] = await Promise.all([
@@ -168,45 +161,15 @@ describe('both headers are required on every operation (service.md Authenticatio
   it('no headers at all → 401 problem with WWW-Authenticate: Bearer, on every operation, and writes change nothing', async () => {
     const api = ctx.api;
     const before = await snapshot(api);
-    for (const op of ops) {
-      const r = await api.req(op.method, op.path, { auth: false, ...(op.json !== undefined ? { json: op.json } : {}) });
-      try {
-        expect401(r);
-      } catch (e) {
-        throw new Error(`${op.name} ${op.method} ${op.path}: ${(e as Error).message}`, { cause: e });
-      }
-    }
+    await expect401OnEvery(api, { auth: false });
     expect(await snapshot(api)).toBe(before);
   });
 
-  it('token without subscription key → 401 on every operation', async () => {
-    const api = ctx.api;
-    for (const op of ops) {
-      const r = await api.req(op.method, op.path, {
-        headers: { 'Ocp-Apim-Subscription-Key': '' },
-        ...(op.json !== undefined ? { json: op.json } : {}),
-      });
-      try {
-        expect401(r);
-      } catch (e) {
-        throw new Error(`${op.name} ${op.method} ${op.path}: ${(e as Error).message}`, { cause: e });
-      }
-    }
-  });
-
-  it('subscription key without token → 401 on every operation', async () => {
-    const api = ctx.api;
-    for (const op of ops) {
-      const r = await api.req(op.method, op.path, {
-        headers: { Authorization: '' },
-        ...(op.json !== undefined ? { json: op.json } : {}),
-      });
-      try {
-        expect401(r);
-      } catch (e) {
-        throw new Error(`${op.name} ${op.method} ${op.path}: ${(e as Error).message}`, { cause: e });
-      }
-    }
+  it.each<{ what: string; headers: Record<string, string> }>([
+    { what: 'token without subscription key', headers: { 'Ocp-Apim-Subscription-Key': '' } },
+    { what: 'subscription key without token', headers: { Authorization: '' } },
+  ])('$what → 401 on every operation', async ({ headers }) => {
+    await expect401OnEvery(ctx.api, { headers });
   });
 
   it('authorization is judged first: bad params, bodies or ids without credentials still get 401', async () => {

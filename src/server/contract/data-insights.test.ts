@@ -1,9 +1,8 @@
 /**
  * Data insights: E5, E6, data insight comments (§9), E5's createOnStart spelling (decisions §4).
  */
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
-  expectNewestFirst,
   expectProblem,
   expectProblemNames,
   expectShape,
@@ -13,41 +12,26 @@ import {
   useContract,
 } from './helpers.ts';
 
-const ctx = useContract();
-const { S } = ctx;
-let sample: J[] = [];
-let total = 0;
-
-beforeAll(async () => {
-  const env = await ctx.api.ok('/notations/dataInsights/', { pageSize: 1000 });
-  sample = env.values;
-  total = env.totalValues;
-}, 60_000);
+const ctx = useContract({ sample: { path: '/notations/dataInsights/', pageSize: 1000 } });
+const { S, sample } = ctx;
 
 describe('E5 list data insights', () => {
   it('200 envelope of Data insight, defaults, newest first', async () => {
-    const env = await ctx.api.ok('/notations/dataInsights/');
-    expectShape(S.envelope(S.dataInsight), env, 'E5');
-    expect(env.page).toBe(1);
-    expect(env.pageSize).toBe(100);
-    expect(env.totalValues).toBe(total);
-    expectShape(S.envelope(S.dataInsight), { ...env, values: sample }, 'E5 (1000)');
-    expectNewestFirst(sample);
-    for (const d of sample) expect(d).not.toHaveProperty('modifiedOn');
+    await ctx.expectSampledList(S.dataInsight, 'E5');
     const kinds = new Set(sample.map((d) => d.dataInsightType));
     expect(kinds.size).toBeGreaterThan(1);
   });
 
   it('trailing slash optional', async () => {
     const b = await ctx.api.ok('/notations/dataInsights', { pageSize: 1 });
-    expect(b.totalValues).toBe(total);
+    expect(b.totalValues).toBe(ctx.sampleTotal);
   });
 
   it('createOnStart (one d fewer) filters inclusively', async () => {
     const pivot = sample[300];
     const env = await ctx.api.ok('/notations/dataInsights/', { createOnStart: pivot.createdOn, pageSize: 1000 });
     expect(env.totalValues).toBeGreaterThan(0);
-    expect(env.totalValues).toBeLessThan(total);
+    expect(env.totalValues).toBeLessThan(ctx.sampleTotal);
     for (const d of env.values) expect(Date.parse(d.createdOn)).toBeGreaterThanOrEqual(Date.parse(pivot.createdOn));
     expect(env.values.map((d: J) => d.id)).toContain(pivot.id);
     // count matches a manual count over the newest-first sample
@@ -57,9 +41,9 @@ describe('E5 list data insights', () => {
 
   it('createdOnStart is an unknown parameter on E5 and is ignored (even when unparseable)', async () => {
     const future = await ctx.api.ok('/notations/dataInsights/', { createdOnStart: '2999-01-01', pageSize: 1 });
-    expect(future.totalValues).toBe(total);
+    expect(future.totalValues).toBe(ctx.sampleTotal);
     const junk = await ctx.api.ok('/notations/dataInsights/', { createdOnStart: 'not-a-date', pageSize: 1 });
-    expect(junk.totalValues).toBe(total);
+    expect(junk.totalValues).toBe(ctx.sampleTotal);
   });
 
   it('createOnStart and createdOnEnd together; date-only values; start after end → 400', async () => {

@@ -1,40 +1,25 @@
 /**
  * Encouragements: E10, E11, encouragement detail and types list (§9).
  */
-import { beforeAll, describe, expect, it } from 'vitest';
-import { expectNewestFirst, expectProblem, expectProblemNames, expectShape, type J, shiftMs, useContract } from './helpers.ts';
+import { describe, expect, it } from 'vitest';
+import { expectProblem, expectProblemNames, expectShape, type J, shiftMs, useContract } from './helpers.ts';
 
-const ctx = useContract();
-const { S } = ctx;
-let sample: J[] = [];
-let total = 0;
-
-beforeAll(async () => {
-  const env = await ctx.api.ok('/notations/encouragements/', { pageSize: 1000 });
-  sample = env.values;
-  total = env.totalValues;
-}, 60_000);
+const ctx = useContract({ sample: { path: '/notations/encouragements/', pageSize: 1000 } });
+const { S, sample } = ctx;
 
 describe('E10 list encouragements', () => {
   it('200 envelope of Encouragement, defaults, newest first', async () => {
-    const env = await ctx.api.ok('/notations/encouragements/');
-    expectShape(S.envelope(S.encouragement), env, 'E10');
-    expect(env.page).toBe(1);
-    expect(env.pageSize).toBe(100);
-    expect(env.totalValues).toBe(total);
-    expectShape(S.envelope(S.encouragement), { ...env, values: sample });
-    expectNewestFirst(sample);
-    for (const e of sample) expect(e).not.toHaveProperty('modifiedOn');
+    await ctx.expectSampledList(S.encouragement, 'E10');
   });
 
   it('trailing slash optional', async () => {
-    expect((await ctx.api.ok('/notations/encouragements', { pageSize: 1 })).totalValues).toBe(total);
+    expect((await ctx.api.ok('/notations/encouragements', { pageSize: 1 })).totalValues).toBe(ctx.sampleTotal);
   });
 
   it('createdOn* and identifiers are not E10 parameters: unknown, so ignored', async () => {
     const q = { createdOnStart: '2999-01-01', createdOnEnd: '2000-01-01', identifiers: 'NOBODY', pageSize: 1 };
     const env = await ctx.api.ok('/notations/encouragements/', q);
-    expect(env.totalValues).toBe(total);
+    expect(env.totalValues).toBe(ctx.sampleTotal);
   });
 
   it('modifiedOnStart/End filter (modifiedOn ≥ createdOn for every notation)', async () => {
@@ -57,9 +42,7 @@ describe('E10 list encouragements', () => {
   it('expand=createdBy,student,type', async () => {
     const env = await ctx.api.ok('/notations/encouragements/', { pageSize: 10, expand: 'createdBy,student,type' });
     env.values.forEach((e: J, i: number) => {
-      expect(e.id).toBe(sample[i].id);
-      expectShape(S.personExpanded, e.student);
-      expectShape(S.personExpanded, e.createdBy);
+      ctx.expectPeopleExpanded(e, i);
       expectShape(S.encouragementTypeExpanded, e.type);
       expect(e.type.href).toBe(sample[i].type.href);
     });
@@ -71,8 +54,7 @@ describe('E10 list encouragements', () => {
 
 describe('encouragement detail (§9)', () => {
   it('equals the list item; unknown → 404', async () => {
-    for (const e of sample.slice(0, 3)) expect(await ctx.api.ok(e.self.href)).toEqual(e);
-    expectProblem(await ctx.api.get('/notations/encouragements/999999999'), 404);
+    await ctx.expectDetails(sample, '/notations/encouragements/999999999');
   });
 });
 

@@ -4,7 +4,7 @@
  */
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { discoverPeople, expectProblem, expectStatus, type J, type People, useBackend } from './helpers.ts';
+import { commentedAlert, discoverPeople, expectProblem, expectStatus, type J, type People, useBackend } from './helpers.ts';
 
 const ctx = useBackend();
 let people: People;
@@ -24,17 +24,7 @@ let ids: {
 beforeAll(async () => {
   const api = ctx.api;
   people = await discoverPeople(api);
-  const alerts = (await api.ok('/notations/alerts/', { pageSize: 100 })).values as J[];
-  let alert = alerts[0];
-  let alertComment = 1;
-  for (const a of alerts) {
-    const c = await api.ok(`/notations/alerts/${a.id}/comments`);
-    if (c.totalValues > 0) {
-      alert = a;
-      alertComment = c.values[0].id;
-      break;
-    }
-  }
+  const { alert, commentId: alertComment } = await commentedAlert(api, 100);
   const enc = (await api.ok('/notations/encouragements/', { pageSize: 1 })).values[0];
   ids = {
     update: (await api.ok('/notations/updates/', { pageSize: 1 })).values[0].id,

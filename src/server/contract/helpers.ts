@@ -238,9 +238,9 @@ export function schemas(base: string) {
   });
   const category = z.strictObject({ id, name: z.string(), self: link });
   const categoryItem = z.strictObject({ id, name: z.string(), isActive: z.boolean(), self: link });
-  const update = z.strictObject({
+  /** What an update and an alert both hold (E1, E7), but for their audiences. */
+  const written = {
     id,
-    audienceType: z.enum(['Private', 'All', 'FullNetwork']),
     canStudentView: z.boolean(),
     categories: link,
     comments: link,
@@ -249,7 +249,8 @@ export function schemas(base: string) {
     details: z.string(),
     student: link,
     self: link,
-  });
+  };
+  const update = z.strictObject({ ...written, audienceType: z.enum(['Private', 'All', 'FullNetwork']) });
   const dataInsight = z.strictObject({
     id,
     comments: link,
@@ -259,19 +260,7 @@ export function schemas(base: string) {
     student: link,
     self: link,
   });
-  const alert = z.strictObject({
-    id,
-    audienceType: z.enum(['All', 'FullNetwork']),
-    canStudentView: z.boolean(),
-    categories: link,
-    comments: link,
-    createdBy: link,
-    createdOn: dateTime,
-    details: z.string(),
-    status: z.enum(['Open', 'Lowered']),
-    student: link,
-    self: link,
-  });
+  const alert = z.strictObject({ ...written, audienceType: z.enum(['All', 'FullNetwork']), status: z.enum(['Open', 'Lowered']) });
   const encouragementTypeFields = { id, name: z.string(), icon: z.string(), self: link };
   const encouragementType = z.strictObject(encouragementTypeFields);
   const encouragement = z.strictObject({
@@ -376,6 +365,16 @@ export async function discoverPeople(api: Api): Promise<People> {
 }
 
 /** Identifier from a person href ({base}/people/{identifier}). */
+/** The newest `pageSize` alerts, and the first of them with a comment and that comment's id (else the newest, and comment 1). */
+export async function commentedAlert(api: Api, pageSize: number): Promise<{ alerts: J[]; alert: J; commentId: number }> {
+  const alerts = (await api.ok('/notations/alerts/', { pageSize })).values as J[];
+  for (const alert of alerts) {
+    const comments = await api.ok(`/notations/alerts/${alert.id}/comments`);
+    if (comments.totalValues > 0) return { alerts, alert, commentId: comments.values[0].id };
+  }
+  return { alerts, alert: alerts[0], commentId: 1 };
+}
+
 export function personIdOf(href: string): string {
   const m = /\/people\/([^/?#]+)$/.exec(new URL(href).pathname);
   if (!m || m[1] === undefined) throw new Error(`not a person href: ${href}`);
@@ -443,6 +442,22 @@ export interface ContractContext {
   /** The identifier of the i-th staff member / student of `people`. */
   staff(i?: number): string;
   student(i?: number): string;
+  /** A create body (E4, POST alerts) about student(about) by staff(by), in the first active category; `over` on top. */
+  notationBody(fields: { audienceType: string; canStudentView: boolean; details: string; by: number; about: number }, over?: Record<string, unknown>): Record<string, unknown>;
+  /** The first page of `options.sample` (newest first), and its list's total (filled in `beforeAll` when asked for). */
+  sample: J[];
+  readonly sampleTotal: number;
+  /** GET a list with no paging parameters: its envelope holds `item`s, on page 1 of pageSize 100. */
+  defaultPage(path: string, item: z.ZodType, what: string): Promise<J>;
+  /**
+   * The sampled list without paging parameters (see `defaultPage`): the sample's total, every
+   * sampled item of `item`'s shape, newest first, none with `modifiedOn` (only on request).
+   */
+  expectSampledList(item: z.ZodType, what: string): Promise<J>;
+  /** An item of an expanded list is the sample's `i`-th, with its student and author expanded to people. */
+  expectPeopleExpanded(value: J, i: number): void;
+  /** The first three `items` read back by their self links are the same; `unknown` (an id no item has) is a 404. */
+  expectDetails(items: J[], unknown: string): Promise<void>;
 }
 
 /**
@@ -451,9 +466,12 @@ export interface ContractContext {
  * returns are filled in place in `beforeAll`, so a file may destructure them at the top:
  * `const { S, people, staff } = useContract({ people: true })`.
  */
-export function useContract(options: { people?: boolean; categories?: boolean } = {}): ContractContext {
+export function useContract(
+  options: { people?: boolean; categories?: boolean; sample?: { path: string; pageSize: number } } = {},
+): ContractContext {
   const backend = useBackend();
   const people: People = { students: [], staff: [], all: [] };
+  let sampleTotal = 0;
   const ctx: ContractContext = {
     get b() {
       return backend.b;
@@ -467,6 +485,41 @@ export function useContract(options: { people?: boolean; categories?: boolean } 
     inactiveCats: [],
     staff: (i = 0) => people.staff[i]!.identifier,
     student: (i = 0) => people.students[i]!.identifier,
+    notationBody: ({ by, about, ...fields }, over = {}) => ({
+      ...fields,
+      categories: [{ id: ctx.activeCats[0].id }],
+      createdBy: { identifier: ctx.staff(by) },
+      student: { identifier: ctx.student(about) },
+      ...over,
+    }),
+    sample: [],
+    get sampleTotal() {
+      return sampleTotal;
+    },
+    async expectSampledList(item, what) {
+      const env = await ctx.defaultPage(options.sample!.path, item, what);
+      expect(env.totalValues).toBe(sampleTotal);
+      expectShape(ctx.S.envelope(item), { ...env, values: ctx.sample }, `${what} (the sample)`);
+      expectNewestFirst(ctx.sample);
+      for (const value of ctx.sample) expect(value).not.toHaveProperty('modifiedOn');
+      return env;
+    },
+    expectPeopleExpanded(value, i) {
+      expect(value.id).toBe(ctx.sample[i].id);
+      expectShape(ctx.S.personExpanded, value.student);
+      expectShape(ctx.S.personExpanded, value.createdBy);
+    },
+    async expectDetails(items, unknown) {
+      for (const item of items.slice(0, 3)) expect(await backend.api.ok(item.self.href)).toEqual(item);
+      expectProblem(await backend.api.get(unknown), 404);
+    },
+    async defaultPage(path, item, what) {
+      const env = await backend.api.ok(path);
+      expectShape(ctx.S.envelope(item), env, what);
+      expect(env.page).toBe(1);
+      expect(env.pageSize).toBe(100);
+      return env;
+    },
   };
   beforeAll(async () => {
     Object.assign(ctx.S, schemas(backend.b.baseUrl));
@@ -475,6 +528,11 @@ export function useContract(options: { people?: boolean; categories?: boolean } 
       const cats = await backend.api.all('/notations/categories/');
       ctx.activeCats.push(...cats.filter((c) => c.isActive));
       ctx.inactiveCats.push(...cats.filter((c) => !c.isActive));
+    }
+    if (options.sample) {
+      const env = await backend.api.ok(options.sample.path, { pageSize: options.sample.pageSize });
+      ctx.sample.push(...env.values);
+      sampleTotal = env.totalValues;
     }
   }, 60_000);
   return ctx;

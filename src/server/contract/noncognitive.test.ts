@@ -32,10 +32,7 @@ function factorsPath(admId: number | string, person: string): string {
 
 describe('E17 list administrations', () => {
   it('200 envelope of Administration; startDate desc then id desc; seed statuses', async () => {
-    const env = await ctx.api.ok('/noncognitives/administrations/');
-    expectShape(S.envelope(S.administration), env, 'E17');
-    expect(env.page).toBe(1);
-    expect(env.pageSize).toBe(100);
+    const env = await ctx.defaultPage('/noncognitives/administrations/', S.administration, 'E17');
     expect(admins.length).toBe(env.totalValues);
     expectShape(S.envelope(S.administration), { ...env, values: admins, pageSize: 1000 });
     for (let i = 1; i < admins.length; i++) {

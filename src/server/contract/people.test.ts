@@ -2,17 +2,7 @@
  * People (decisions §3, §9) and the success network: E15, E16 (decisions §7).
  */
 import { describe, expect, it } from 'vitest';
-import {
-  expectProblem,
-  expectProblemNames,
-  expectShape,
-  expectStatus,
-  type J,
-  personHref,
-  personIdOf,
-  type Res,
-  useContract,
-} from './helpers.ts';
+import { expectProblem, expectProblemNames, expectShape, expectStatus, type J, personHref, personIdOf, type Res, useContract } from './helpers.ts';
 
 const ctx = useContract({ people: true });
 const { S, people, staff, student } = ctx;
@@ -27,10 +17,7 @@ function putNetwork(id: string, body: unknown): Promise<Res> {
 
 describe('people (decisions §3, §9)', () => {
   it('GET /people/ lists persons { identifier, firstName, lastName, email, role, self }', async () => {
-    const env = await ctx.api.ok('/people/');
-    expectShape(S.envelope(S.person), env, 'people list');
-    expect(env.page).toBe(1);
-    expect(env.pageSize).toBe(100);
+    const env = await ctx.defaultPage('/people/', S.person, 'people list');
     expectShape(S.envelope(S.person), { ...env, values: people.all, pageSize: 1000 }, 'all people');
     expect(people.all.length).toBe(env.totalValues);
     expect(people.students.length).toBeGreaterThan(100);

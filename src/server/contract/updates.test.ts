@@ -2,40 +2,14 @@
  * Updates: E1–E4, update comments (E3 + §9 POST comments), expand (decisions §2),
  * writes (decisions §7 E4), modifiedOn (decisions §4).
  */
-import { beforeAll, describe, expect, it } from 'vitest';
-import {
-  expectNewestFirst,
-  expectProblem,
-  expectProblemNames,
-  expectShape,
-  expectStatus,
-  type J,
-  personHref,
-  personIdOf,
-  shiftMs,
-  sorted,
-  useContract,
-} from './helpers.ts';
+import { describe, expect, it } from 'vitest';
+import { expectNewestFirst, expectProblem, expectProblemNames, expectShape, expectStatus, type J, personHref, personIdOf, shiftMs, sorted, useContract } from './helpers.ts';
 
-const ctx = useContract({ people: true, categories: true });
-const { S, people, activeCats, inactiveCats, staff, student } = ctx;
-let sample: J[] = [];
+const ctx = useContract({ people: true, categories: true, sample: { path: '/notations/updates/', pageSize: 200 } });
+const { S, people, activeCats, inactiveCats, sample, staff, student } = ctx;
 
-beforeAll(async () => {
-  sample = (await ctx.api.ok('/notations/updates/', { pageSize: 200 })).values;
-}, 60_000);
-
-function validBody(over: Record<string, unknown> = {}): Record<string, unknown> {
-  return {
-    audienceType: 'All',
-    canStudentView: true,
-    categories: [{ id: activeCats[0].id }],
-    createdBy: { identifier: staff(0) },
-    details: 'Met with the student about study habits.',
-    student: { identifier: student(3) },
-    ...over,
-  };
-}
+const validBody = (over: Record<string, unknown> = {}) =>
+  ctx.notationBody({ audienceType: 'All', canStudentView: true, details: 'Met with the student about study habits.', by: 0, about: 3 }, over);
 
 async function updatesTotal(): Promise<number> {
   return (await ctx.api.ok('/notations/updates/', { pageSize: 1 })).totalValues;
@@ -43,10 +17,7 @@ async function updatesTotal(): Promise<number> {
 
 describe('E1 list updates', () => {
   it('200 envelope of Update, defaults page 1 / pageSize 100, newest first', async () => {
-    const env = await ctx.api.ok('/notations/updates/');
-    expectShape(S.envelope(S.update), env, 'E1');
-    expect(env.page).toBe(1);
-    expect(env.pageSize).toBe(100);
+    const env = await ctx.defaultPage('/notations/updates/', S.update, 'E1');
     expect(env.values.length).toBe(Math.min(100, env.totalValues));
     expect(env.totalValues).toBeGreaterThan(100);
     expectNewestFirst(env.values);

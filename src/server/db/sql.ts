@@ -52,3 +52,15 @@ export function selectPage<T>(
   ) as unknown as T[];
   return { total, rows };
 }
+
+/**
+ * The reads of a table kept in key order (categories, encouragement types, triggers): one row by
+ * its key, and a page of them with the count of all.
+ */
+export function keyedTable<Row, K extends SQLInputValue>(sql: ReturnType<typeof statementCache>, table: { from: string; columns: string; key: string }) {
+  const { from, columns, key } = table;
+  return {
+    get: (value: K): Row | undefined => sql(`SELECT ${columns} FROM ${from} WHERE ${key} = ?`).get(value) as Row | undefined,
+    list: (page: number, pageSize: number): { total: number; rows: Row[] } => selectPage<Row>(sql, { columns, from, orderBy: key }, page, pageSize),
+  };
+}

@@ -2,6 +2,7 @@ import { appendFile, readFile } from 'node:fs/promises';
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { createClient } from 'redis';
 import { z } from 'zod';
+import { JournalEntrySchema, type JournalEntry } from '../../api/journal.ts';
 import { ProblemError } from '../http/problem.ts';
 import { parseBoundedJson } from './limits.ts';
 import { requestIdOf } from './logging.ts';
@@ -21,20 +22,8 @@ export interface Actor {
   identifier: string;
 }
 
-export const JournalEntrySchema = z.object({
-  at: z.string(),
-  requestId: z.string(),
-  actor: z.string().nullable(),
-  operation: z.string(),
-  method: z.string(),
-  /** The service path written to, without query. */
-  path: z.string(),
-  /** What was changed, e.g. `category/3`, `trigger/12`, `network/S000001`, `student/S000001`. */
-  target: z.string(),
-  status: z.number().int(),
-  summary: z.record(z.string(), z.unknown()).optional(),
-});
-export type JournalEntry = z.infer<typeof JournalEntrySchema>;
+// One entry's shape, shared with the client that reads the journal.
+export { JournalEntrySchema, type JournalEntry };
 
 export interface JournalFilter {
   operation?: string | undefined;

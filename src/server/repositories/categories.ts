@@ -1,16 +1,11 @@
 import type { DatabaseSync } from 'node:sqlite';
-import { jsonList, selectPage, statementCache } from '../db/sql.ts';
-import type { CategoryRow, Page } from './rows.ts';
+import { jsonList, keyedTable, statementCache } from '../db/sql.ts';
+import type { CategoryRow } from './rows.ts';
 
 export function createCategoryRepository(db: DatabaseSync) {
   const sql = statementCache(db);
   return {
-    get(id: number): CategoryRow | undefined {
-      return sql('SELECT id, name, is_active FROM category WHERE id = ?').get(id) as CategoryRow | undefined;
-    },
-    list(page: number, pageSize: number): Page<CategoryRow> {
-      return selectPage(sql, { columns: 'id, name, is_active', from: 'category', orderBy: 'id' }, page, pageSize);
-    },
+    ...keyedTable<CategoryRow, number>(sql, { from: 'category', columns: 'id, name, is_active', key: 'id' }),
     getMany(ids: readonly number[]): Map<number, CategoryRow> {
       const rows = sql('SELECT id, name, is_active FROM category WHERE id IN (SELECT value FROM json_each(?))').all(
         jsonList(ids),

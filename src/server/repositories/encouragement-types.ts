@@ -1,16 +1,11 @@
 import type { DatabaseSync } from 'node:sqlite';
-import { selectPage, statementCache } from '../db/sql.ts';
-import type { EncouragementTypeRow, Page } from './rows.ts';
+import { keyedTable, statementCache } from '../db/sql.ts';
+import type { EncouragementTypeRow } from './rows.ts';
 
 export function createEncouragementTypeRepository(db: DatabaseSync) {
   const sql = statementCache(db);
   return {
-    get(id: number): EncouragementTypeRow | undefined {
-      return sql('SELECT id, name, icon FROM encouragement_type WHERE id = ?').get(id) as EncouragementTypeRow | undefined;
-    },
-    list(page: number, pageSize: number): Page<EncouragementTypeRow> {
-      return selectPage(sql, { columns: 'id, name, icon', from: 'encouragement_type', orderBy: 'id' }, page, pageSize);
-    },
+    ...keyedTable<EncouragementTypeRow, number>(sql, { from: 'encouragement_type', columns: 'id, name, icon', key: 'id' }),
     all(): Map<number, EncouragementTypeRow> {
       const rows = sql('SELECT id, name, icon FROM encouragement_type').all() as unknown as EncouragementTypeRow[];
       return new Map(rows.map((r) => [r.id, r]));

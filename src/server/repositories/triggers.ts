@@ -1,18 +1,13 @@
 import type { DatabaseSync } from 'node:sqlite';
-import { selectPage, statementCache } from '../db/sql.ts';
-import type { Page, TriggerRow } from './rows.ts';
+import { keyedTable, statementCache } from '../db/sql.ts';
+import type { TriggerRow } from './rows.ts';
 
 const COLUMNS = 'id, name, additional_advice, audience_type, can_student_view, created_on, elevate_to_alert';
 
 export function createTriggerRepository(db: DatabaseSync) {
   const sql = statementCache(db);
   return {
-    get(id: number): TriggerRow | undefined {
-      return sql(`SELECT ${COLUMNS} FROM trigger_def WHERE id = ?`).get(id) as TriggerRow | undefined;
-    },
-    list(page: number, pageSize: number): Page<TriggerRow> {
-      return selectPage(sql, { columns: COLUMNS, from: 'trigger_def', orderBy: 'id' }, page, pageSize);
-    },
+    ...keyedTable<TriggerRow, number>(sql, { from: 'trigger_def', columns: COLUMNS, key: 'id' }),
     update(id: number, fields: { name: string; additionalAdvice: string; elevateToAlert: boolean }): void {
       sql('UPDATE trigger_def SET name = ?, additional_advice = ?, elevate_to_alert = ? WHERE id = ?').run(
         fields.name,

@@ -1,22 +1,13 @@
 import { MAX_OTHER_ACTIVE_CATEGORIES } from '../../api/schemas/index.ts';
-import { pagedEnvelope } from '../http/envelope.ts';
 import type { Handlers } from '../http/operation.ts';
 import { conflict } from '../http/problem.ts';
-import { pageOf } from '../http/query.ts';
 import { renderCategoryRecord } from '../resources/render.ts';
-import { found, noContent } from './common.ts';
+import { found, noContent, ok, pagedReply } from './common.ts';
 
 export const categoryHandlers = {
-  'categories.list': ({ query, repos, hrefs, url, accepted }) => {
-    const { page, pageSize } = pageOf(query);
-    const result = repos.categories.list(page, pageSize);
-    const values = result.rows.map((c) => renderCategoryRecord(hrefs, c));
-    return { status: 200, body: pagedEnvelope(url, accepted, page, pageSize, result.total, values) };
-  },
-  'categories.get': ({ ids, repos, hrefs }) => ({
-    status: 200,
-    body: renderCategoryRecord(hrefs, found(repos.categories.get(ids.id!), `category with id ${ids.id}`)),
-  }),
+  'categories.list': (c) => pagedReply(c, c.repos.categories.list, (row) => renderCategoryRecord(c.hrefs, row)),
+  'categories.get': ({ ids, repos, hrefs }) =>
+    ok(renderCategoryRecord(hrefs, found(repos.categories.get(ids.id!), `category with id ${ids.id}`))),
   'categories.edit': ({ ids, body, repos }) => {
     // Checked and written in one write transaction, so two activations cannot both pass the rule.
     repos.transaction(() => {

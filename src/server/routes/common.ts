@@ -1,5 +1,8 @@
 import type { ProblemFieldError } from '../../api/schemas/index.ts';
+import { pagedEnvelope } from '../http/envelope.ts';
+import type { HandlerContext, Reply } from '../http/operation.ts';
 import { badRequest, notFound } from '../http/problem.ts';
+import { pageOf } from '../http/query.ts';
 import type { Repositories } from '../repositories/index.ts';
 
 /** 400 naming every field that failed a rule checked against stored data (decisions §7). */
@@ -25,5 +28,18 @@ export function numericOrNotFound(raw: string | undefined, what: string): number
   return Number(raw);
 }
 
+/** 200 with `body`. */
+export const ok = (body: unknown): Reply => ({ status: 200, body });
 export const created = (href: string) => ({ status: 201, body: { href }, headers: { location: href } });
 export const noContent = () => ({ status: 204 });
+
+/** A list operation's answer: the page the query asks for, read by `list`, each row rendered by `render`. */
+export function pagedReply<Row>(
+  { query, url, accepted }: Pick<HandlerContext<{ page?: unknown; pageSize?: unknown }, unknown>, 'query' | 'url' | 'accepted'>,
+  list: (page: number, pageSize: number) => { total: number; rows: Row[] },
+  render: (row: Row) => unknown,
+): Reply {
+  const { page, pageSize } = pageOf(query);
+  const result = list(page, pageSize);
+  return { status: 200, body: pagedEnvelope(url, accepted, page, pageSize, result.total, result.rows.map(render)) };
+}

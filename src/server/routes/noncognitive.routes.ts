@@ -2,22 +2,15 @@ import { pagedEnvelope, wholeEnvelope } from '../http/envelope.ts';
 import type { Handlers } from '../http/operation.ts';
 import { pageOf } from '../http/query.ts';
 import { link, renderAdministration, renderFactor, renderFactorResult } from '../resources/render.ts';
-import { found, numericOrNotFound } from './common.ts';
+import { found, numericOrNotFound, ok, pagedReply } from './common.ts';
 
 export const noncognitiveHandlers = {
-  'noncognitive.administrations.list': ({ query, repos, hrefs, url, accepted }) => {
-    const { page, pageSize } = pageOf(query);
-    const respondent = query.personIdentifier?.trim() || undefined;
-    const result = repos.noncognitive.administrations({ respondent }, page, pageSize);
-    return {
-      status: 200,
-      body: pagedEnvelope(url, accepted, page, pageSize, result.total, result.rows.map((a) => renderAdministration(hrefs, a))),
-    };
+  'noncognitive.administrations.list': (c) => {
+    const respondent = c.query.personIdentifier?.trim() || undefined;
+    return pagedReply(c, (page, pageSize) => c.repos.noncognitive.administrations({ respondent }, page, pageSize), (row) => renderAdministration(c.hrefs, row));
   },
-  'noncognitive.administrations.get': ({ ids, repos, hrefs }) => ({
-    status: 200,
-    body: renderAdministration(hrefs, found(repos.noncognitive.administration(ids.id!), `administration with id ${ids.id}`)),
-  }),
+  'noncognitive.administrations.get': ({ ids, repos, hrefs }) =>
+    ok(renderAdministration(hrefs, found(repos.noncognitive.administration(ids.id!), `administration with id ${ids.id}`))),
   'noncognitive.administrations.results': ({ ids, query, repos, hrefs, url, accepted }) => {
     const administration = found(repos.noncognitive.administration(ids.id!), `administration with id ${ids.id}`);
     const { page, pageSize } = pageOf(query);

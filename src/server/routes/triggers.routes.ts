@@ -1,9 +1,7 @@
 import type { ProblemFieldError } from '../../api/schemas/index.ts';
-import { pagedEnvelope } from '../http/envelope.ts';
 import type { Handlers } from '../http/operation.ts';
-import { pageOf } from '../http/query.ts';
 import { renderTrigger } from '../resources/render.ts';
-import { failIfAny, found, noContent, requirePersonExists } from './common.ts';
+import { failIfAny, found, noContent, ok, pagedReply, requirePersonExists } from './common.ts';
 
 /** What a trigger's action writes on a student's record (decisions §7). */
 export function triggerActionDetails(name: string, additionalAdvice: string): string {
@@ -11,18 +9,9 @@ export function triggerActionDetails(name: string, additionalAdvice: string): st
 }
 
 export const triggerHandlers = {
-  'triggers.list': ({ query, repos, hrefs, url, accepted }) => {
-    const { page, pageSize } = pageOf(query);
-    const result = repos.triggers.list(page, pageSize);
-    return {
-      status: 200,
-      body: pagedEnvelope(url, accepted, page, pageSize, result.total, result.rows.map((t) => renderTrigger(hrefs, t))),
-    };
-  },
-  'triggers.get': ({ ids, repos, hrefs }) => ({
-    status: 200,
-    body: renderTrigger(hrefs, found(repos.triggers.get(ids.id!), `trigger with id ${ids.id}`)),
-  }),
+  'triggers.list': (c) => pagedReply(c, c.repos.triggers.list, (row) => renderTrigger(c.hrefs, row)),
+  'triggers.get': ({ ids, repos, hrefs }) =>
+    ok(renderTrigger(hrefs, found(repos.triggers.get(ids.id!), `trigger with id ${ids.id}`))),
   'triggers.update': ({ ids, body, repos }) => {
     const trigger = found(repos.triggers.get(ids.id!), `trigger with id ${ids.id}`);
     const errors: ProblemFieldError[] = [];

@@ -5,6 +5,7 @@
  * Text is plain, gender-neutral (the student's first name or "they"), and reads like notes an
  * advisor or instructor would write.
  */
+import { DATA_INSIGHT_TYPES } from '../../api/schemas/notations.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Text context: what a sentence template can use. `seed.ts` fills one object per notation.
@@ -249,14 +250,8 @@ export const ENCOURAGEMENT_TYPES: readonly { name: string; icon: string }[] = [
 /** How often each encouragement type is given (same order as ENCOURAGEMENT_TYPES). */
 export const ENCOURAGEMENT_TYPE_WEIGHTS: readonly number[] = [18, 16, 7, 6, 7, 10, 18, 8, 10];
 
-export const DATA_INSIGHT_TYPES = [
-  'BaselineSurvey',
-  'UnexcusedAbsence',
-  'Grade',
-  'CustomQuestion',
-  'AdministrationResponse',
-  'Api',
-] as const;
+// The contract's list, in its order (the weights below follow it).
+export { DATA_INSIGHT_TYPES };
 export type DataInsightType = (typeof DATA_INSIGHT_TYPES)[number];
 export const DATA_INSIGHT_TYPE_WEIGHTS: readonly number[] = [15, 22, 25, 10, 8, 20];
 

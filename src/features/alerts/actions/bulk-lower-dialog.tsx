@@ -81,7 +81,7 @@ function BulkLowerForm({ alerts, onClose, onFinished, ids, onRunningChange }: Fo
   const mutation = useBulkLower();
   const author = useSignedIn();
   const form = useDetailsDraft(DRAFT_KEY);
-  const { draft, detailsRef, focusWhenShown, setAttempted } = form;
+  const { draft, focusWhenShown } = form;
   /** The selection as it was when lowering started: the queue changes under it as alerts are lowered. */
   const [started, setStarted] = useState<readonly TriageAlert[] | null>(null);
   const [result, setResult] = useState<BulkLowerResult | null>(null);
@@ -102,7 +102,10 @@ function BulkLowerForm({ alerts, onClose, onFinished, ids, onRunningChange }: Fo
 
   const run = () => {
     if (running || open.length === 0 || allLowered) return;
-    if (!form.validate()) return;
+    form.submit(send);
+  };
+
+  const send = (details: string) => {
     if (!author.identifier) return;
     const targets = started ?? alerts;
     setStarted(targets);
@@ -111,7 +114,7 @@ function BulkLowerForm({ alerts, onClose, onFinished, ids, onRunningChange }: Fo
       {
         alerts: targets.filter((alert) => alert.status === 'Open').map((alert) => ({ id: alert.id, student: alert.student.identifier })),
         createdBy: author.identifier,
-        details: form.details.trim(),
+        details,
         previous: result ?? undefined,
         onProgress: setResult,
       },
@@ -132,12 +135,6 @@ function BulkLowerForm({ alerts, onClose, onFinished, ids, onRunningChange }: Fo
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     run();
-  };
-
-  const discard = () => {
-    draft.clear();
-    setAttempted(false);
-    detailsRef.current?.focus();
   };
 
   const retryCount = progress.failed + (finished ? progress.pending : 0);
@@ -168,12 +165,10 @@ function BulkLowerForm({ alerts, onClose, onFinished, ids, onRunningChange }: Fo
           {open.length > 0 && !allLowered && (
             <DetailsField
               label="Why are they lowered?"
-              value={form.details}
-              onChange={form.change}
+              control={form.control}
               error={form.error}
               hint={`Required. Added to every alert. Ctrl+Enter lowers ${open.length === 1 ? 'it' : 'them'}.`}
               onSubmit={run}
-              inputRef={detailsRef}
               minRows={3}
               autoFocus
               readOnly={running}
@@ -231,7 +226,7 @@ function BulkLowerForm({ alerts, onClose, onFinished, ids, onRunningChange }: Fo
       </DialogContent>
       <DialogActions>
         {draft.dirty && result === null && (
-          <Button type="button" onClick={discard} disabled={running} sx={{ mr: 'auto' }}>
+          <Button type="button" onClick={form.discard} disabled={running} sx={{ mr: 'auto' }}>
             Discard draft
           </Button>
         )}

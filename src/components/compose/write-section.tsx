@@ -1,0 +1,98 @@
+import { memo, useRef, useState } from 'react';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
+import Typography from '@mui/material/Typography';
+import EditNoteOutlined from '@mui/icons-material/EditNoteOutlined';
+import NotificationsActiveOutlined from '@mui/icons-material/NotificationsActiveOutlined';
+import { draftKeys } from './draft-keys.ts';
+import { useFocusRequest } from './form-parts.tsx';
+import { AlertComposer, UpdateComposer } from './notation-composer.tsx';
+
+type WriteTab = 'update' | 'alert';
+
+const TABS: readonly WriteTab[] = ['update', 'alert'];
+
+/** Whether an unfinished text of this form waits in storage. */
+function hasDraft(student: string, tab: WriteTab): boolean {
+  try {
+    return localStorage.getItem(draftKeys.notation(tab, student)) !== null;
+  } catch {
+    // Storage unavailable: no drafts to restore.
+    return false;
+  }
+}
+
+/** The form a stored draft belongs to, so that an unfinished text opens ready to go on. */
+const draftedTab = (student: string): WriteTab | null => TABS.find((tab) => hasDraft(student, tab)) ?? null;
+
+const OPENERS = {
+  update: { label: 'Write an update', icon: <EditNoteOutlined /> },
+  alert: { label: 'Raise an alert', icon: <NotificationsActiveOutlined /> },
+} as const;
+
+/**
+ * A student's writing forms, compact until used: the page is for reading the story first. A form
+ * opens on a click, or by itself when a draft is waiting; once open, both stay mounted so a draft
+ * survives a tab switch. Collapse closes them back to their openers, whose labels say which one
+ * keeps a draft. Memoised: each list arriving on the page re-renders it, and only the timeline needs it.
+ */
+export const WriteSection = memo(function WriteSection({ student, disabled = false }: { student: string; disabled?: boolean }) {
+  const [tab, setTab] = useState<WriteTab | null>(() => draftedTab(student));
+  const [opened, setOpened] = useState<Set<WriteTab>>(() => new Set(tab ? [tab] : []));
+  const openers = useRef<Partial<Record<WriteTab, HTMLButtonElement | null>>>({});
+  const focusWhenShown = useFocusRequest();
+  const open = (value: WriteTab) => {
+    setTab(value);
+    setOpened((current) => new Set(current).add(value));
+  };
+  const collapse = () => {
+    const was = tab;
+    setTab(null);
+    setOpened(new Set());
+    if (was) focusWhenShown(() => openers.current[was]);
+  };
+  return (
+    <Paper variant="outlined" component="section" aria-labelledby="write-heading" sx={{ px: 2, py: 1.5 }}>
+      {/* One compact row until a form opens: the page's work is reading the story (issue 16). */}
+      <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+        <Typography id="write-heading" variant="h6" component="h2" sx={{ mr: 1 }}>
+          Write
+        </Typography>
+        {tab === null &&
+          TABS.map((value) => (
+            <Button
+              key={value}
+              ref={(element) => {
+                openers.current[value] = element;
+              }}
+              variant="outlined"
+              startIcon={OPENERS[value].icon}
+              onClick={() => open(value)}
+              disabled={disabled}
+            >
+              {OPENERS[value].label}
+              {hasDraft(student, value) && ' (draft kept)'}
+            </Button>
+          ))}
+      </Stack>
+      {tab === null ? null : (
+        <>
+          <Tabs value={tab} onChange={(_, value: WriteTab) => open(value)} aria-label="What to write" sx={{ mt: 1, mb: 2 }}>
+            <Tab value="update" label="Update" id="write-tab-update" aria-controls="write-panel-update" />
+            <Tab value="alert" label="Alert" id="write-tab-alert" aria-controls="write-panel-alert" />
+          </Tabs>
+          <Box role="tabpanel" id="write-panel-update" aria-labelledby="write-tab-update" hidden={tab !== 'update'}>
+            {opened.has('update') && <UpdateComposer student={student} onCollapse={collapse} />}
+          </Box>
+          <Box role="tabpanel" id="write-panel-alert" aria-labelledby="write-tab-alert" hidden={tab !== 'alert'}>
+            {opened.has('alert') && <AlertComposer student={student} onCollapse={collapse} />}
+          </Box>
+        </>
+      )}
+    </Paper>
+  );
+});

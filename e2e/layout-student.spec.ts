@@ -222,10 +222,6 @@ for (const status of [400, 503] as const) {
 }
 
 test('a 400 on a save offers no Retry (asking again gets the same refusal)', async ({ page }) => {
-  // The save's message is the composer's (src/components/compose/form-parts.tsx, house2's): it
-  // still offers Retry for a 400 on this branch. Marked as failing so that the run says so, and
-  // says "unexpectedly passed" once the composer uses ProblemMessage's retry rule (lay-alerts).
-  test.fail();
   await failedSave(page, 400);
   await expect(page.getByText('Refused with 400 in this test.')).toHaveCount(1);
   await expect(page.getByRole('button', { name: 'Retry' })).toHaveCount(0, { timeout: 3_000 });

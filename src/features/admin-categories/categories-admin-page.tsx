@@ -27,6 +27,7 @@ import { isNotFound } from '../../api/errors.ts';
 import type { CategoryRecord } from '../../api/schemas/index.ts';
 import { useApi } from '../../queries/api-context.tsx';
 import { ProblemMessage } from '../../components/problem-message.tsx';
+import { HeadingWithJournal } from '../../components/heading-with-journal.tsx';
 import { SearchField } from '../../components/search-field.tsx';
 import { formatDay, shiftDay } from '../../lib/days.ts';
 import { usePermission } from '../../queries/admin-permissions.ts';
@@ -257,14 +258,7 @@ export function CategoriesAdminPage() {
 
   return (
     <Stack spacing={2}>
-      <Stack direction="row" sx={{ alignItems: 'baseline', justifyContent: 'space-between', flexWrap: 'wrap', gap: 1 }}>
-        <Typography variant="h4" component="h1">
-          Categories
-        </Typography>
-        <Link component={RouterLink} to={JOURNAL_OF_CATEGORIES}>
-          Change journal
-        </Link>
-      </Stack>
+      <HeadingWithJournal title="Categories" journal={JOURNAL_OF_CATEGORIES} />
       <Typography color="text.secondary">The reasons advisors file updates and alerts under. Renaming relabels every past notation; deactivating hides a category from new notations.</Typography>
       {!canEdit && (
         <Alert severity="info" data-testid="read-only">
@@ -274,23 +268,26 @@ export function CategoriesAdminPage() {
       {list.isPending && <LinearProgress aria-label="Loading categories" />}
       {list.isError && isNotFound(list.error) && <CategoriesFallback canEdit={canEdit} seen={usage?.seen ?? new Map()} />}
       {list.isError && !isNotFound(list.error) && <ProblemMessage error={list.error} onRetry={() => void list.refetch()} />}
-      {list.isSuccess && <CapacityCard active={active} canEdit={canEdit} onSwap={() => setSwap({ into: null, key: Date.now() })} />}
+      {/* Side by side on a desk: the category list starts on the first screen. */}
+      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'repeat(2, minmax(0, 1fr))' }, alignItems: 'stretch' }}>
+        {list.isSuccess && <CapacityCard active={active} canEdit={canEdit} onSwap={() => setSwap({ into: null, key: Date.now() })} />}
+        <UsagePanel
+          from={from}
+          to={to}
+          onWindowChange={(f, t) => {
+            const next = new URLSearchParams(params);
+            next.set('from', f);
+            next.set('to', t);
+            setParams(next, { replace: true });
+          }}
+          onResult={setUsage}
+        />
+      </Box>
       {notice && (
         <Alert severity={notice.severity} role={notice.severity === 'error' || notice.severity === 'warning' ? 'alert' : 'status'} onClose={() => setNotice(null)} data-testid="category-notice">
           {notice.text}
         </Alert>
       )}
-      <UsagePanel
-        from={from}
-        to={to}
-        onWindowChange={(f, t) => {
-          const next = new URLSearchParams(params);
-          next.set('from', f);
-          next.set('to', t);
-          setParams(next, { replace: true });
-        }}
-        onResult={setUsage}
-      />
       {bulk && (
         <BulkPanel
           run={bulk}

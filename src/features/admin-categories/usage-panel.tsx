@@ -8,7 +8,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { isApiError } from '../../api/errors.ts';
-import { describeError } from '../../components/problem-message.tsx';
+import { ProblemMessage } from '../../components/problem-message.tsx';
 import type { CategoryUsage } from '../../queries/category-admin.ts';
 import { useCategoryUsage } from '../../queries/category-admin.ts';
 import { parseDay } from '../../lib/days.ts';
@@ -100,9 +100,10 @@ export function UsagePanel({
         </Alert>
       )}
       {usage.isError && !cancelled && (
-        <Alert severity="error" sx={{ mt: 1 }} action={<Button color="inherit" size="small" onClick={count}>Retry</Button>}>
-          {describeError(usage.error)}
-        </Alert>
+        // Retry only where asking again can help (ProblemMessage leaves it out for a refusal).
+        <Box sx={{ mt: 1 }}>
+          <ProblemMessage error={usage.error} onRetry={count} />
+        </Box>
       )}
       {usage.data && !usage.isPending && (
         <Typography variant="body2" role="status" sx={{ mt: 1 }} data-testid="usage-summary">

@@ -26,6 +26,7 @@ import { summarizeCohort } from './cohort-figures.ts';
 import { cohortProgress, cohortQueries, type Cohort, type PersonName } from '../../queries/cohort.ts';
 import { CohortCompare } from './cohort-compare.tsx';
 import { readFilter, readPick, writeFilter, writePick, type RosterFilter } from './cohort-url.ts';
+import { FactorCard } from './factor-card.tsx';
 import { FactorHistogram } from './factor-histogram.tsx';
 import { formatCount, formatDay, plural, positiveInt, statusColor } from './score-format.ts';
 import { scoreQueries } from '../../queries/scores.ts';
@@ -177,22 +178,14 @@ function CohortView({ id }: { id: number }) {
               sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', lg: 'repeat(3, 1fr)' } }}
             >
               {data.factors.map((factor) => (
-                <Paper key={factor.name} variant="outlined" component="section" aria-label={factor.name} data-testid="factor-card" sx={{ p: 2 }}>
-                  <Typography variant="h6" component="h2">
-                    {factor.name}
-                  </Typography>
-                  {factor.description && (
-                    <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-                      {factor.description}
-                    </Typography>
-                  )}
+                <FactorCard key={factor.name} factor={factor}>
                   <FactorHistogram
                     factor={factor.name}
                     summary={summaries.get(factor.name)!}
                     picked={picked?.factor === factor.name ? picked.pick : undefined}
                     onPick={setPick}
                   />
-                </Paper>
+                </FactorCard>
               ))}
             </Box>
           )}

@@ -99,8 +99,8 @@ export function JournalPage() {
       </Typography>
       <Typography color="text.secondary">Every change made through the dashboard: who, when, what, and the result. Newest first.</Typography>
       <Box component="form" onSubmit={apply} aria-label="Filter the journal" sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'center' }}>
-        <TextField size="small" label="Target" placeholder="category/3" value={draft.target} onChange={(e) => setDraft({ ...draft, target: e.target.value })} />
-        <TextField select size="small" label="Operation" value={draft.operation} onChange={(e) => setDraft({ ...draft, operation: e.target.value })} sx={{ minWidth: 220 }}>
+        <TextField size="small" label="Target" placeholder="category/3" value={draft.target} onChange={(e) => setDraft({ ...draft, target: e.target.value })} sx={{ flex: '1 1 12rem' }} />
+        <TextField select size="small" label="Operation" value={draft.operation} onChange={(e) => setDraft({ ...draft, operation: e.target.value })} sx={{ flex: '1 1 14rem' }}>
           <MenuItem value="">Any</MenuItem>
           {Object.entries(OPERATIONS).map(([value, label]) => (
             <MenuItem key={value} value={value}>
@@ -108,7 +108,7 @@ export function JournalPage() {
             </MenuItem>
           ))}
         </TextField>
-        <TextField size="small" label="Changed by" placeholder="E0001" value={draft.actor} onChange={(e) => setDraft({ ...draft, actor: e.target.value })} />
+        <TextField size="small" label="Changed by" placeholder="E0001" value={draft.actor} onChange={(e) => setDraft({ ...draft, actor: e.target.value })} sx={{ flex: '1 1 12rem' }} />
         <Button type="submit" variant="contained">
           Apply
         </Button>

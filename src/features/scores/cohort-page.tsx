@@ -86,7 +86,7 @@ function CohortView({ id }: { id: number }) {
           {administration.data ? title : <Skeleton width={320} />}
         </Typography>
         {administration.data && (
-          <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', mt: 0.5 }}>
+          <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap', mt: 0.5 }}>
             <Chip size="small" variant="outlined" label={administration.data.status} color={statusColor(administration.data.status)} />
             <Typography color="text.secondary">
               {formatDay(administration.data.startDate)} – {formatDay(administration.data.endDate)}
@@ -206,6 +206,8 @@ function CompareSelect({ id, cohort, value, onChange }: { id: number; cohort: Co
   const own = cohort.factors[0]?.assessmentId;
   const candidates = others.filter((_, i) => own !== undefined && String(assessments[i]?.data ?? '') === own);
   const settled = all.isSuccess && assessments.every((q) => !q.isPending);
+  // "None to compare with" only when every administration could be asked.
+  const failed = all.isError || assessments.some((q) => q.isError);
   return (
     <FormControl size="small" sx={{ minWidth: 260 }}>
       <InputLabel id="compare-label">Compare with</InputLabel>
@@ -221,7 +223,12 @@ function CompareSelect({ id, cohort, value, onChange }: { id: number; cohort: Co
             Finding administrations of the same assessment…
           </MenuItem>
         )}
-        {settled && candidates.length === 0 && (
+        {failed && (
+          <MenuItem disabled value="failed">
+            Some administrations could not be loaded: not every one to compare with is listed
+          </MenuItem>
+        )}
+        {settled && !failed && candidates.length === 0 && (
           <MenuItem disabled value="none">
             No other administration of this assessment has scores
           </MenuItem>

@@ -28,6 +28,7 @@ import type { CategoryRecord } from '../../api/schemas/index.ts';
 import { useApi } from '../../queries/api-context.tsx';
 import { ProblemMessage } from '../../components/problem-message.tsx';
 import { HeadingWithJournal } from '../../components/heading-with-journal.tsx';
+import { ReadOnlyNotice } from '../../components/read-only-notice.tsx';
 import { SearchField } from '../../components/search-field.tsx';
 import { formatDay, shiftDay } from '../../lib/days.ts';
 import { usePermission } from '../../queries/admin-permissions.ts';
@@ -260,11 +261,7 @@ export function CategoriesAdminPage() {
     <Stack spacing={2}>
       <HeadingWithJournal title="Categories" journal={JOURNAL_OF_CATEGORIES} />
       <Typography color="text.secondary" sx={{ typography: { xs: 'body2', sm: 'body1' } }}>The reasons advisors file updates and alerts under. Renaming relabels every past notation; deactivating hides a category from new notations.</Typography>
-      {!canEdit && (
-        <Alert severity="info" data-testid="read-only">
-          {permission.reason}
-        </Alert>
-      )}
+      <ReadOnlyNotice permission={{ allowed: canEdit, reason: permission.reason }} />
       {list.isPending && <LinearProgress aria-label="Loading categories" />}
       {list.isError && isNotFound(list.error) && <CategoriesFallback canEdit={canEdit} seen={usage?.seen ?? new Map()} />}
       {list.isError && !isNotFound(list.error) && <ProblemMessage error={list.error} onRetry={() => void list.refetch()} />}

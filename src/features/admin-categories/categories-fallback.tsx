@@ -15,7 +15,7 @@ import { characterCount } from '../../api/schemas/index.ts';
 import { categoriesSeenInCache, useCategoryEdit } from '../../queries/category-admin.ts';
 import { editFailureText } from './category-messages.ts';
 import { MAX_NAME_LENGTH } from './category-rules.ts';
-import { RowForm } from './row-form.tsx';
+import { InlineForm } from '../../components/inline-form.tsx';
 
 /**
  * For an upstream without the categories extension (404): the service can still edit a category
@@ -46,7 +46,7 @@ export function CategoriesFallback({ canEdit, seen }: { canEdit: boolean; seen: 
           <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
             Edit a category by id
           </Typography>
-          <RowForm
+          <InlineForm
             spacing={1.5}
             onSubmit={() => {
               if (idNumber === null || nameProblem || name.trim() === '') return;
@@ -66,7 +66,7 @@ export function CategoriesFallback({ canEdit, seen }: { canEdit: boolean; seen: 
             <Button type="submit" variant="contained" disabled={idNumber === null || nameProblem !== null || name.trim() === '' || edit.isPending}>
               Save
             </Button>
-          </RowForm>
+          </InlineForm>
           {message && (
             <Alert severity={message.severity} sx={{ mt: 1 }} role={message.severity === 'error' ? 'alert' : 'status'}>
               {message.text}

@@ -4,7 +4,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { errorTextOnPaper } from '../../components/error-text-on-paper.ts';
 import { nameProblem, type CategoryState } from './category-rules.ts';
-import { RowForm } from './row-form.tsx';
+import { InlineForm } from '../../components/inline-form.tsx';
 
 /**
  * Rename in place: the rules are checked as the person types (1–100 characters after trimming,
@@ -38,7 +38,7 @@ export function CategoryRename({
     if (!problem && !unchanged && !saving) onSave(name);
   };
   return (
-    <RowForm
+    <InlineForm
       spacing={1}
       onSubmit={submit}
       onKeyDown={(event) => {
@@ -68,6 +68,6 @@ export function CategoryRename({
           Cancel
         </Button>
       </Stack>
-    </RowForm>
+    </InlineForm>
   );
 }

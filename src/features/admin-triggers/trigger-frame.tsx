@@ -1,5 +1,4 @@
 import type { ReactNode } from 'react';
-import Alert from '@mui/material/Alert';
 import LinearProgress from '@mui/material/LinearProgress';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
@@ -10,6 +9,7 @@ import { isNotFound } from '../../api/errors.ts';
 import type { Trigger } from '../../api/schemas/index.ts';
 import { NotFoundState } from '../../components/not-found-state.tsx';
 import { ProblemMessage } from '../../components/problem-message.tsx';
+import { ReadOnlyNotice } from '../../components/read-only-notice.tsx';
 
 /** Trigger ids are whole numbers: anything else names no trigger, and is not asked for. */
 export const isTriggerId = (id: string) => /^\d+$/.test(id);
@@ -49,11 +49,7 @@ export function TriggerFrame({
       <Typography variant="h4" component="h1">
         {title(trigger.data)}
       </Typography>
-      {!permission.allowed && (
-        <Alert severity="info" data-testid="read-only">
-          {permission.reason}
-        </Alert>
-      )}
+      <ReadOnlyNotice permission={permission} />
       {trigger.isPending && <LinearProgress aria-label="Loading the trigger" />}
       {trigger.isError && <ProblemMessage error={trigger.error} onRetry={() => void trigger.refetch()} />}
       {trigger.data && children(trigger.data)}

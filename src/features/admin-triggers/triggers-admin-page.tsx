@@ -13,6 +13,7 @@ import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import { isNotFound } from '../../api/errors.ts';
 import { useApi } from '../../queries/api-context.tsx';
 import { ProblemMessage } from '../../components/problem-message.tsx';
+import { ReadOnlyNotice } from '../../components/read-only-notice.tsx';
 import { HeadingWithJournal } from '../../components/heading-with-journal.tsx';
 import { RelativeTime } from '../../components/relative-time.tsx';
 import { ResponsiveTable, type TableColumn } from '../../components/responsive-table.tsx';
@@ -81,11 +82,7 @@ export function TriggersAdminPage() {
       <Typography color="text.secondary">
         Data-insight definitions: applied to students, each creates a data insight, or an alert when it elevates to alert.
       </Typography>
-      {!permission.allowed && (
-        <Alert severity="info" data-testid="read-only">
-          {permission.reason}
-        </Alert>
-      )}
+      <ReadOnlyNotice permission={permission} />
       {list.isPending && <LinearProgress aria-label="Loading triggers" />}
       {list.isError && isNotFound(list.error) && (
         <Paper variant="outlined" sx={{ p: 2 }}>

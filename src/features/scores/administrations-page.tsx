@@ -18,6 +18,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import type { Administration } from '../../api/schemas/index.ts';
 import { useApi } from '../../queries/api-context.tsx';
+import { InlineForm } from '../../components/inline-form.tsx';
 import { ProblemMessage } from '../../components/problem-message.tsx';
 import { ResponsiveTable, type TableColumn } from '../../components/responsive-table.tsx';
 import { cohortQueries } from '../../queries/cohort.ts';
@@ -54,20 +55,12 @@ const ADMINISTRATION_COLUMNS: readonly TableColumn<Administration>[] = [
 function PersonFilter({ value, onApply }: { value: string; onApply: (person: string) => void }) {
   const [draft, setDraft] = useState(value);
   return (
-    <Stack
-      component="form"
-      direction="row"
-      spacing={1}
-      onSubmit={(e) => {
-        e.preventDefault();
-        onApply(draft.trim());
-      }}
-    >
+    <InlineForm spacing={1} stackOnPhone={false} onSubmit={() => onApply(draft.trim())}>
       <TextField size="small" label="Respondent identifier" placeholder="S000123" value={draft} onChange={(e) => setDraft(e.target.value)} />
       <Button type="submit" variant="outlined">
         Apply
       </Button>
-    </Stack>
+    </InlineForm>
   );
 }
 

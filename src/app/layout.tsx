@@ -1,5 +1,7 @@
 import { useState } from 'react';
 import AppBar from '@mui/material/AppBar';
+import BottomNavigation from '@mui/material/BottomNavigation';
+import BottomNavigationAction from '@mui/material/BottomNavigationAction';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Divider from '@mui/material/Divider';
@@ -10,6 +12,7 @@ import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
+import Paper from '@mui/material/Paper';
 import Toolbar from '@mui/material/Toolbar';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
@@ -18,7 +21,7 @@ import DarkModeOutlined from '@mui/icons-material/DarkModeOutlined';
 import LightModeOutlined from '@mui/icons-material/LightModeOutlined';
 import MenuIcon from '@mui/icons-material/Menu';
 import { useQuery } from '@tanstack/react-query';
-import { NavLink, Outlet } from 'react-router';
+import { NavLink, Outlet, useLocation } from 'react-router';
 import { displayName } from '../api/session.ts';
 import { sessionQueries, useSignOut } from '../queries/session.ts';
 import { toastBus } from '../components/toasts.tsx';
@@ -31,6 +34,10 @@ const DRAWER_WIDTH = 232;
 const NAV = ROUTES.flatMap((route) => (route.nav ? [{ to: route.path, label: route.nav.label, Icon: NAV_ICONS[route.nav.icon] }] : []));
 
 const MAIN_ID = 'main-content';
+
+/** On a phone the bar at the bottom holds the first pages of the table; "More" opens every page from the bottom, within a thumb's reach. */
+const BOTTOM_NAV_COUNT = 4;
+const BOTTOM_BAR_HEIGHT = 56;
 
 /** The first tab stop: past the navigation to the page. Hidden until focused. */
 function SkipLink() {
@@ -76,9 +83,9 @@ function ColorSchemeToggle() {
   );
 }
 
-function Navigation({ onNavigate }: { onNavigate?: () => void }) {
+function Navigation({ onNavigate, label = 'Main' }: { onNavigate?: () => void; label?: string }) {
   return (
-    <Box component="nav" aria-label="Main">
+    <Box component="nav" aria-label={label}>
       <Toolbar>
         <Typography variant="h6" component="span" noWrap>
           Student Success
@@ -102,7 +109,31 @@ function Navigation({ onNavigate }: { onNavigate?: () => void }) {
   );
 }
 
-/** The shell: navigation drawer from md up, a menu button below; the signed-in person and sign-out. */
+/** Below md: the main pages in a bar at the bottom of the screen and "More" for the rest, all where a thumb reaches. */
+function BottomBar({ onMore }: { onMore: () => void }) {
+  const { pathname } = useLocation();
+  const current = NAV.find((item) => pathname === item.to || pathname.startsWith(`${item.to}/`));
+  const inBar = NAV.slice(0, BOTTOM_NAV_COUNT);
+  const value = current ? (inBar.includes(current) ? current.to : 'more') : null;
+  return (
+    <Paper
+      component="nav"
+      aria-label="Main"
+      elevation={3}
+      square
+      sx={{ display: { xs: 'block', md: 'none' }, position: 'fixed', left: 0, right: 0, bottom: 0, zIndex: 'appBar', pb: 'env(safe-area-inset-bottom)' }}
+    >
+      <BottomNavigation showLabels value={value} sx={{ height: BOTTOM_BAR_HEIGHT }}>
+        {inBar.map((item) => (
+          <BottomNavigationAction key={item.to} value={item.to} label={item.label} icon={<item.Icon />} component={NavLink} to={item.to} sx={{ minWidth: 0, px: 0.5 }} />
+        ))}
+        <BottomNavigationAction value="more" label="More" icon={<MenuIcon />} aria-haspopup="dialog" onClick={onMore} sx={{ minWidth: 0, px: 0.5 }} />
+      </BottomNavigation>
+    </Paper>
+  );
+}
+
+/** The shell: navigation drawer from md up, a bar at the bottom below (every page one tap or two away); the signed-in person and sign-out. */
 export function Layout() {
   const session = useQuery(sessionQueries.current());
   const signOut = useSignOut();
@@ -113,9 +144,6 @@ export function Layout() {
       <SkipLink />
       <AppBar position="fixed" elevation={0} sx={{ width: { md: `calc(100% - ${DRAWER_WIDTH}px)` }, ml: { md: `${DRAWER_WIDTH}px` } }}>
         <Toolbar sx={{ gap: 1 }}>
-          <IconButton color="inherit" edge="start" aria-label="Open navigation" onClick={() => setOpen(true)} sx={{ display: { md: 'none' } }}>
-            <MenuIcon />
-          </IconButton>
           <Typography variant="h6" component="span" sx={{ flexGrow: 1, display: { md: 'none' } }}>
             Student Success
           </Typography>
@@ -139,14 +167,26 @@ export function Layout() {
         </Toolbar>
       </AppBar>
       <Box sx={{ width: { md: DRAWER_WIDTH }, flexShrink: { md: 0 } }}>
-        <Drawer variant="temporary" open={open} onClose={() => setOpen(false)} sx={{ display: { xs: 'block', md: 'none' }, '& .MuiDrawer-paper': { width: DRAWER_WIDTH } }}>
-          <Navigation onNavigate={() => setOpen(false)} />
+        <Drawer
+          variant="temporary"
+          anchor="bottom"
+          open={open}
+          onClose={() => setOpen(false)}
+          sx={{ display: { xs: 'block', md: 'none' }, '& .MuiDrawer-paper': { borderTopLeftRadius: 12, borderTopRightRadius: 12, maxHeight: '80vh' } }}
+        >
+          <Navigation label="All pages" onNavigate={() => setOpen(false)} />
         </Drawer>
         <Drawer variant="permanent" open sx={{ display: { xs: 'none', md: 'block' }, '& .MuiDrawer-paper': { width: DRAWER_WIDTH, boxSizing: 'border-box' } }}>
           <Navigation />
         </Drawer>
       </Box>
-      <Box component="main" id={MAIN_ID} tabIndex={-1} sx={{ flexGrow: 1, minWidth: 0, px: { xs: 2, md: 3 }, pb: 4, '&:focus': { outline: 'none' } }}>
+      <BottomBar onMore={() => setOpen(true)} />
+      <Box
+        component="main"
+        id={MAIN_ID}
+        tabIndex={-1}
+        sx={{ flexGrow: 1, minWidth: 0, px: { xs: 2, md: 3 }, pb: { xs: `calc(${BOTTOM_BAR_HEIGHT}px + 32px + env(safe-area-inset-bottom))`, md: 4 }, '&:focus': { outline: 'none' } }}
+      >
         <Toolbar />
         <Box sx={{ pt: 3 }}>
           <Outlet />

@@ -210,7 +210,9 @@ export function ScoreProfile({ student, administrationId, onAdministrationChange
         </Typography>
         {trend.factors.length === 0 ? (
           <Typography variant="body2" color="text.secondary" data-testid="trend-empty">
-            {withScores.length < 2
+            {scores.some((q) => q.isError)
+              ? 'The scores of some of this student’s administrations could not be loaded: no trend can be drawn.'
+              : withScores.length < 2
               ? 'A trend needs scores from two administrations or more; this student has scores from one.'
               : 'The student’s administrations share no factor to follow over time.'}
           </Typography>

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderApp } from '../../testing/render-app.tsx';
+import { notFoundFor } from '../../testing/not-found-for.ts';
 import { setupTestBackend } from '../../testing/setup-test-backend.ts';
 import { CategoriesAdminPage } from './categories-admin-page.tsx';
 
@@ -13,13 +14,7 @@ const routes = [
 ];
 
 /** A real upstream without the extension: the category list answers 404, everything else passes. */
-const withoutExtensions: typeof fetch = (input, init) => {
-  const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url);
-  if ((init?.method ?? 'GET') === 'GET' && /\/notations\/categories\/$/.test(url.pathname)) {
-    return Promise.resolve(new Response(JSON.stringify({ type: 'about:blank', title: 'Not Found', status: 404, detail: 'No such path.' }), { status: 404, headers: { 'content-type': 'application/problem+json' } }));
-  }
-  return fetch(input, init);
-};
+const withoutExtensions = notFoundFor(/\/notations\/categories\/$/);
 
 describe('CategoriesAdminPage against the reference backend', () => {
   it('lists every category with the capacity, filters by state and search in the URL', async () => {

@@ -27,6 +27,8 @@ import { isNotFound } from '../../api/errors.ts';
 import type { CategoryRecord } from '../../api/schemas/index.ts';
 import { useApi } from '../../queries/api-context.tsx';
 import { ProblemMessage } from '../../components/problem-message.tsx';
+import { HeadingWithJournal } from '../../components/heading-with-journal.tsx';
+import { ReadOnlyNotice } from '../../components/read-only-notice.tsx';
 import { SearchField } from '../../components/search-field.tsx';
 import { formatDay, shiftDay } from '../../lib/days.ts';
 import { usePermission } from '../../queries/admin-permissions.ts';
@@ -61,30 +63,30 @@ function CapacityCard({ active, canEdit, onSwap }: { active: number; canEdit: bo
   const atCap = active >= MAX_ACTIVE_CATEGORIES;
   return (
     <Paper variant="outlined" sx={{ p: 2 }} component="section" aria-labelledby="capacity-heading">
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' } }}>
-        <Box sx={{ flexGrow: 1 }}>
-          <Typography variant="h6" component="h2" id="capacity-heading" data-testid="capacity">
-            {active} of {MAX_ACTIVE_CATEGORIES} active
-          </Typography>
-          <LinearProgress
-            variant="determinate"
-            value={Math.min(100, (100 * active) / MAX_ACTIVE_CATEGORIES)}
-            color={atCap ? 'warning' : 'primary'}
-            aria-label="Active categories"
-            aria-valuetext={`${active} of ${MAX_ACTIVE_CATEGORIES} active`}
-            sx={{ height: 8, borderRadius: 4, my: 1 }}
-          />
-          <Typography variant="body2" color="text.secondary">
-            {CAPACITY_SENTENCE}
-            {atCap ? ' The cap is reached: to activate another category, swap one out.' : ''}
-          </Typography>
-        </Box>
+      {/* The count and the swap share a line: on a phone the category list still starts on the first screen. */}
+      <Stack direction="row" spacing={1} sx={{ alignItems: 'center', justifyContent: 'space-between' }}>
+        <Typography variant="h6" component="h2" id="capacity-heading" data-testid="capacity">
+          {active} of {MAX_ACTIVE_CATEGORIES} active
+        </Typography>
         {canEdit && (
-          <Button variant={atCap ? 'contained' : 'outlined'} onClick={onSwap}>
+          <Button variant={atCap ? 'contained' : 'outlined'} size="small" onClick={onSwap}>
             Swap categories…
           </Button>
         )}
       </Stack>
+      <LinearProgress
+        variant="determinate"
+        value={Math.min(100, (100 * active) / MAX_ACTIVE_CATEGORIES)}
+        color={atCap ? 'warning' : 'primary'}
+        aria-label="Active categories"
+        aria-valuetext={`${active} of ${MAX_ACTIVE_CATEGORIES} active`}
+        sx={{ height: 8, borderRadius: 4, my: 1 }}
+      />
+      {/* On a phone the rule shows when it bites (at the cap); each blocked Activate says it too. */}
+      <Typography variant="body2" color="text.secondary" sx={{ display: { xs: atCap ? 'block' : 'none', sm: 'block' } }}>
+        {CAPACITY_SENTENCE}
+        {atCap ? ' The cap is reached: to activate another category, swap one out.' : ''}
+      </Typography>
     </Paper>
   );
 }
@@ -257,40 +259,32 @@ export function CategoriesAdminPage() {
 
   return (
     <Stack spacing={2}>
-      <Stack direction="row" sx={{ alignItems: 'baseline', justifyContent: 'space-between', flexWrap: 'wrap', gap: 1 }}>
-        <Typography variant="h4" component="h1">
-          Categories
-        </Typography>
-        <Link component={RouterLink} to={JOURNAL_OF_CATEGORIES}>
-          Change journal
-        </Link>
-      </Stack>
-      <Typography color="text.secondary">The reasons advisors file updates and alerts under. Renaming relabels every past notation; deactivating hides a category from new notations.</Typography>
-      {!canEdit && (
-        <Alert severity="info" data-testid="read-only">
-          {permission.reason}
-        </Alert>
-      )}
+      <HeadingWithJournal title="Categories" journal={JOURNAL_OF_CATEGORIES} />
+      <Typography color="text.secondary" sx={{ typography: { xs: 'body2', sm: 'body1' } }}>The reasons advisors file updates and alerts under. Renaming relabels every past notation; deactivating hides a category from new notations.</Typography>
+      <ReadOnlyNotice permission={{ allowed: canEdit, reason: permission.reason }} />
       {list.isPending && <LinearProgress aria-label="Loading categories" />}
       {list.isError && isNotFound(list.error) && <CategoriesFallback canEdit={canEdit} seen={usage?.seen ?? new Map()} />}
       {list.isError && !isNotFound(list.error) && <ProblemMessage error={list.error} onRetry={() => void list.refetch()} />}
-      {list.isSuccess && <CapacityCard active={active} canEdit={canEdit} onSwap={() => setSwap({ into: null, key: Date.now() })} />}
+      {/* Side by side on a desk: the category list starts on the first screen. */}
+      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'repeat(2, minmax(0, 1fr))' }, alignItems: 'stretch' }}>
+        {list.isSuccess && <CapacityCard active={active} canEdit={canEdit} onSwap={() => setSwap({ into: null, key: Date.now() })} />}
+        <UsagePanel
+          from={from}
+          to={to}
+          onWindowChange={(f, t) => {
+            const next = new URLSearchParams(params);
+            next.set('from', f);
+            next.set('to', t);
+            setParams(next, { replace: true });
+          }}
+          onResult={setUsage}
+        />
+      </Box>
       {notice && (
         <Alert severity={notice.severity} role={notice.severity === 'error' || notice.severity === 'warning' ? 'alert' : 'status'} onClose={() => setNotice(null)} data-testid="category-notice">
           {notice.text}
         </Alert>
       )}
-      <UsagePanel
-        from={from}
-        to={to}
-        onWindowChange={(f, t) => {
-          const next = new URLSearchParams(params);
-          next.set('from', f);
-          next.set('to', t);
-          setParams(next, { replace: true });
-        }}
-        onResult={setUsage}
-      />
       {bulk && (
         <BulkPanel
           run={bulk}
@@ -306,7 +300,7 @@ export function CategoriesAdminPage() {
       )}
       {list.isSuccess && (
         <Paper variant="outlined" component="section" aria-labelledby="list-heading">
-          <Stack direction={{ xs: 'column', md: 'row' }} spacing={1.5} sx={{ p: 2, alignItems: { md: 'center' } }}>
+          <Stack direction={{ xs: 'column', md: 'row' }} spacing={{ xs: 1, md: 1.5 }} sx={{ p: 2, alignItems: { md: 'center' } }}>
             <Typography variant="h6" component="h2" id="list-heading" sx={{ flexGrow: 1 }}>
               {shown.length} of {categories.length} categories
             </Typography>

@@ -15,6 +15,7 @@ import { characterCount } from '../../api/schemas/index.ts';
 import { categoriesSeenInCache, useCategoryEdit } from '../../queries/category-admin.ts';
 import { editFailureText } from './category-messages.ts';
 import { MAX_NAME_LENGTH } from './category-rules.ts';
+import { InlineForm } from '../../components/inline-form.tsx';
 
 /**
  * For an upstream without the categories extension (404): the service can still edit a category
@@ -45,13 +46,9 @@ export function CategoriesFallback({ canEdit, seen }: { canEdit: boolean; seen: 
           <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
             Edit a category by id
           </Typography>
-          <Stack
-            component="form"
-            direction={{ xs: 'column', sm: 'row' }}
+          <InlineForm
             spacing={1.5}
-            sx={{ alignItems: { sm: 'flex-start' } }}
-            onSubmit={(event) => {
-              event.preventDefault();
+            onSubmit={() => {
               if (idNumber === null || nameProblem || name.trim() === '') return;
               setMessage(null);
               edit.mutate(
@@ -69,7 +66,7 @@ export function CategoriesFallback({ canEdit, seen }: { canEdit: boolean; seen: 
             <Button type="submit" variant="contained" disabled={idNumber === null || nameProblem !== null || name.trim() === '' || edit.isPending}>
               Save
             </Button>
-          </Stack>
+          </InlineForm>
           {message && (
             <Alert severity={message.severity} sx={{ mt: 1 }} role={message.severity === 'error' ? 'alert' : 'status'}>
               {message.text}

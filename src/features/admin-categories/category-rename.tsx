@@ -4,6 +4,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { errorTextOnPaper } from '../../components/error-text-on-paper.ts';
 import { nameProblem, type CategoryState } from './category-rules.ts';
+import { InlineForm } from '../../components/inline-form.tsx';
 
 /**
  * Rename in place: the rules are checked as the person types (1–100 characters after trimming,
@@ -37,15 +38,9 @@ export function CategoryRename({
     if (!problem && !unchanged && !saving) onSave(name);
   };
   return (
-    <Stack
-      component="form"
-      direction={{ xs: 'column', sm: 'row' }}
+    <InlineForm
       spacing={1}
-      sx={{ alignItems: { sm: 'flex-start' } }}
-      onSubmit={(event) => {
-        event.preventDefault();
-        submit();
-      }}
+      onSubmit={submit}
       onKeyDown={(event) => {
         if (event.key === 'Escape') {
           event.preventDefault();
@@ -73,6 +68,6 @@ export function CategoryRename({
           Cancel
         </Button>
       </Stack>
-    </Stack>
+    </InlineForm>
   );
 }

@@ -11,6 +11,19 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import type { CategoryState } from './category-rules.ts';
 
+/** One side of the swap: a choice among `categories`, by id. */
+function CategorySelect({ label, value, onChange, disabled, categories }: { label: string; value: string; onChange: (id: string) => void; disabled: boolean; categories: readonly CategoryState[] }) {
+  return (
+    <TextField select label={label} value={value} onChange={(e) => onChange(e.target.value)} disabled={disabled}>
+      {categories.map((c) => (
+        <MenuItem key={c.id} value={String(c.id)}>
+          {c.name}
+        </MenuItem>
+      ))}
+    </TextField>
+  );
+}
+
 /**
  * The guided swap at the cap: one active category out, one inactive category in, as one action.
  * The page runs it (deactivate, then activate, undoing the first when the second is refused).
@@ -45,20 +58,8 @@ export function SwapDialog({
           both stand.
         </DialogContentText>
         <Stack spacing={2}>
-          <TextField select label="Deactivate" value={outId} onChange={(e) => setOutId(e.target.value)} disabled={running}>
-            {active.map((c) => (
-              <MenuItem key={c.id} value={String(c.id)}>
-                {c.name}
-              </MenuItem>
-            ))}
-          </TextField>
-          <TextField select label="Activate" value={inId} onChange={(e) => setInId(e.target.value)} disabled={running}>
-            {inactive.map((c) => (
-              <MenuItem key={c.id} value={String(c.id)}>
-                {c.name}
-              </MenuItem>
-            ))}
-          </TextField>
+          <CategorySelect label="Deactivate" value={outId} onChange={setOutId} disabled={running} categories={active} />
+          <CategorySelect label="Activate" value={inId} onChange={setInId} disabled={running} categories={inactive} />
           {out && into && (
             <Alert severity="info">
               “{out.name}” becomes inactive (past notations keep it; it can no longer be chosen), then “{into.name}” becomes active.

@@ -2,13 +2,17 @@ import { useRef, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import ButtonBase from '@mui/material/ButtonBase';
 import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { Theme } from '@mui/material/styles';
+import ExpandMore from '@mui/icons-material/ExpandMore';
 import { isApiError } from '../../api/errors.ts';
-import { describeError } from '../../components/problem-message.tsx';
+import { ProblemMessage } from '../../components/problem-message.tsx';
 import type { CategoryUsage } from '../../queries/category-admin.ts';
 import { useCategoryUsage } from '../../queries/category-admin.ts';
 import { parseDay } from '../../lib/days.ts';
@@ -30,6 +34,8 @@ export function UsagePanel({
   onResult: (usage: CategoryUsage | null) => void;
 }) {
   const usage = useCategoryUsage();
+  const narrow = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'), { noSsr: true });
+  const [open, setOpen] = useState(false);
   const controller = useRef<AbortController | null>(null);
   const [progress, setProgress] = useState<{ loaded: number; total: number } | null>(null);
   const fromDay = parseDay(from);
@@ -49,11 +55,26 @@ export function UsagePanel({
     );
   };
   const percent = progress && progress.total > 0 ? Math.round((100 * progress.loaded) / progress.total) : 0;
+  // On a phone the panel folds to its heading (the category list comes first); counting, or a count, opens it.
+  const body = !narrow || open || usage.isPending || usage.isError || usage.data !== undefined;
   return (
     <Paper variant="outlined" sx={{ p: 2 }} component="section" aria-labelledby="usage-heading">
       <Typography variant="h6" component="h2" id="usage-heading">
-        Usage
+        {narrow ? (
+          <ButtonBase
+            onClick={() => setOpen(!body)}
+            aria-expanded={body}
+            aria-controls="usage-body"
+            sx={{ font: 'inherit', width: '100%', justifyContent: 'space-between', borderRadius: 1 }}
+          >
+            Usage
+            <ExpandMore sx={{ transform: body ? 'rotate(180deg)' : 'none' }} aria-hidden />
+          </ButtonBase>
+        ) : (
+          'Usage'
+        )}
       </Typography>
+      <Box id="usage-body" hidden={!body}>
       <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
         Count the updates and alerts filed under each category in a window, to find categories nobody uses.
       </Typography>
@@ -100,15 +121,17 @@ export function UsagePanel({
         </Alert>
       )}
       {usage.isError && !cancelled && (
-        <Alert severity="error" sx={{ mt: 1 }} action={<Button color="inherit" size="small" onClick={count}>Retry</Button>}>
-          {describeError(usage.error)}
-        </Alert>
+        // Retry only where asking again can help (ProblemMessage leaves it out for a refusal).
+        <Box sx={{ mt: 1 }}>
+          <ProblemMessage error={usage.error} onRetry={count} />
+        </Box>
       )}
       {usage.data && !usage.isPending && (
         <Typography variant="body2" role="status" sx={{ mt: 1 }} data-testid="usage-summary">
           Counted {usage.data.updates.toLocaleString()} updates and {usage.data.alerts.toLocaleString()} alerts created from {usage.data.from} to {usage.data.to}.
         </Typography>
       )}
+      </Box>
     </Paper>
   );
 }

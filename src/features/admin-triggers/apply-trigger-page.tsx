@@ -8,22 +8,16 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
 import TablePagination from '@mui/material/TablePagination';
-import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink, useParams, useSearchParams } from 'react-router';
-import { isNotFound } from '../../api/errors.ts';
 import type { Person, Trigger } from '../../api/schemas/index.ts';
 import { useApi } from '../../queries/api-context.tsx';
 import { ProblemMessage, describeError } from '../../components/problem-message.tsx';
-import { isApiError } from '../../api/errors.ts';
+import { ResponsiveTable } from '../../components/responsive-table.tsx';
+import { isApiError, isNotFound } from '../../api/errors.ts';
 import { useDebouncedValue } from '../../components/use-debounced-value.ts';
 import { triggerQueries } from '../../queries/triggers.ts';
 import { usePermission } from '../../queries/admin-permissions.ts';
@@ -41,6 +35,7 @@ import {
   type TriggerNotation,
 } from '../../queries/trigger-admin.ts';
 import { AUDIENCE_WORDS, studentViewWord } from './trigger-words.ts';
+import { isTriggerId, TriggerFrame } from './trigger-frame.tsx';
 
 /** Above this many students, confirming means typing the count. */
 export const TYPED_CONFIRM_ABOVE = 10;
@@ -113,40 +108,37 @@ function PreviewTable({ students, preview, recent }: { students: readonly Person
   const rows = students.slice(page * rowsPerPage, page * rowsPerPage + rowsPerPage);
   return (
     <>
-      <TableContainer>
-        <Table size="small" aria-label="Preview per student">
-          <TableHead>
-            <TableRow>
-              <TableCell>Student</TableCell>
-              <TableCell>Creates</TableCell>
-              <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>Audience</TableCell>
-              <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>Student can see</TableCell>
-              <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>Text</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {rows.map((student) => {
+      <ResponsiveTable
+        rows={rows}
+        rowKey={(student) => student.identifier}
+        label="Preview per student"
+        rowProps={(student) => ({ 'data-testid': `preview-${student.identifier}` })}
+        columns={[
+          {
+            header: 'Student',
+            cell: (student) => {
               const earlier = recent?.get(student.identifier) ?? [];
               return (
-                <TableRow key={student.identifier} data-testid={`preview-${student.identifier}`}>
-                  <TableCell>
-                    {student.firstName} {student.lastName} <Typography component="span" variant="body2" color="text.secondary">({student.identifier})</Typography>
-                    {earlier.length > 0 && (
-                      <Typography variant="body2" color="warning.main" sx={{ fontWeight: 600 }}>
-                        Already received {plural(earlier.length, 'notation')} from this trigger in the last {RECENT_DAYS} days (latest {earlier[0]!.createdOn.slice(0, 10)})
-                      </Typography>
-                    )}
-                  </TableCell>
-                  <TableCell>{kind}</TableCell>
-                  <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>{audience}</TableCell>
-                  <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>{visible}</TableCell>
-                  <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' }, whiteSpace: 'pre-wrap', maxWidth: 420 }}>{preview.text}</TableCell>
-                </TableRow>
+                <>
+                  {student.firstName} {student.lastName}{' '}
+                  <Typography component="span" variant="body2" color="text.secondary">
+                    ({student.identifier})
+                  </Typography>
+                  {earlier.length > 0 && (
+                    <Typography variant="body2" color="warning.main" sx={{ fontWeight: 600 }}>
+                      Already received {plural(earlier.length, 'notation')} from this trigger in the last {RECENT_DAYS} days (latest {earlier[0]!.createdOn.slice(0, 10)})
+                    </Typography>
+                  )}
+                </>
               );
-            })}
-          </TableBody>
-        </Table>
-      </TableContainer>
+            },
+          },
+          { header: 'Creates', cell: () => kind },
+          { header: 'Audience', hideBelow: 'md', cell: () => audience },
+          { header: 'Student can see', hideBelow: 'md', cell: () => visible },
+          { header: 'Text', hideBelow: 'sm', cell: () => preview.text, sx: { whiteSpace: 'pre-wrap', maxWidth: 420 } },
+        ]}
+      />
       {students.length > 25 && (
         <TablePagination
           component="div"
@@ -276,8 +268,7 @@ export function ApplyTriggerPage() {
   const { id = '' } = useParams();
   const [params] = useSearchParams();
   const permission = usePermission('editTriggers');
-  const validId = /^\d+$/.test(id);
-  const trigger = useQuery({ ...triggerQueries.detail(api, id), enabled: validId });
+  const trigger = useQuery({ ...triggerQueries.detail(api, id), enabled: isTriggerId(id) });
   const handedOver = useMemo(() => parseIdentifiers(params.get('students') ?? '').unique, [params]);
   const [text, setText] = useState(() => handedOver.join('\n'));
   const [checked, setChecked] = useState<string | null>(null);
@@ -334,22 +325,15 @@ export function ApplyTriggerPage() {
   const withRecent = students.filter((s) => recentByStudent.has(s.identifier));
 
   return (
-    <Stack spacing={2}>
-      <Link component={RouterLink} to={validId ? `/admin/triggers/${id}` : '/admin/triggers'} variant="body2">
-        ← Back to the trigger
-      </Link>
-      <Typography variant="h4" component="h1">
-        Apply {trigger.data ? `“${trigger.data.name}”` : `trigger ${id}`}
-      </Typography>
-      {!validId && <Alert severity="error">“{id}” is not a trigger id: ids are whole numbers.</Alert>}
-      {!permission.allowed && (
-        <Alert severity="info" data-testid="read-only">
-          {permission.reason}
-        </Alert>
-      )}
-      {trigger.isPending && validId && <LinearProgress aria-label="Loading the trigger" />}
-      {trigger.isError && (isNotFound(trigger.error) ? <Alert severity="warning">There is no trigger with id {id}.</Alert> : <ProblemMessage error={trigger.error} onRetry={() => void trigger.refetch()} />)}
-      {trigger.data && preview && (
+    <TriggerFrame
+      id={id}
+      trigger={trigger}
+      permission={permission}
+      back={{ to: `/admin/triggers/${id}`, label: 'Back to the trigger' }}
+      title={(t) => `Apply ${t ? `“${t.name}”` : `trigger ${id}`}`}
+    >
+      {(data) =>
+        preview && (
         <>
           <Paper variant="outlined" sx={{ p: 2 }} component="section" aria-labelledby="choose-heading">
             <Typography variant="h6" component="h2" id="choose-heading" sx={{ mb: 1 }}>
@@ -447,13 +431,14 @@ export function ApplyTriggerPage() {
           {finished && startedAt !== null && run.states.some((s) => s.status === 'done') && (
             <CreatedPanel
               key={run.states.map((s) => s.status).join()}
-              trigger={trigger.data}
+              trigger={data}
               students={run.chunks.flatMap((c, i) => (run.states[i]?.status === 'done' ? c : []))}
               since={startedAt}
             />
           )}
         </>
-      )}
-    </Stack>
+        )
+      }
+    </TriggerFrame>
   );
 }

@@ -3,7 +3,6 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import FormControlLabel from '@mui/material/FormControlLabel';
-import LinearProgress from '@mui/material/LinearProgress';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
@@ -18,11 +17,12 @@ import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { Link as RouterLink, useParams } from 'react-router';
-import { fieldErrors, isNotFound } from '../../api/errors.ts';
+import { fieldErrors } from '../../api/errors.ts';
+import { isTriggerId, TriggerFrame } from './trigger-frame.tsx';
 import type { Trigger } from '../../api/schemas/index.ts';
 import { useApi } from '../../queries/api-context.tsx';
 import { errorTextOnPaper } from '../../components/error-text-on-paper.ts';
-import { ProblemMessage, describeError } from '../../components/problem-message.tsx';
+import { describeError } from '../../components/problem-message.tsx';
 import { triggerQueries } from '../../queries/triggers.ts';
 import { usePermission } from '../../queries/admin-permissions.ts';
 import { triggerNotationText, useSaveTrigger } from '../../queries/trigger-admin.ts';
@@ -176,49 +176,33 @@ export function TriggerPage() {
   const api = useApi();
   const { id = '' } = useParams();
   const permission = usePermission('editTriggers');
-  const validId = /^\d+$/.test(id);
-  const trigger = useQuery({ ...triggerQueries.detail(api, id), enabled: validId });
+  const trigger = useQuery({ ...triggerQueries.detail(api, id), enabled: isTriggerId(id) });
   return (
-    <Stack spacing={2}>
-      <Link component={RouterLink} to="/admin/triggers" variant="body2">
-        ← All triggers
-      </Link>
-      <Typography variant="h4" component="h1">
-        {trigger.data ? trigger.data.name : `Trigger ${id}`}
-      </Typography>
-      {!validId && <Alert severity="error">“{id}” is not a trigger id: ids are whole numbers.</Alert>}
-      {!permission.allowed && (
-        <Alert severity="info" data-testid="read-only">
-          {permission.reason}
-        </Alert>
-      )}
-      {validId && trigger.isPending && <LinearProgress aria-label="Loading the trigger" />}
-      {trigger.isError && isNotFound(trigger.error) && <Alert severity="warning">There is no trigger with id {id}.</Alert>}
-      {trigger.isError && !isNotFound(trigger.error) && <ProblemMessage error={trigger.error} onRetry={() => void trigger.refetch()} />}
-      {trigger.data && (
+    <TriggerFrame id={id} trigger={trigger} permission={permission} back={{ to: '/admin/triggers', label: 'All triggers' }} title={(t) => (t ? t.name : `Trigger ${id}`)}>
+      {(data) => (
         <>
           <Paper variant="outlined" sx={{ p: 2 }} component="section" aria-labelledby="fields-heading">
             <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'baseline', mb: 1, flexWrap: 'wrap', gap: 1 }}>
               <Typography variant="h6" component="h2" id="fields-heading">
                 Definition
               </Typography>
-              <Link component={RouterLink} to={triggerJournalHref(trigger.data)} variant="body2">
+              <Link component={RouterLink} to={triggerJournalHref(data)} variant="body2">
                 Change history
               </Link>
             </Stack>
-            <Fields trigger={trigger.data} />
+            <Fields trigger={data} />
           </Paper>
-          {permission.allowed && permission.session && <EditForm key={trigger.data.id} trigger={trigger.data} identifier={permission.session.identifier} />}
+          {permission.allowed && permission.session && <EditForm key={data.id} trigger={data} identifier={permission.session.identifier} />}
           <Paper variant="outlined" sx={{ p: 2 }} component="section" aria-labelledby="apply-heading">
             <Typography variant="h6" component="h2" id="apply-heading">
               Apply to students
             </Typography>
             <Typography color="text.secondary" sx={{ mb: 1.5 }}>
-              Applying is separate from saving: it creates one {kindWord(trigger.data.elevateToAlert).toLowerCase()} per student from the trigger as saved, and those
+              Applying is separate from saving: it creates one {kindWord(data.elevateToAlert).toLowerCase()} per student from the trigger as saved, and those
               cannot be taken back. You see who gets what before anything is sent.
             </Typography>
             {permission.allowed ? (
-              <Button component={RouterLink} to={`/admin/triggers/${trigger.data.id}/apply`} variant="contained">
+              <Button component={RouterLink} to={`/admin/triggers/${data.id}/apply`} variant="contained">
                 Apply to students…
               </Button>
             ) : (
@@ -227,6 +211,6 @@ export function TriggerPage() {
           </Paper>
         </>
       )}
-    </Stack>
+    </TriggerFrame>
   );
 }

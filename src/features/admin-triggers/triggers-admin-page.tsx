@@ -6,12 +6,6 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
@@ -19,7 +13,11 @@ import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import { isNotFound } from '../../api/errors.ts';
 import { useApi } from '../../queries/api-context.tsx';
 import { ProblemMessage } from '../../components/problem-message.tsx';
+import { ReadOnlyNotice } from '../../components/read-only-notice.tsx';
+import { HeadingWithJournal } from '../../components/heading-with-journal.tsx';
 import { RelativeTime } from '../../components/relative-time.tsx';
+import { ResponsiveTable, type TableColumn } from '../../components/responsive-table.tsx';
+import type { Trigger } from '../../api/schemas/index.ts';
 import { SearchField } from '../../components/search-field.tsx';
 import { usePermission } from '../../queries/admin-permissions.ts';
 import { triggerAdminQueries } from '../../queries/trigger-admin.ts';
@@ -49,6 +47,24 @@ function OpenById() {
   );
 }
 
+const TRIGGER_COLUMNS: readonly TableColumn<Trigger>[] = [
+  {
+    header: 'Name',
+    cell: (trigger) => (
+      <Link component={RouterLink} to={`/admin/triggers/${trigger.id}`}>
+        {trigger.name}
+      </Link>
+    ),
+  },
+  {
+    header: 'Creates',
+    cell: (trigger) => <Chip size="small" label={kindWord(trigger.elevateToAlert)} color={trigger.elevateToAlert ? 'warning' : 'default'} variant="outlined" />,
+  },
+  { header: 'Audience', hideBelow: 'md', cell: (trigger) => AUDIENCE_WORDS[trigger.audienceType] },
+  { header: 'Student can see', hideBelow: 'md', cell: (trigger) => (trigger.canStudentView ? 'Yes' : 'No') },
+  { header: 'Created', hideBelow: 'sm', cell: (trigger) => <RelativeTime dateTime={trigger.createdOn} /> },
+];
+
 /** `/admin/triggers`: every trigger, searchable (issue 12 item 7). */
 export function TriggersAdminPage() {
   const api = useApi();
@@ -62,22 +78,11 @@ export function TriggersAdminPage() {
   );
   return (
     <Stack spacing={2}>
-      <Stack direction="row" sx={{ alignItems: 'baseline', justifyContent: 'space-between', flexWrap: 'wrap', gap: 1 }}>
-        <Typography variant="h4" component="h1">
-          Triggers
-        </Typography>
-        <Link component={RouterLink} to="/admin/journal?operation=trigger.update">
-          Change journal
-        </Link>
-      </Stack>
+      <HeadingWithJournal title="Triggers" journal="/admin/journal?operation=trigger.update" />
       <Typography color="text.secondary">
         Data-insight definitions: applied to students, each creates a data insight, or an alert when it elevates to alert.
       </Typography>
-      {!permission.allowed && (
-        <Alert severity="info" data-testid="read-only">
-          {permission.reason}
-        </Alert>
-      )}
+      <ReadOnlyNotice permission={permission} />
       {list.isPending && <LinearProgress aria-label="Loading triggers" />}
       {list.isError && isNotFound(list.error) && (
         <Paper variant="outlined" sx={{ p: 2 }}>
@@ -105,45 +110,14 @@ export function TriggersAdminPage() {
               }}
             />
           </Stack>
-          <TableContainer>
-            <Table size="small" aria-labelledby="triggers-heading">
-              <TableHead>
-                <TableRow>
-                  <TableCell>Name</TableCell>
-                  <TableCell>Creates</TableCell>
-                  <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>Audience</TableCell>
-                  <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>Student can see</TableCell>
-                  <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>Created</TableCell>
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {triggers.length === 0 && (
-                  <TableRow>
-                    <TableCell colSpan={5}>
-                      <Typography color="text.secondary">No trigger matches “{q}”.</Typography>
-                    </TableCell>
-                  </TableRow>
-                )}
-                {triggers.map((trigger) => (
-                  <TableRow key={trigger.id} hover data-testid={`trigger-row-${trigger.id}`}>
-                    <TableCell>
-                      <Link component={RouterLink} to={`/admin/triggers/${trigger.id}`}>
-                        {trigger.name}
-                      </Link>
-                    </TableCell>
-                    <TableCell>
-                      <Chip size="small" label={kindWord(trigger.elevateToAlert)} color={trigger.elevateToAlert ? 'warning' : 'default'} variant="outlined" />
-                    </TableCell>
-                    <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>{AUDIENCE_WORDS[trigger.audienceType]}</TableCell>
-                    <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>{trigger.canStudentView ? 'Yes' : 'No'}</TableCell>
-                    <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>
-                      <RelativeTime dateTime={trigger.createdOn} />
-                    </TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          </TableContainer>
+          <ResponsiveTable
+            rows={triggers}
+            rowKey={(trigger) => trigger.id}
+            labelledBy="triggers-heading"
+            rowProps={(trigger) => ({ 'data-testid': `trigger-row-${trigger.id}` })}
+            columns={TRIGGER_COLUMNS}
+            empty={<Typography color="text.secondary">No trigger matches “{q}”.</Typography>}
+          />
         </Paper>
       )}
     </Stack>

@@ -5,18 +5,13 @@ import CircularProgress from '@mui/material/CircularProgress';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import type { JournalEntry } from '../../api/journal.ts';
 import { ProblemMessage } from '../../components/problem-message.tsx';
+import { ResponsiveTable, type TableColumn } from '../../components/responsive-table.tsx';
 import { journalQueries } from '../../queries/journal.ts';
 
 const OPERATIONS: Record<string, string> = {
@@ -65,6 +60,23 @@ export function describeChanges(summary: JournalEntry['summary']): string[] {
   return lines;
 }
 
+const JOURNAL_COLUMNS: readonly TableColumn<JournalEntry>[] = [
+  { header: 'When', nowrap: true, cell: (entry) => <time dateTime={entry.at}>{new Date(entry.at).toLocaleString()}</time> },
+  { header: 'Who', cell: (entry) => entry.actor ?? '—' },
+  { header: 'What', cell: (entry) => OPERATIONS[entry.operation] ?? `${entry.method} ${entry.path}` },
+  { header: 'Target', cell: (entry) => entry.target, sx: { fontFamily: 'monospace' } },
+  { header: 'Result', cell: (entry) => (entry.status < 400 ? `Done (${entry.status})` : `Refused (${entry.status})`) },
+  {
+    header: 'Changes',
+    cell: (entry) =>
+      describeChanges(entry.summary).map((line) => (
+        <Typography key={line} variant="body2" component="span" sx={{ display: 'block' }}>
+          {line}
+        </Typography>
+      )),
+  },
+];
+
 export function JournalPage() {
   const [params, setParams] = useSearchParams();
   const filter = Object.fromEntries(FILTERS.map((name) => [name, params.get(name) ?? undefined]));
@@ -87,8 +99,8 @@ export function JournalPage() {
       </Typography>
       <Typography color="text.secondary">Every change made through the dashboard: who, when, what, and the result. Newest first.</Typography>
       <Box component="form" onSubmit={apply} aria-label="Filter the journal" sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'center' }}>
-        <TextField size="small" label="Target" placeholder="category/3" value={draft.target} onChange={(e) => setDraft({ ...draft, target: e.target.value })} />
-        <TextField select size="small" label="Operation" value={draft.operation} onChange={(e) => setDraft({ ...draft, operation: e.target.value })} sx={{ minWidth: 220 }}>
+        <TextField size="small" label="Target" placeholder="category/3" value={draft.target} onChange={(e) => setDraft({ ...draft, target: e.target.value })} sx={{ flex: '1 1 12rem' }} />
+        <TextField select size="small" label="Operation" value={draft.operation} onChange={(e) => setDraft({ ...draft, operation: e.target.value })} sx={{ flex: '1 1 14rem' }}>
           <MenuItem value="">Any</MenuItem>
           {Object.entries(OPERATIONS).map(([value, label]) => (
             <MenuItem key={value} value={value}>
@@ -96,7 +108,7 @@ export function JournalPage() {
             </MenuItem>
           ))}
         </TextField>
-        <TextField size="small" label="Changed by" placeholder="E0001" value={draft.actor} onChange={(e) => setDraft({ ...draft, actor: e.target.value })} />
+        <TextField size="small" label="Changed by" placeholder="E0001" value={draft.actor} onChange={(e) => setDraft({ ...draft, actor: e.target.value })} sx={{ flex: '1 1 12rem' }} />
         <Button type="submit" variant="contained">
           Apply
         </Button>
@@ -112,40 +124,16 @@ export function JournalPage() {
       ) : journal.data.values.length === 0 ? (
         <Typography role="status">No changes recorded{FILTERS.some((f) => filter[f]) ? ' for these filters' : ' yet'}.</Typography>
       ) : (
-        <TableContainer component={Paper} variant="outlined">
-          <Table size="small" aria-label="Changes">
-            <TableHead>
-              <TableRow>
-                <TableCell>When</TableCell>
-                <TableCell>Who</TableCell>
-                <TableCell>What</TableCell>
-                <TableCell>Target</TableCell>
-                <TableCell>Result</TableCell>
-                <TableCell>Changes</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {journal.data.values.map((entry) => (
-                <TableRow key={`${entry.at}-${entry.requestId}`}>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                    <time dateTime={entry.at}>{new Date(entry.at).toLocaleString()}</time>
-                  </TableCell>
-                  <TableCell>{entry.actor ?? '—'}</TableCell>
-                  <TableCell>{OPERATIONS[entry.operation] ?? `${entry.method} ${entry.path}`}</TableCell>
-                  <TableCell sx={{ fontFamily: 'monospace' }}>{entry.target}</TableCell>
-                  <TableCell>{entry.status < 400 ? `Done (${entry.status})` : `Refused (${entry.status})`}</TableCell>
-                  <TableCell>
-                    {describeChanges(entry.summary).map((line) => (
-                      <Typography key={line} variant="body2">
-                        {line}
-                      </Typography>
-                    ))}
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </TableContainer>
+        <Paper variant="outlined">
+          <ResponsiveTable
+            rows={journal.data.values}
+            rowKey={(entry) => `${entry.at}-${entry.requestId}`}
+            label="Changes"
+            cardsBelow="md"
+            rowProps={() => ({ 'data-testid': 'journal-entry' })}
+            columns={JOURNAL_COLUMNS}
+          />
+        </Paper>
       )}
     </Stack>
   );

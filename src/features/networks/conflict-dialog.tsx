@@ -9,7 +9,7 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
-import { PersonName } from '../../components/person-name.tsx';
+import { Names } from './pending-changes.tsx';
 
 export interface NetworkConflict {
   /** What the conflict interrupted: a save, or the undo of one. */
@@ -34,13 +34,7 @@ function Version({ title, description, members, testId }: { title: string; descr
       {members.length === 0 ? (
         <Typography variant="body2">Nobody</Typography>
       ) : (
-        <Box component="ol" sx={{ m: 0, pl: 3 }}>
-          {members.map((id) => (
-            <Typography component="li" variant="body2" key={id}>
-              <PersonName identifier={id} />
-            </Typography>
-          ))}
-        </Box>
+        <Names identifiers={members} ordered />
       )}
     </Paper>
   );

@@ -26,6 +26,7 @@ import { MemberList } from './member-list.tsx';
 import { PendingChanges, diffSummary } from './pending-changes.tsx';
 import { usePersonLabel } from '../../components/person-name.tsx';
 import { PersonPicker } from '../../components/person-picker.tsx';
+import { NotFoundState } from '../../components/not-found-state.tsx';
 import { useSaveHistory, type NetworkSave } from './save-history.ts';
 
 /** How long the "Undo" of the last save stays on screen (the issue asks for at least 10 s). */
@@ -144,17 +145,18 @@ export function NetworkEditorPage() {
     </>
   );
 
+  if (network.isError && isNotFound(network.error)) {
+    return (
+      <NotFoundState title="No such student" back={{ to: '/students', label: 'Back to students' }}>
+        No person has the identifier “{student}”: there is no success network to edit. The link may be mistyped.
+      </NotFoundState>
+    );
+  }
   if (network.isError) {
     return (
       <Box>
         {heading}
-        {isNotFound(network.error) ? (
-          <Alert severity="info">
-            No person has the identifier “{student}”. <Link component={RouterLink} to="/students">Find a student</Link>.
-          </Alert>
-        ) : (
-          <ProblemMessage error={network.error} onRetry={() => void network.refetch()} />
-        )}
+        <ProblemMessage error={network.error} onRetry={() => void network.refetch()} />
       </Box>
     );
   }
@@ -165,7 +167,7 @@ export function NetworkEditorPage() {
   return (
     <Box>
       {heading}
-      <Box role="status" aria-live="polite" sx={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>
+      <Box role="status" aria-live="polite" sx={{ position: 'absolute', width: '1px', height: '1px', overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' }}>
         {announcement}
       </Box>
       {readOnly && !permission.pending && (

@@ -13,15 +13,28 @@ export function diffSummary(diff: NetworkDiff): string | null {
   return parts.length > 0 ? parts.join(', ') : null;
 }
 
-function Names({ identifiers }: { identifiers: string[] }) {
+/** People by name, as a bulleted list (`ol` where the order is their priority). */
+export function Names({ identifiers, ordered = false }: { identifiers: readonly string[]; ordered?: boolean }) {
   return (
-    <Box component="ul" sx={{ m: 0, pl: 3 }}>
+    <Box component={ordered ? 'ol' : 'ul'} sx={{ m: 0, pl: 3 }}>
       {identifiers.map((id) => (
         <Typography component="li" variant="body2" key={id}>
           <PersonName identifier={id} />
         </Typography>
       ))}
     </Box>
+  );
+}
+
+function Who({ title, identifiers }: { title: string; identifiers: readonly string[] }) {
+  if (identifiers.length === 0) return null;
+  return (
+    <>
+      <Typography variant="body2" sx={{ mt: 1 }}>
+        {title}
+      </Typography>
+      <Names identifiers={identifiers} />
+    </>
   );
 }
 
@@ -35,22 +48,8 @@ export function PendingChanges({ diff }: { diff: NetworkDiff }) {
       ) : (
         <>
           <Typography sx={{ fontWeight: 600 }}>Unsaved changes: {summary}</Typography>
-          {diff.added.length > 0 && (
-            <>
-              <Typography variant="body2" sx={{ mt: 1 }}>
-                These people gain access:
-              </Typography>
-              <Names identifiers={diff.added} />
-            </>
-          )}
-          {diff.removed.length > 0 && (
-            <>
-              <Typography variant="body2" sx={{ mt: 1 }}>
-                These people lose access:
-              </Typography>
-              <Names identifiers={diff.removed} />
-            </>
-          )}
+          <Who title="These people gain access:" identifiers={diff.added} />
+          <Who title="These people lose access:" identifiers={diff.removed} />
           {diff.reordered && (
             <Typography variant="body2" sx={{ mt: 1 }}>
               The order (priority) changed.

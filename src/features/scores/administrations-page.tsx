@@ -11,20 +11,16 @@ import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Select from '@mui/material/Select';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
 import TablePagination from '@mui/material/TablePagination';
-import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import type { Administration } from '../../api/schemas/index.ts';
 import { useApi } from '../../queries/api-context.tsx';
+import { InlineForm } from '../../components/inline-form.tsx';
 import { ProblemMessage } from '../../components/problem-message.tsx';
+import { ResponsiveTable, type TableColumn } from '../../components/responsive-table.tsx';
 import { cohortQueries } from '../../queries/cohort.ts';
 import { scoreQueries } from '../../queries/scores.ts';
 import { formatCount, formatDay, KNOWN_STATUSES, plural, positiveInt, statusColor } from './score-format.ts';
@@ -40,29 +36,31 @@ function Respondents({ id }: { id: number }) {
   return <>{formatCount(count.data)}</>;
 }
 
-/** A person filter typed and applied on Enter or "Apply", so that the URL changes once. */
+const ADMINISTRATION_COLUMNS: readonly TableColumn<Administration>[] = [
+  {
+    header: 'Title',
+    cell: (a) => (
+      <Link component={RouterLink} to={`/scores/${a.id}`}>
+        {a.title}
+      </Link>
+    ),
+  },
+  { header: 'Status', cell: (a) => <Chip size="small" label={a.status} color={statusColor(a.status)} variant="outlined" /> },
+  { header: 'Start', cell: (a) => formatDay(a.startDate), nowrap: true },
+  { header: 'End', cell: (a) => formatDay(a.endDate), nowrap: true },
+  { header: 'Respondents', align: 'right', cell: (a) => <Respondents id={a.id} /> },
+];
+
+/** A person filter typed and applied on Enter or "Apply", so that the URL changes once. Keyed by the applied value: a new one (back, a link) starts a new draft. */
 function PersonFilter({ value, onApply }: { value: string; onApply: (person: string) => void }) {
   const [draft, setDraft] = useState(value);
-  const [seen, setSeen] = useState(value);
-  if (seen !== value) {
-    setSeen(value);
-    setDraft(value);
-  }
   return (
-    <Stack
-      component="form"
-      direction="row"
-      spacing={1}
-      onSubmit={(e) => {
-        e.preventDefault();
-        onApply(draft.trim());
-      }}
-    >
+    <InlineForm spacing={1} stackOnPhone={false} onSubmit={() => onApply(draft.trim())}>
       <TextField size="small" label="Respondent identifier" placeholder="S000123" value={draft} onChange={(e) => setDraft(e.target.value)} />
       <Button type="submit" variant="outlined">
         Apply
       </Button>
-    </Stack>
+    </InlineForm>
   );
 }
 
@@ -136,7 +134,7 @@ export function AdministrationsPage() {
               ))}
             </Select>
           </FormControl>
-          <PersonFilter value={person} onApply={(p) => update({ person: p || undefined, page: undefined })} />
+          <PersonFilter key={person} value={person} onApply={(p) => update({ person: p || undefined, page: undefined })} />
           {(status || person) && (
             <Button onClick={() => update({ status: undefined, person: undefined, page: undefined })}>Clear filters</Button>
           )}
@@ -159,38 +157,14 @@ export function AdministrationsPage() {
       )}
       {rows.length > 0 && (
         <Paper variant="outlined">
-          <TableContainer>
-            <Table size="small" aria-label="Administrations">
-              <TableHead>
-                <TableRow>
-                  <TableCell>Title</TableCell>
-                  <TableCell>Status</TableCell>
-                  <TableCell>Start</TableCell>
-                  <TableCell>End</TableCell>
-                  <TableCell align="right">Respondents</TableCell>
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {rows.map((a) => (
-                  <TableRow key={a.id} hover data-testid="administration-row">
-                    <TableCell>
-                      <Link component={RouterLink} to={`/scores/${a.id}`}>
-                        {a.title}
-                      </Link>
-                    </TableCell>
-                    <TableCell>
-                      <Chip size="small" label={a.status} color={statusColor(a.status)} variant="outlined" />
-                    </TableCell>
-                    <TableCell>{formatDay(a.startDate)}</TableCell>
-                    <TableCell>{formatDay(a.endDate)}</TableCell>
-                    <TableCell align="right">
-                      <Respondents id={a.id} />
-                    </TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          </TableContainer>
+          <ResponsiveTable
+            rows={rows}
+            rowKey={(a) => a.id}
+            label="Administrations"
+            cardsBelow="sm"
+            rowProps={() => ({ 'data-testid': 'administration-row' })}
+            columns={ADMINISTRATION_COLUMNS}
+          />
           <TablePagination
             component="div"
             count={total}

@@ -17,6 +17,7 @@ import { ProblemMessage } from '../../components/problem-message.tsx';
 import { formatScore, medianChange, type Pick } from '../../lib/percentiles.ts';
 import { summarizeCohort } from './cohort-figures.ts';
 import { cohortQueries, type Cohort } from '../../queries/cohort.ts';
+import { FactorCard } from './factor-card.tsx';
 import { FactorHistogram } from './factor-histogram.tsx';
 import { scoreQueries } from '../../queries/scores.ts';
 
@@ -118,15 +119,7 @@ export function CohortCompare({
       </Paper>
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', lg: 'repeat(2, 1fr)' } }}>
         {shared.map((factor) => (
-          <Paper key={factor.name} variant="outlined" component="section" aria-label={factor.name} data-testid="factor-card" sx={{ p: 2 }}>
-            <Typography variant="h6" component="h2">
-              {factor.name}
-            </Typography>
-            {factor.description && (
-              <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-                {factor.description}
-              </Typography>
-            )}
+          <FactorCard key={factor.name} factor={factor}>
             <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
               {[before, after].map(({ side, figures }) => {
                 const isCurrent = side === current;
@@ -142,7 +135,7 @@ export function CohortCompare({
                 );
               })}
             </Box>
-          </Paper>
+          </FactorCard>
         ))}
       </Box>
     </Box>

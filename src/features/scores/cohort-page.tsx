@@ -26,6 +26,7 @@ import { summarizeCohort } from './cohort-figures.ts';
 import { cohortProgress, cohortQueries, type Cohort, type PersonName } from '../../queries/cohort.ts';
 import { CohortCompare } from './cohort-compare.tsx';
 import { readFilter, readPick, writeFilter, writePick, type RosterFilter } from './cohort-url.ts';
+import { FactorCard } from './factor-card.tsx';
 import { FactorHistogram } from './factor-histogram.tsx';
 import { formatCount, formatDay, plural, positiveInt, statusColor } from './score-format.ts';
 import { scoreQueries } from '../../queries/scores.ts';
@@ -85,7 +86,7 @@ function CohortView({ id }: { id: number }) {
           {administration.data ? title : <Skeleton width={320} />}
         </Typography>
         {administration.data && (
-          <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', mt: 0.5 }}>
+          <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap', mt: 0.5 }}>
             <Chip size="small" variant="outlined" label={administration.data.status} color={statusColor(administration.data.status)} />
             <Typography color="text.secondary">
               {formatDay(administration.data.startDate)} – {formatDay(administration.data.endDate)}
@@ -177,22 +178,14 @@ function CohortView({ id }: { id: number }) {
               sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', lg: 'repeat(3, 1fr)' } }}
             >
               {data.factors.map((factor) => (
-                <Paper key={factor.name} variant="outlined" component="section" aria-label={factor.name} data-testid="factor-card" sx={{ p: 2 }}>
-                  <Typography variant="h6" component="h2">
-                    {factor.name}
-                  </Typography>
-                  {factor.description && (
-                    <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-                      {factor.description}
-                    </Typography>
-                  )}
+                <FactorCard key={factor.name} factor={factor}>
                   <FactorHistogram
                     factor={factor.name}
                     summary={summaries.get(factor.name)!}
                     picked={picked?.factor === factor.name ? picked.pick : undefined}
                     onPick={setPick}
                   />
-                </Paper>
+                </FactorCard>
               ))}
             </Box>
           )}
@@ -213,6 +206,8 @@ function CompareSelect({ id, cohort, value, onChange }: { id: number; cohort: Co
   const own = cohort.factors[0]?.assessmentId;
   const candidates = others.filter((_, i) => own !== undefined && String(assessments[i]?.data ?? '') === own);
   const settled = all.isSuccess && assessments.every((q) => !q.isPending);
+  // "None to compare with" only when every administration could be asked.
+  const failed = all.isError || assessments.some((q) => q.isError);
   return (
     <FormControl size="small" sx={{ minWidth: 260 }}>
       <InputLabel id="compare-label">Compare with</InputLabel>
@@ -228,7 +223,12 @@ function CompareSelect({ id, cohort, value, onChange }: { id: number; cohort: Co
             Finding administrations of the same assessment…
           </MenuItem>
         )}
-        {settled && candidates.length === 0 && (
+        {failed && (
+          <MenuItem disabled value="failed">
+            Some administrations could not be loaded: not every one to compare with is listed
+          </MenuItem>
+        )}
+        {settled && !failed && candidates.length === 0 && (
           <MenuItem disabled value="none">
             No other administration of this assessment has scores
           </MenuItem>

@@ -11,8 +11,8 @@ const HEIGHT = 96;
 /** Bins per band: 1–25 is five bins of five, 26–75 ten, 76–99 five. */
 const BAND_BINS: Record<Band, readonly [number, number]> = { bottom: [0, 4], middle: [5, 14], top: [15, 19] };
 const TICKS = [1, 25, 50, 75, 99];
-/** Read by screen readers, not shown. */
-const visuallyHidden = { position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap', border: 0, p: 0, m: '-1px' } as const;
+/** Read by screen readers, not shown. In pixels: to MUI's `sx` a bare 1 is 100 %, which pushed the page sideways. */
+const visuallyHidden = { position: 'absolute', width: '1px', height: '1px', overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap', border: 0, p: 0, m: '-1px' } as const;
 
 const samePick = (a: Pick | undefined, b: Pick) =>
   a !== undefined && ('band' in a ? 'band' in b && a.band === b.band : 'bin' in b && a.bin === b.bin);

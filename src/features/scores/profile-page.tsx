@@ -13,6 +13,7 @@ import { cohortQueries } from '../../queries/cohort.ts';
 import { positiveInt } from './score-format.ts';
 import { scoreQueries } from '../../queries/scores.ts';
 import { ScoresNotFound } from './scores-not-found.tsx';
+import { NotFoundState } from '../../components/not-found-state.tsx';
 
 /** `/scores/:administrationId/:person`: one respondent's profile, any of their administrations. */
 export function ProfilePage() {
@@ -22,9 +23,18 @@ export function ProfilePage() {
   const navigate = useNavigate();
   const administration = useQuery({ ...scoreQueries.administration(api, id ?? 0), enabled: id !== undefined });
   const who = useQuery({ ...cohortQueries.person(api, person), retry: false });
+  // The same query the profile makes: an identifier nobody has (404) and no administration of theirs is no one.
+  const theirs = useQuery(cohortQueries.allAdministrations(api, person));
   if (id === undefined) return <ScoresNotFound what={`administration “${administrationId ?? ''}”`} />;
   if (administration.isError && isApiError(administration.error) && (administration.error.status === 404 || administration.error.status === 400)) {
     return <ScoresNotFound what={`administration ${id}`} />;
+  }
+  if (who.isError && isApiError(who.error) && who.error.status === 404 && theirs.data?.values.length === 0) {
+    return (
+      <NotFoundState title="No such person" back={{ to: `/scores/${id}`, label: 'Back to the cohort' }}>
+        No factor scores for {person} in this administration: the service knows nobody with that identifier. The link may be mistyped.
+      </NotFoundState>
+    );
   }
   const name = who.data ? `${who.data.firstName} ${who.data.lastName}` : person;
   return (

@@ -29,8 +29,12 @@ input{font:inherit;padding:6px 8px;border-radius:6px;border:1px solid color-mix(
 a{color:LinkText}
 `;
 
-/** The development provider's login screen: the staff filter. */
-const SCRIPT = `const filter = document.getElementById('filter');
+/** The scheme named on <html> as the app names it (class "dark"), and the development provider's staff filter. */
+const SCRIPT = `const scheme = matchMedia('(prefers-color-scheme: dark)');
+const paint = () => document.documentElement.classList.toggle('dark', scheme.matches);
+paint();
+scheme.addEventListener('change', paint);
+const filter = document.getElementById('filter');
 if (filter) {
   filter.addEventListener('input', () => {
     const q = filter.value.trim().toLowerCase();

@@ -86,7 +86,6 @@ export async function measureLighthouse(options: { scale?: number; runs?: number
   });
   try {
     const cookie = await sessionCookie(dashboard.origin);
-  await signInChrome(chrome.port, dashboard.origin, cookie);
     await signInChrome(chrome.port, dashboard.origin, cookie);
     const get = async <T,>(path: string): Promise<T> => (await (await fetch(`${dashboard.origin}/api${path}`, { headers: { cookie } })).json()) as T;
     const all = await benchPages(get);

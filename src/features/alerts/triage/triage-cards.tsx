@@ -108,7 +108,7 @@ function AlertCard({ row, now, ...props }: { row: TriageRow; now: number } & Pic
       }
       heading={
         <Stack direction="row" spacing={1} sx={{ alignItems: 'center', justifyContent: 'space-between' }}>
-          <Typography component="h3" variant="subtitle1" sx={{ minWidth: 0, fontWeight: 600 }}>
+          <Typography component="h2" variant="subtitle1" sx={{ minWidth: 0, fontWeight: 600 }}>
             <PersonCell name={row.studentName} identifier={row.studentId} />
           </Typography>
           <StatusCell status={row.status} />
@@ -137,7 +137,7 @@ function GroupCard({ group, now, ...props }: { group: StudentGroup; now: number 
         </Button>
       }
       heading={
-        <Typography component="h3" variant="subtitle1" sx={{ fontWeight: 600 }}>
+        <Typography component="h2" variant="subtitle1" sx={{ fontWeight: 600 }}>
           <PersonCell name={group.studentName} identifier={group.studentId} />
         </Typography>
       }

@@ -1,4 +1,4 @@
-import { expect as baseExpect, test, type Page } from '@playwright/test';
+import { expect as baseExpect, test, type Page } from './fixtures.ts';
 import { expectNoSeriousA11yViolations } from './a11y.ts';
 import { screenshot, signIn, sameOrigin } from './support.ts';
 

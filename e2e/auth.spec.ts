@@ -1,5 +1,5 @@
 import type { ChildProcess } from 'node:child_process';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures.ts';
 import { freePort, startExternalProvider, startStrictUpstream } from '../src/testing/proxy-fixtures.ts';
 import { expectNoSeriousA11yViolations } from './a11y.ts';
 import { startDashboard } from './perf/browser.ts';

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 
 /**
  * The initial route's JavaScript: the entry script and every module it preloads, gzip-compressed

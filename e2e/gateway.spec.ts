@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { screenshot, signIn, signInRequest } from './support.ts';
 
 const SECRETS = ['demo-secret', 'demo-subscription-key'];

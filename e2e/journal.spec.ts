@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { expectNoSeriousA11yViolations } from './a11y.ts';
 import { sameOrigin, screenshot, signInRequest } from './support.ts';
 

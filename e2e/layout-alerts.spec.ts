@@ -1,4 +1,4 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from './fixtures.ts';
 import { expectNoSeriousA11yViolations } from './a11y.ts';
 import { expectAboveFold, expectNoHorizontalOverflow, expectNoOverlap, layoutScreenshot, SCHEMES, SCREENS, useScreen, type Screen } from './layout.ts';
 import { signIn } from './support.ts';
@@ -75,7 +75,8 @@ for (const screen of SCREENS) {
         await layoutScreenshot(page, 'alerts-drawer', screen, scheme);
       }
       await page.keyboard.press('Escape');
-      await expect(drawerOf(page)).toBeHidden();
+      // The drawer slides out (a transition), on a busy machine a while.
+      await expect(drawerOf(page)).toBeHidden({ timeout: 15_000 });
       expect(params(page).get('alert')).toBeNull();
     }
   });

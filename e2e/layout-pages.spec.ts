@@ -1,4 +1,4 @@
-import { expect, test, type BrowserContext, type Locator, type Page } from '@playwright/test';
+import { expect, test, type BrowserContext, type Locator, type Page } from './fixtures.ts';
 import { expectNoSeriousA11yViolations } from './a11y.ts';
 import { checkLayout, SCREENS, type Screen } from './layout.ts';
 import { sameOrigin, signIn } from './support.ts';

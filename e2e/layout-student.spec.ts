@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures.ts';
 import { expectNoSeriousA11yViolations } from './a11y.ts';
 import { checkLayout, expectAboveFold, SCHEMES, SCREENS, useScreen, layoutScreenshot } from './layout.ts';
 import { signIn } from './support.ts';

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { signIn } from './support.ts';
 
 // Whole pages load from cold here (full navigations): allow for a busy machine.

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures.ts';
 import { expectNoSeriousA11yViolations } from './a11y.ts';
 import { screenshot, signIn } from './support.ts';
 

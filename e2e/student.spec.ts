@@ -1,4 +1,4 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from './fixtures.ts';
 import { expectNoSeriousA11yViolations } from './a11y.ts';
 import { sameOrigin, screenshot, signIn } from './support.ts';
 

@@ -48,6 +48,7 @@ async function startServer(): Promise<{ origin: string; stop: () => Promise<void
 
 export const test = base.extend<object, { workerServer: WorkerServer }>({
   workerServer: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern: none.
     async ({}, use) => {
       const server = await startServer();
       await use({ origin: server.origin });

@@ -52,11 +52,17 @@ export function triageQueueParams(range: DayRange) {
   return { createdOnStart: range.from, createdOnEnd: range.to, expand: TRIAGE_EXPAND };
 }
 
-export function triageQueueQuery(api: ApiClient, range: DayRange) {
+/**
+ * `prepare`: gets the alerts as they arrive, a few hundred at a time, while the rest of the range
+ * loads (the page prepares its rows then, not all at once when the last page is in).
+ */
+export function triageQueueQuery(api: ApiClient, range: DayRange, prepare?: (alerts: readonly TriageAlert[]) => void) {
   const params = triageQueueParams(range);
   const queryKey = alertKeys.listAll(params);
   return {
     hash: hashKey(queryKey),
+    // `prepare` only does ahead of time what the page would do with the data: the data does not depend on it.
+    // eslint-disable-next-line @tanstack/query/exhaustive-deps
     options: queryOptions({
       queryKey,
       queryFn: async ({ signal, client, queryKey: key }) => {
@@ -67,6 +73,7 @@ export function triageQueueQuery(api: ApiClient, range: DayRange) {
           return await runListJob(api, 'triageAlerts', { filters: params, concurrency: CONCURRENCY }, {
             signal,
             onProgress: (progress) => triageProgress.report(hash, progress),
+            ...(prepare ? { onItems: prepare as (items: readonly unknown[]) => void } : {}),
             // The first page (the newest alerts) is shown as soon as it is in; the rest arrives as a
             // whole, so the grid and its counts are prepared twice, not once per page. A refetch
             // keeps the whole queue it has until the new one is in.

@@ -1,5 +1,6 @@
 import type { ApiClient, ExpandedAlert } from '../api/client.ts';
-import type { AllValues, ListAllProgress, PartialValues } from '../api/paging.ts';
+import type { Page, RequestOptions } from '../api/http.ts';
+import { listAll, type AllValues, type ListAllProgress, type PartialValues } from '../api/paging.ts';
 import type { NotationFilters } from '../api/params.ts';
 import type { ExpandedPerson } from '../api/schemas/index.ts';
 
@@ -18,6 +19,12 @@ export interface JobEvents<P = never> {
   signal?: AbortSignal;
   onProgress?: (progress: ListAllProgress) => void;
   onPartial?: (partial: P) => void;
+  /**
+   * The items of the result's `values` as they come in, in order, a few hundred at a time (each
+   * call its own task in the page): a page can prepare them while the rest of the list loads.
+   * Every item is passed once, whether it came with a partial result or with the whole.
+   */
+  onItems?: (items: readonly unknown[]) => void;
 }
 export interface StudentWithOpenAlerts {
   student: ExpandedPerson;
@@ -62,7 +69,14 @@ export const LIST_JOBS = {
   },
   /** Every alert of a range with expansions, with progress and the first page ahead of the rest. */
   triageAlerts(api: ApiClient, input: TriageListInput, events: JobEvents<PartialValues<ExpandedAlert<TriageExpand>>> = {}): Promise<TriageValues> {
-    return api.alerts.listAll({ ...input.filters, expand: [...input.filters.expand] }, {
+    const filters = { ...input.filters, expand: [...input.filters.expand] };
+    const fetchPage = pagesAheadOfFirst<Page<ExpandedAlert<TriageExpand>>>(
+      (page, pageSize, options) => api.alerts.list({ ...filters, page, pageSize }, options),
+      async (options) => (await api.alerts.list({ ...input.filters, expand: [], page: 1, pageSize: 1 }, options)).totalValues,
+      input.concurrency ?? 4,
+    );
+    return listAll((params: { page?: number; pageSize?: number }, options) => fetchPage(params.page ?? 1, params.pageSize ?? TRIAGE_PAGE_SIZE, options), filters, {
+      pageSize: TRIAGE_PAGE_SIZE,
       ...(events.signal ? { signal: events.signal } : {}),
       ...(input.concurrency ? { concurrency: input.concurrency } : {}),
       ...(events.onProgress ? { onProgress: events.onProgress } : {}),
@@ -71,21 +85,119 @@ export const LIST_JOBS = {
   },
 };
 
+const TRIAGE_PAGE_SIZE = 1000;
+
+/**
+ * A page fetcher for `listAll` that does not wait for page 1 to learn how many pages follow: with
+ * page 1 it asks for the list's size alone (`count`, a one-item page: small and quick), and as soon
+ * as that answers it starts pages 2 to `ahead` + 1; `listAll` then finds them in flight (or in)
+ * when page 1 has come and been parsed. Page 1 of a thousand alerts with their expansions takes
+ * the longest to arrive and to parse: the others download meanwhile. A page asked for again, or
+ * with another size (the service may cap it), is fetched as asked. When the count fails, pages
+ * follow page 1 as usual.
+ */
+export function pagesAheadOfFirst<P>(
+  fetch: (page: number, pageSize: number, options: RequestOptions) => Promise<P>,
+  count: (options: RequestOptions) => Promise<number>,
+  ahead: number,
+): (page: number, pageSize: number, options: RequestOptions) => Promise<P> {
+  const early = new Map<string, Promise<P>>();
+  let firstIn = false;
+  return (page, pageSize, options) => {
+    const key = `${page}:${pageSize}`;
+    const started = early.get(key);
+    if (started) {
+      early.delete(key);
+      return started;
+    }
+    if (page !== 1) firstIn = true;
+    if (page === 1 && ahead >= 1 && !firstIn) {
+      const first = fetch(page, pageSize, options);
+      const settled = () => void (firstIn = true);
+      first.then(settled, settled);
+      void count(options).then(
+        (total) => {
+          // Page 1 came first after all: listAll asks for the others itself now.
+          if (options.signal?.aborted || firstIn) return;
+          const last = Math.min(Math.ceil(total / pageSize), ahead + 1);
+          for (let n = 2; n <= last; n += 1) {
+            const request = fetch(n, pageSize, options);
+            // Failures are reported when listAll asks for the page; one it never asks for (page 1 failed) is dropped.
+            request.catch(() => undefined);
+            early.set(`${n}:${pageSize}`, request);
+          }
+        },
+        () => undefined,
+      );
+      return first;
+    }
+    return fetch(page, pageSize, options);
+  };
+}
+
 export type ListJobs = typeof LIST_JOBS;
 export type ListJobName = keyof ListJobs;
 export type ListJobInput<K extends ListJobName> = Parameters<ListJobs[K]>[1];
 export type ListJobOutput<K extends ListJobName> = Awaited<ReturnType<ListJobs[K]>>;
 
-/** What the worker is asked, and what it answers (structured-cloneable); `id` pairs them. */
+/**
+ * What the worker is asked, and what it answers (structured-cloneable); `id` pairs them.
+ *
+ * A result with a `values` list (a partial one, then the whole) crosses in pieces: its items go
+ * ahead as `items` messages of at most `ITEMS_PER_MESSAGE`, each sent once, as soon as they are
+ * in; the `partial` or `done` that follows carries the rest of the result with `values` empty and
+ * `streamed`, how many of the items sent so far are its values. So the page copies each item once
+ * (not once per partial result and again at the end), in tasks short enough to keep it
+ * responsive, and mostly while it waits for the network anyway.
+ */
 export type ListJobRequest<K extends ListJobName = ListJobName> =
   | { type: 'run'; id: number; job: K; input: ListJobInput<K>; progress: boolean; partial: boolean }
   | { type: 'abort'; id: number };
 export type ListJobReply =
   | { type: 'progress'; id: number; progress: ListAllProgress }
-  | { type: 'partial'; id: number; value: unknown }
-  | { type: 'done'; id: number; value: unknown }
+  | { type: 'items'; id: number; items: unknown[] }
+  | { type: 'partial'; id: number; value: unknown; streamed?: number }
+  | { type: 'done'; id: number; value: unknown; streamed?: number }
   | { type: 'failed'; id: number; error: SerializedError }
   | { type: 'session-ended' };
+
+/** Items per `items` message: a few milliseconds of copying on a slow phone. */
+export const ITEMS_PER_MESSAGE = 250;
+
+/** The `values` list of a job's (partial) result, if it has one. */
+export function valuesOf(value: unknown): unknown[] | undefined {
+  const values = typeof value === 'object' && value !== null ? (value as { values?: unknown }).values : undefined;
+  return Array.isArray(values) ? values : undefined;
+}
+
+/**
+ * Tracks the items of a job's `values` handed on so far (`send` gets each new run of them): for a
+ * result, the items not yet handed on are handed on and the result's count of them is returned;
+ * undefined when its values do not begin with those handed on (then the result goes whole).
+ */
+export function itemStream(send: (items: unknown[]) => void) {
+  const sent: unknown[] = [];
+  let broken = false;
+  return {
+    sent: (): readonly unknown[] => sent,
+    take(value: unknown): number | undefined {
+      const values = valuesOf(value);
+      if (broken || values === undefined || values.length < sent.length) return undefined;
+      for (let i = 0; i < sent.length; i += 1) {
+        if (values[i] !== sent[i]) {
+          broken = true;
+          return undefined;
+        }
+      }
+      for (let start = sent.length; start < values.length; start += ITEMS_PER_MESSAGE) {
+        const items = values.slice(start, start + ITEMS_PER_MESSAGE);
+        sent.push(...items);
+        send(items);
+      }
+      return values.length;
+    },
+  };
+}
 
 /** An error as it crosses from the worker: an ApiError's fields, or a message. */
 export interface SerializedError {

@@ -3,7 +3,7 @@
 import './zod-jitless.ts';
 import { createApiClient, type ApiClient } from '../api/client.ts';
 import { ApiError } from '../api/errors.ts';
-import { LIST_JOBS, type JobEvents, type ListJobName, type ListJobReply, type ListJobRequest, type SerializedError } from './list-jobs.ts';
+import { itemStream, LIST_JOBS, type JobEvents, type ListJobName, type ListJobReply, type ListJobRequest, type SerializedError } from './list-jobs.ts';
 
 /**
  * The page's list worker: runs list jobs (src/queries/list-jobs.ts) off the main thread. One
@@ -41,17 +41,23 @@ self.addEventListener('message', (event: MessageEvent<ListJobRequest>) => {
   const { id, job, input } = request;
   const controller = new AbortController();
   running.set(id, controller);
+  // The values' items go ahead in small messages, each once (ListJobReply): the result follows without them.
+  const stream = itemStream((items) => post({ type: 'items', id, items }));
+  const answer = (type: 'partial' | 'done', value: unknown) => {
+    const streamed = stream.take(value);
+    post(streamed === undefined ? { type, id, value } : { type, id, value: { ...(value as object), values: [] }, streamed });
+  };
   const events: JobEvents<unknown> = {
     signal: controller.signal,
     ...(request.progress ? { onProgress: (progress) => post({ type: 'progress', id, progress }) } : {}),
-    ...(request.partial ? { onPartial: (value) => post({ type: 'partial', id, value }) } : {}),
+    ...(request.partial ? { onPartial: (value) => answer('partial', value) } : {}),
   };
   const run = LIST_JOBS[job as ListJobName] as (api: ApiClient, input: unknown, events: JobEvents<unknown>) => Promise<unknown>;
   run(api, input, events).then(
     (value) => {
       if (!running.delete(id)) return;
       try {
-        post({ type: 'done', id, value });
+        answer('done', value);
       } catch (error) {
         // A value that cannot be cloned is a fault of the job, not a hang of the page.
         post({ type: 'failed', id, error: serialize(error) });

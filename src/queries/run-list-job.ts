@@ -2,6 +2,7 @@ import type { ApiClient } from '../api/client.ts';
 import { ApiError, type ApiErrorKind } from '../api/errors.ts';
 import type { Problem } from '../api/schemas/index.ts';
 import {
+  itemStream,
   LIST_JOBS,
   type JobEvents,
   type ListJobInput,
@@ -25,6 +26,8 @@ interface Pending {
   resolve(value: unknown): void;
   reject(error: unknown): void;
   events: JobEvents<unknown>;
+  /** The items of the result's values received ahead of it (ListJobReply). */
+  items: unknown[];
   /** Runs the job in the page instead (the worker failed to start). */
   inPage(): void;
 }
@@ -46,10 +49,13 @@ function listWorker(): Worker {
     const job = pending.get(reply.id);
     if (!job) return;
     if (reply.type === 'progress') job.events.onProgress?.(reply.progress);
-    else if (reply.type === 'partial') job.events.onPartial?.(reply.value);
+    else if (reply.type === 'items') {
+      job.items.push(...reply.items);
+      job.events.onItems?.(reply.items);
+    } else if (reply.type === 'partial') job.events.onPartial?.(withItems(reply.value, reply.streamed, job.items));
     else {
       pending.delete(reply.id);
-      if (reply.type === 'done') job.resolve(reply.value);
+      if (reply.type === 'done') job.resolve(withItems(reply.value, reply.streamed, job.items));
       else job.reject(deserialize(reply.error));
     }
   });
@@ -66,9 +72,38 @@ function listWorker(): Worker {
   return (worker = started);
 }
 
-export function runListJob<K extends ListJobName>(api: ApiClient, job: K, input: ListJobInput<K>, events: JobEventsOf<K> = {}): Promise<ListJobOutput<K>> {
+/** A result that crossed without its values (`streamed` of them went ahead), whole again. */
+function withItems(value: unknown, streamed: number | undefined, items: unknown[]): unknown {
+  if (streamed === undefined) return value;
+  return { ...(value as object), values: streamed === items.length ? items : items.slice(0, streamed) };
+}
+
+/** Runs the job here, in the page, with `onItems` as the worker would call it. */
+function runInPage<K extends ListJobName>(api: ApiClient, job: K, input: ListJobInput<K>, events: JobEventsOf<K>): Promise<ListJobOutput<K>> {
   const run = LIST_JOBS[job] as (api: ApiClient, input: ListJobInput<K>, events: JobEventsOf<K>) => Promise<ListJobOutput<K>>;
-  if (broken) return run(api, input, events);
+  const onItems = (events as JobEvents<unknown>).onItems;
+  if (!onItems) return run(api, input, events);
+  const stream = itemStream(onItems);
+  const onPartial = (events as JobEvents<unknown>).onPartial;
+  const withStream = {
+    ...events,
+    ...(onPartial
+      ? {
+          onPartial: (partial: unknown) => {
+            stream.take(partial);
+            onPartial(partial);
+          },
+        }
+      : {}),
+  } as JobEventsOf<K>;
+  return run(api, input, withStream).then((result) => {
+    stream.take(result);
+    return result;
+  });
+}
+
+export function runListJob<K extends ListJobName>(api: ApiClient, job: K, input: ListJobInput<K>, events: JobEventsOf<K> = {}): Promise<ListJobOutput<K>> {
+  if (broken) return runInPage(api, job, input, events);
   const signal = events.signal;
   if (signal?.aborted) return Promise.reject(signal.reason);
   const target = listWorker();
@@ -90,9 +125,10 @@ export function runListJob<K extends ListJobName>(api: ApiClient, job: K, input:
         reject(error);
       },
       events: events as JobEvents<unknown>,
+      items: [],
       inPage: () => {
         settle();
-        run(api, input, events).then(resolve, reject);
+        runInPage(api, job, input, events).then(resolve, reject);
       },
     });
     signal?.addEventListener('abort', onAbort, { once: true });

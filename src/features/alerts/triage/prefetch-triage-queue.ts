@@ -3,6 +3,7 @@ import type { ApiClient } from '../../../api/client.ts';
 import { triageQueueQuery } from '../../../queries/alert-queue.ts';
 import type { RoutePrefetch } from '../../../queries/route-prefetch.ts';
 import { effectiveTriageRange, parseTriageFilters } from './triage-filters.ts';
+import { prepareRows } from './triage-rows.ts';
 
 /**
  * Started by the route as soon as `/alerts` is navigated to, in parallel with loading the page's
@@ -10,7 +11,8 @@ import { effectiveTriageRange, parseTriageFilters } from './triage-filters.ts';
  */
 export function prefetchTriageQueue(queryClient: QueryClient, api: ApiClient, url: URL, today: Date = new Date()): void {
   const range = effectiveTriageRange(parseTriageFilters(url.searchParams).filters, today);
-  void queryClient.prefetchQuery(triageQueueQuery(api, range).options);
+  // The rows are prepared as the alerts arrive (cached per alert: the page finds them ready).
+  void queryClient.prefetchQuery(triageQueueQuery(api, range, prepareRows).options);
 }
 
 /** The route's prefetch (src/app/route-table.ts). */

@@ -1,4 +1,4 @@
-import { memo, useId, useState } from 'react';
+import { memo, useId, useMemo, useState } from 'react';
 import Autocomplete, { createFilterOptions } from '@mui/material/Autocomplete';
 import Button from '@mui/material/Button';
 import Box from '@mui/material/Box';
@@ -22,13 +22,19 @@ export interface PersonOption {
   count: number;
 }
 
+/** A picker's people: all of them (worked out when the list opens), or one by identifier. */
+export interface PeopleSource {
+  all(): readonly PersonOption[];
+  find(identifier: string): PersonOption | undefined;
+}
+
 export interface TriageFilterBarProps {
   text: string;
   onTextChange: (text: string) => void;
-  students: readonly PersonOption[];
+  students: PeopleSource;
   student: string | null;
   onStudentChange: (identifier: string | null) => void;
-  creators: readonly PersonOption[];
+  creators: PeopleSource;
   creator: string | null;
   onCreatorChange: (identifier: string | null) => void;
   range: DayRange;
@@ -40,13 +46,19 @@ export interface TriageFilterBarProps {
 /** Thousands of students: the list shows the first matches, typing narrows it. */
 const filterPeople = createFilterOptions<PersonOption>({ limit: 50, stringify: (option) => `${option.name} ${option.identifier}` });
 
-function PersonFilter(props: { label: string; options: readonly PersonOption[]; value: string | null; onChange: (identifier: string | null) => void }) {
-  const { label, options, value, onChange } = props;
+function PersonFilter(props: { label: string; people: PeopleSource; value: string | null; onChange: (identifier: string | null) => void }) {
+  const { label, people, value, onChange } = props;
+  // The list of everyone is worked out when it opens; closed, the picker needs only the chosen person.
+  const [open, setOpen] = useState(false);
   // A person named by the URL but on no loaded alert still shows (as their identifier).
-  const selected = value === null ? null : (options.find((o) => o.identifier === value) ?? { identifier: value, name: value, count: 0 });
+  const selected = useMemo(() => (value === null ? null : (people.find(value) ?? { identifier: value, name: value, count: 0 })), [people, value]);
+  const options = useMemo(() => (open ? people.all() : selected ? [selected] : []), [open, people, selected]);
   return (
     <Autocomplete<PersonOption>
       size="small"
+      open={open}
+      onOpen={() => setOpen(true)}
+      onClose={() => setOpen(false)}
       options={options}
       value={selected}
       filterOptions={filterPeople}
@@ -72,6 +84,9 @@ export const TriageFilterBar = memo(function TriageFilterBar(props: TriageFilter
   const [open, setOpen] = useState(false);
   const moreId = useId();
   const set = (props.student !== null ? 1 : 0) + (props.creator !== null ? 1 : 0);
+  // The bar renders again when a load brings other people; the date fields (and their layout work) need not.
+  const { range, onRangeChange } = props;
+  const dateFields = useMemo(() => <LazyDateRangeFields range={range} onChange={onRangeChange} />, [range, onRangeChange]);
   return (
     <Stack direction="row" spacing={2} useFlexGap component="form" role="search" aria-label="Alert filters" onSubmit={(event) => event.preventDefault()} sx={{ flexWrap: 'wrap', alignItems: 'flex-start' }}>
       <SearchField label="Search alerts" value={props.text} onChange={props.onTextChange} sx={{ minWidth: 0, flex: { xs: '1 1 150px', sm: '2 1 200px' } }} />
@@ -86,9 +101,9 @@ export const TriageFilterBar = memo(function TriageFilterBar(props: TriageFilter
         Filters{set > 0 ? ` (${set})` : ''}
       </Button>
       <Box id={moreId} sx={{ display: { xs: open ? 'flex' : 'none', sm: 'contents' }, flexWrap: 'wrap', gap: 2, width: { xs: '100%', sm: 'auto' } }}>
-        <PersonFilter label="Student" options={props.students} value={props.student} onChange={props.onStudentChange} />
-        <PersonFilter label="Created by" options={props.creators} value={props.creator} onChange={props.onCreatorChange} />
-        <LazyDateRangeFields range={props.range} onChange={props.onRangeChange} />
+        <PersonFilter label="Student" people={props.students} value={props.student} onChange={props.onStudentChange} />
+        <PersonFilter label="Created by" people={props.creators} value={props.creator} onChange={props.onCreatorChange} />
+        {dateFields}
         {props.canClear && (
           <Button variant="text" onClick={props.onClear} sx={{ alignSelf: 'center' }}>
             Clear filters

@@ -48,8 +48,13 @@ export interface StudentGroup {
   alerts: readonly TriageRow[];
 }
 
+// eslint-disable-next-line no-control-regex -- every ASCII character, control characters included
+const ASCII = /^[\u0000-\u007f]*$/;
+
 /** Lowercase without diacritics, so that "jazmin" finds "Jazmín". */
 export function foldText(text: string): string {
+  // Most text is ASCII: nothing to decompose (ten thousand rows' worth of normalising is not free on a phone).
+  if (ASCII.test(text)) return text.toLowerCase();
   return text.normalize('NFD').replace(/\p{M}+/gu, '').toLowerCase();
 }
 
@@ -124,24 +129,27 @@ export function tallyRows(rows: readonly TriageRow[], filters: TallyFilters): Tr
   const statusCounts: Record<AlertStatus | 'all', number> = { Open: 0, Lowered: 0, all: 0 };
   const categories = new Map<number, CategoryCount>();
 
-  for (const row of rows) {
-    if (filters.creator !== null && row.creatorId !== filters.creator) continue;
-    if (filters.student !== null && row.studentId !== filters.student) continue;
-    if (words.length > 0 && !words.every((w) => row.search.includes(w))) continue;
-    const statusOk = filters.status === 'all' || row.status === filters.status;
-    const categoryOk = chosen.size === 0 || row.categoryIds.some((id) => chosen.has(id));
+  // Plain loops, no closures per row: this runs over every loaded alert on each filter change.
+  const { creator, student, status } = filters;
+  rows: for (const row of rows) {
+    if (creator !== null && row.creatorId !== creator) continue;
+    if (student !== null && row.studentId !== student) continue;
+    for (const word of words) if (!row.search.includes(word)) continue rows;
+    const ids = row.categoryIds;
+    let categoryOk = chosen.size === 0;
+    for (let i = 0; !categoryOk && i < ids.length; i += 1) categoryOk = chosen.has(ids[i]!);
     if (categoryOk) {
       statusCounts[row.status] += 1;
       statusCounts.all += 1;
     }
-    if (statusOk) {
-      row.categoryIds.forEach((id, i) => {
-        const entry = categories.get(id);
-        if (entry) entry.count += 1;
-        else categories.set(id, { id, name: row.categoryNames[i] ?? `Category ${id}`, count: 1 });
-      });
-      if (categoryOk) shown.push(row);
+    if (status !== 'all' && row.status !== status) continue;
+    for (let i = 0; i < ids.length; i += 1) {
+      const id = ids[i]!;
+      const entry = categories.get(id);
+      if (entry) entry.count += 1;
+      else categories.set(id, { id, name: row.categoryNames[i] ?? `Category ${id}`, count: 1 });
     }
+    if (categoryOk) shown.push(row);
   }
   for (const id of chosen) if (!categories.has(id)) categories.set(id, { id, name: `Category ${id}`, count: 0 });
   const categoryCounts = [...categories.values()].sort((a, b) => b.count - a.count || a.name.localeCompare(b.name));

@@ -31,7 +31,7 @@ export interface TriageQueue {
 /** The triage queue over `range`: every alert, loaded page by page with progress, prepared once. */
 export function useTriageQueue(range: DayRange): TriageQueue {
   const api = useApi();
-  const { hash, options } = useMemo(() => triageQueueQuery(api, range), [api, range]);
+  const { hash, options } = useMemo(() => triageQueueQuery(api, range, prepareRows), [api, range]);
   const query = useQuery(options);
   const progress = useSyncExternalStore(triageProgress.subscribe, () => triageProgress.get(hash));
   const data = query.data;

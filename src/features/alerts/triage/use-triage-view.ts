@@ -4,7 +4,7 @@ import { useSameContent } from '../../../components/use-same-content.ts';
 import type { TriageAlert } from '../../../queries/alert-queue.ts';
 import { effectiveSort, hasActiveFilters, type TriageFilters, type TriageSort } from './triage-filters.ts';
 import type { TriageGridRows } from './triage-grid.tsx';
-import type { PersonOption } from './triage-filter-bar.tsx';
+import type { PeopleSource, PersonOption } from './triage-filter-bar.tsx';
 import { categoriesOf, groupByStudent, sortGroups, sortRows, tallyRows, type TriageRow } from './triage-rows.ts';
 import type { TriageQueue } from './use-triage-queue.ts';
 
@@ -12,7 +12,7 @@ const number = new Intl.NumberFormat(undefined);
 export const plural = (n: number, one: string, many: string) => `${number.format(n)} ${n === 1 ? one : many}`;
 
 /** The people of the loaded alerts, most alerts first, for the student and creator pickers. */
-function peopleOf(rows: readonly TriageRow[], pick: (row: TriageRow) => { identifier: string; name: string }): PersonOption[] {
+export function peopleOf(rows: readonly TriageRow[], pick: (row: TriageRow) => { identifier: string; name: string }): PersonOption[] {
   const byId = new Map<string, PersonOption>();
   for (const row of rows) {
     const { identifier, name } = pick(row);
@@ -22,6 +22,32 @@ function peopleOf(rows: readonly TriageRow[], pick: (row: TriageRow) => { identi
   }
   return [...byId.values()].sort((a, b) => b.count - a.count || a.name.localeCompare(b.name));
 }
+
+/**
+ * The people of the loaded alerts for one picker, worked out when first asked for (the picker
+ * opens): thousands of students, counted and sorted, are not worth a long task each time a load
+ * comes in. `find` names one person (the URL's) without that.
+ */
+export function lazyPeople(rows: readonly TriageRow[], pick: (row: TriageRow) => { identifier: string; name: string }): PeopleSource {
+  let all: PersonOption[] | undefined;
+  return {
+    all: () => (all ??= peopleOf(rows, pick)),
+    find(identifier) {
+      if (all) return all.find((person) => person.identifier === identifier);
+      let found: PersonOption | undefined;
+      for (const row of rows) {
+        const person = pick(row);
+        if (person.identifier !== identifier) continue;
+        if (found) found.count += 1;
+        else found = { ...person, count: 1 };
+      }
+      return found;
+    },
+  };
+}
+
+const studentOf = (r: TriageRow) => ({ identifier: r.studentId, name: r.studentName });
+const creatorOf = (r: TriageRow) => ({ identifier: r.creatorId, name: r.creatorName });
 
 /**
  * What the queue shows for the URL's filters over the loaded alerts: the rows (or per-student
@@ -41,9 +67,14 @@ export function useTriageView(queue: TriageQueue, filters: TriageFilters, liveTe
   const groups = useMemo(() => (view === 'student' ? sortGroups(groupByStudent(tally.shown), sort) : []), [view, tally.shown, sort]);
   const rows = useMemo<TriageGridRows>(() => (view === 'alert' ? { view, rows: tally.shown } : { view, rows: groups }), [view, tally.shown, groups]);
   const shownAlerts = useMemo<readonly TriageAlert[]>(() => tally.shown.map((row) => row.alert), [tally.shown]);
-  const students = useMemo(() => peopleOf(queue.rows, (r) => ({ identifier: r.studentId, name: r.studentName })), [queue.rows]);
-  const creators = useMemo(() => peopleOf(queue.rows, (r) => ({ identifier: r.creatorId, name: r.creatorName })), [queue.rows]);
-  const categoryNames = useMemo(() => categoriesOf(queue.rows, categories), [queue.rows, categories]);
+  const students = useMemo(() => lazyPeople(queue.rows, studentOf), [queue.rows]);
+  const creators = useMemo(() => lazyPeople(queue.rows, creatorOf), [queue.rows]);
+  // The load's categories once per load; a chip click (a category of the load) changes nothing of them.
+  const loadedCategories = useMemo(() => categoriesOf(queue.rows, []), [queue.rows]);
+  const categoryNames = useMemo(
+    () => (categories.every((id) => loadedCategories.some((c) => c.id === id)) ? loadedCategories : categoriesOf(queue.rows, categories)),
+    [loadedCategories, queue.rows, categories],
+  );
 
   const total = queue.rows.length;
   const shownCount = tally.shown.length;

@@ -135,35 +135,58 @@ interface RawRespondent {
   results: FactorResult[];
 }
 
-/** Pages asked for at once before the first answer says how many there are (past the end is an empty page). */
-const EAGER_PAGES = 3;
 const COHORT_PAGE_SIZE = 1000;
 
 /** Called with each respondent's results as they arrive: the factors they name are looked up at once. */
 type SeeResults = (results: readonly FactorResult[]) => void;
 
-async function viaExtension(api: ApiClient, id: number, signal: AbortSignal, see: SeeResults): Promise<{ raw: RawRespondent[]; total: number; invalid: number }> {
+/**
+ * Every page of the results extension at once. The first page and the cohort's size (the plain
+ * results list at `pageSize=1`: a count, a few hundred bytes) are asked together; the other pages
+ * go out as soon as the size is known, in parallel, instead of after the first page's megabytes
+ * have arrived and been read. If the size cannot be had, the first page's total tells it (later).
+ */
+async function viaExtension(
+  api: ApiClient,
+  id: number,
+  signal: AbortSignal,
+  see: SeeResults,
+  pageSize = COHORT_PAGE_SIZE,
+): Promise<{ raw: RawRespondent[]; total: number; invalid: number }> {
   let loaded = 0;
   let total = 0;
-  const fetchPage = async (page: number) => {
-    const answer = await api.noncognitive.administrations.resultsWithFactors(id, { page, pageSize: COHORT_PAGE_SIZE }, { signal });
+  type ExtensionPage = Awaited<ReturnType<ApiClient['noncognitive']['administrations']['resultsWithFactors']>>;
+  const fetchPage = async (page: number): Promise<ExtensionPage> => {
+    const answer = await api.noncognitive.administrations.resultsWithFactors(id, { page, pageSize }, { signal });
     for (const item of answer.values) see(item.values);
     total = answer.totalValues;
     loaded += answer.values.length + answer.invalidCount;
     cohortProgress.set(id, { loaded: Math.min(loaded, total), total, source: 'extension' });
     return answer;
   };
-  // A large cohort's pages in parallel from the start: the server writes page 2 while page 1 is parsed here.
-  const eager = Array.from({ length: EAGER_PAGES }, (_, i) => fetchPage(i + 1));
-  const settled = await Promise.allSettled(eager);
-  const failed = settled.find((s) => s.status === 'rejected');
-  if (failed) throw failed.reason;
-  const pages = settled.map((s) => (s as PromiseFulfilledResult<Awaited<(typeof eager)[number]>>).value);
-  const first = pages[0]!;
-  const pageSize = first.pageSize >= 1 ? first.pageSize : COHORT_PAGE_SIZE;
-  const lastPage = Math.max(1, Math.ceil(first.totalValues / pageSize));
-  const rest = lastPage > EAGER_PAGES ? await mapPool(Array.from({ length: lastPage - EAGER_PAGES }, (_, i) => i + EAGER_PAGES + 1), 4, fetchPage, signal) : [];
-  const all = [...pages, ...rest].slice(0, lastPage);
+  const requested = new Map<number, Promise<ExtensionPage>>();
+  const request = (pages: number) => {
+    for (let page = 1; page <= pages; page++) {
+      if (requested.has(page)) continue;
+      const answer = fetchPage(page);
+      // Settled here so that a page failing while another is awaited is not an unhandled rejection.
+      answer.catch(() => undefined);
+      requested.set(page, answer);
+    }
+  };
+  const pagesFor = (count: number, pageSize: number) => Math.max(1, Math.ceil(count / Math.max(1, pageSize)));
+  request(1);
+  const size = await api.noncognitive.administrations.results(id, { pageSize: 1 }, { signal }).then(
+    (answer) => answer.totalValues,
+    () => undefined,
+  );
+  if (size !== undefined) request(pagesFor(size, pageSize));
+  const first = await requested.get(1)!;
+  // The first page's own figures win (the cohort may have grown since the count).
+  const lastPage = pagesFor(first.totalValues, first.pageSize >= 1 ? first.pageSize : pageSize);
+  request(lastPage);
+  const all: ExtensionPage[] = [];
+  for (let page = 1; page <= lastPage; page++) all.push(await requested.get(page)!);
   let invalid = 0;
   const raw: RawRespondent[] = [];
   for (const page of all) {
@@ -207,8 +230,11 @@ async function viaFallback(api: ApiClient, id: number, signal: AbortSignal, see:
   return { raw, total: links.totalValues, invalid };
 }
 
-/** Loads a cohort (see the module's comment); `queryClient` caches the factors' E19 answers. */
-export async function loadCohort(api: ApiClient, queryClient: QueryClient, administrationId: number, signal: AbortSignal): Promise<Cohort> {
+/**
+ * Loads a cohort (see the module's comment); `queryClient` caches the factors' E19 answers.
+ * `extensionPageSize`: respondents a page of the results extension (1000, its most; tests ask for less).
+ */
+export async function loadCohort(api: ApiClient, queryClient: QueryClient, administrationId: number, signal: AbortSignal, extensionPageSize = COHORT_PAGE_SIZE): Promise<Cohort> {
   // The factors, by href, named by E19 (a factor E19 does not know keeps its id as its name). Asked
   // as soon as the first page names them, while the other pages load, not after the last one:
   // that wait was a round trip between the last page and the histograms.
@@ -233,7 +259,7 @@ export async function loadCohort(api: ApiClient, queryClient: QueryClient, admin
   let source: Cohort['source'] = 'extension';
   try {
     try {
-      loaded = await viaExtension(api, administrationId, signal, see);
+      loaded = await viaExtension(api, administrationId, signal, see, extensionPageSize);
       // An upstream that ignores `expand` answers bare links, which do not read as expanded ones.
       if (loaded.raw.length === 0 && loaded.invalid > 0) loaded = undefined;
     } catch (error) {

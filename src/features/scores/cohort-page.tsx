@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useMemo, useState, useSyncExternalStore } from 'react';
+import { lazy, memo, Suspense, useCallback, useMemo, useState, useSyncExternalStore } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -21,9 +21,9 @@ import { isApiError } from '../../api/errors.ts';
 import type { Administration } from '../../api/schemas/index.ts';
 import { useApi } from '../../queries/api-context.tsx';
 import { ProblemMessage } from '../../components/problem-message.tsx';
-import { inPick, pickLabel, type Pick } from '../../lib/percentiles.ts';
+import { inPick, pickLabel, type FactorSummary, type Pick } from '../../lib/percentiles.ts';
 import { summarizeCohort } from './cohort-figures.ts';
-import { cohortProgress, cohortQueries, type Cohort, type PersonName } from '../../queries/cohort.ts';
+import { cohortProgress, cohortQueries, type Cohort, type CohortFactor, type PersonName } from '../../queries/cohort.ts';
 import { CohortCompare } from './cohort-compare.tsx';
 import { readFilter, readPick, writeFilter, writePick, type RosterFilter } from './cohort-url.ts';
 import { FactorCard } from './factor-card.tsx';
@@ -54,7 +54,18 @@ function CohortView({ id }: { id: number }) {
   const cohort = useQuery(cohortQueries.cohort(api, id));
   const progress = useCohortProgress(id);
   const includeFlagged = params.get('flagged') === 'include';
-  const picked = readPick(params);
+  // The pick as one object while its parameters stay the same: a filter or a switch leaves the
+  // roster's rows and the histograms alone.
+  const factorParam = params.get('factor');
+  const bandParam = params.get('band');
+  const binParam = params.get('bin');
+  const picked = useMemo(() => {
+    const only = new URLSearchParams();
+    if (factorParam !== null) only.set('factor', factorParam);
+    if (bandParam !== null) only.set('band', bandParam);
+    if (binParam !== null) only.set('bin', binParam);
+    return readPick(only);
+  }, [factorParam, bandParam, binParam]);
   const compareId = positiveInt(params.get('compare'));
 
   const summaries = useMemo(() => (cohort.data ? summarizeCohort(cohort.data, includeFlagged) : undefined), [cohort.data, includeFlagged]);
@@ -178,14 +189,13 @@ function CohortView({ id }: { id: number }) {
               sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', lg: 'repeat(3, 1fr)' } }}
             >
               {data.factors.map((factor) => (
-                <FactorCard key={factor.name} factor={factor}>
-                  <FactorHistogram
-                    factor={factor.name}
-                    summary={summaries.get(factor.name)!}
-                    picked={picked?.factor === factor.name ? picked.pick : undefined}
-                    onPick={setPick}
-                  />
-                </FactorCard>
+                <FactorPanel
+                  key={factor.name}
+                  factor={factor}
+                  summary={summaries.get(factor.name)!}
+                  picked={picked?.factor === factor.name ? picked.pick : undefined}
+                  onPick={setPick}
+                />
               ))}
             </Box>
           )}
@@ -196,6 +206,15 @@ function CohortView({ id }: { id: number }) {
     </Stack>
   );
 }
+
+/** One factor's card and histogram; a pick re-renders only the factors it changes. */
+const FactorPanel = memo(function FactorPanel({ factor, summary, picked, onPick }: { factor: CohortFactor; summary: FactorSummary; picked: Pick | undefined; onPick: (factor: string, pick: Pick) => void }) {
+  return (
+    <FactorCard factor={factor}>
+      <FactorHistogram factor={factor.name} summary={summary} picked={picked} onPick={onPick} />
+    </FactorCard>
+  );
+});
 
 /** Other administrations of the same assessment (the administration does not say: its scores do). */
 function CompareSelect({ id, cohort, value, onChange }: { id: number; cohort: Cohort; value: number | undefined; onChange: (id: number | undefined) => void }) {

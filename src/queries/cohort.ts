@@ -1,6 +1,7 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import type { ApiClient, Id } from '../api/client.ts';
 import { isApiError } from '../api/errors.ts';
+import type { Page } from '../api/http.ts';
 import { listAll } from '../api/paging.ts';
 import type { FactorResult, Link } from '../api/schemas/index.ts';
 import { scoreKeys, scoreQueries } from './scores.ts';
@@ -140,6 +141,13 @@ const COHORT_PAGE_SIZE = 1000;
 /** Called with each respondent's results as they arrive: the factors they name are looked up at once. */
 type SeeResults = (results: readonly FactorResult[]) => void;
 
+type ScoresPage = Page<FactorResult>;
+
+/** The first respondent's E18, asked early for the factors' names; the fallback uses it rather than ask twice. */
+interface Early {
+  first?: { person: string; scores: Promise<ScoresPage> };
+}
+
 /**
  * Every page of the results extension at once. The first page and the cohort's size (the plain
  * results list at `pageSize=1`: a count, a few hundred bytes) are asked together; the other pages
@@ -151,6 +159,7 @@ async function viaExtension(
   id: number,
   signal: AbortSignal,
   see: SeeResults,
+  early: Early,
   pageSize = COHORT_PAGE_SIZE,
 ): Promise<{ raw: RawRespondent[]; total: number; invalid: number }> {
   let loaded = 0;
@@ -176,11 +185,19 @@ async function viaExtension(
   };
   const pagesFor = (count: number, pageSize: number) => Math.max(1, Math.ceil(count / Math.max(1, pageSize)));
   request(1);
-  const size = await api.noncognitive.administrations.results(id, { pageSize: 1 }, { signal }).then(
-    (answer) => answer.totalValues,
-    () => undefined,
-  );
-  if (size !== undefined) request(pagesFor(size, pageSize));
+  const sizeAnswer = await api.noncognitive.administrations.results(id, { pageSize: 1 }, { signal }).catch(() => undefined);
+  if (sizeAnswer) request(pagesFor(sizeAnswer.totalValues, pageSize));
+  // The factors' names (E19) asked for now, from the first respondent's scores (E18, a few hundred
+  // bytes), not after the first page's megabyte has arrived and been read.
+  const firstTarget = sizeAnswer?.values[0] ? api.parseHref(sizeAnswer.values[0].href) : null;
+  if (firstTarget?.kind === 'factorScores') {
+    const scores = api.noncognitive.factorScores(id, firstTarget.personIdentifier, {}, { signal });
+    scores.then(
+      (answer) => see(answer.values),
+      () => undefined,
+    );
+    early.first = { person: firstTarget.personIdentifier, scores };
+  }
   const first = await requested.get(1)!;
   // The first page's own figures win (the cohort may have grown since the count).
   const lastPage = pagesFor(first.totalValues, first.pageSize >= 1 ? first.pageSize : pageSize);
@@ -203,7 +220,7 @@ async function viaExtension(
   return { raw, total: first.totalValues, invalid };
 }
 
-async function viaFallback(api: ApiClient, id: number, signal: AbortSignal, see: SeeResults): Promise<{ raw: RawRespondent[]; total: number; invalid: number }> {
+async function viaFallback(api: ApiClient, id: number, signal: AbortSignal, see: SeeResults, early: Early): Promise<{ raw: RawRespondent[]; total: number; invalid: number }> {
   const links = await listAll((params, options) => api.noncognitive.administrations.results(id, params, options), {}, { signal, pageSize: 1000 });
   let invalid = links.invalidCount;
   const people: string[] = [];
@@ -214,11 +231,15 @@ async function viaFallback(api: ApiClient, id: number, signal: AbortSignal, see:
   }
   let loaded = 0;
   cohortProgress.set(id, { loaded, total: people.length, source: 'fallback' });
+  // The first respondent's scores asked while the extension was tried: settled before the six
+  // start (so never a seventh in flight), and used if they came.
+  const first = early.first;
+  const firstScores = first ? await first.scores.catch(() => undefined) : undefined;
   const raw = await mapPool(
     people,
     FALLBACK_CONCURRENCY,
     async (person) => {
-      const page = await api.noncognitive.factorScores(id, person, {}, { signal });
+      const page = (person === first?.person ? firstScores : undefined) ?? (await api.noncognitive.factorScores(id, person, {}, { signal }));
       see(page.values);
       invalid += page.invalidCount;
       loaded++;
@@ -255,11 +276,12 @@ export async function loadCohort(api: ApiClient, queryClient: QueryClient, admin
       );
     }
   };
+  const early: Early = {};
   let loaded: { raw: RawRespondent[]; total: number; invalid: number } | undefined;
   let source: Cohort['source'] = 'extension';
   try {
     try {
-      loaded = await viaExtension(api, administrationId, signal, see, extensionPageSize);
+      loaded = await viaExtension(api, administrationId, signal, see, early, extensionPageSize);
       // An upstream that ignores `expand` answers bare links, which do not read as expanded ones.
       if (loaded.raw.length === 0 && loaded.invalid > 0) loaded = undefined;
     } catch (error) {
@@ -267,7 +289,7 @@ export async function loadCohort(api: ApiClient, queryClient: QueryClient, admin
     }
     if (!loaded) {
       source = 'fallback';
-      loaded = await viaFallback(api, administrationId, signal, see);
+      loaded = await viaFallback(api, administrationId, signal, see, early);
     }
   } finally {
     cohortProgress.set(administrationId, undefined);

@@ -1,4 +1,4 @@
-import { lazy, memo, Suspense, useCallback, useMemo, useState, useSyncExternalStore } from 'react';
+import { lazy, memo, Suspense, useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -53,6 +53,10 @@ function CohortView({ id }: { id: number }) {
   const administration = useQuery(scoreQueries.administration(api, id));
   const cohort = useQuery(cohortQueries.cohort(api, id));
   const progress = useCohortProgress(id);
+  // The roster's code (the data grid) loads while the cohort does, not after it.
+  useEffect(() => {
+    void loadRoster();
+  }, []);
   const includeFlagged = params.get('flagged') === 'include';
   // The pick as one object while its parameters stay the same: a filter or a switch leaves the
   // roster's rows and the histograms alone.

@@ -3,7 +3,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { alpha, type Theme } from '@mui/material/styles';
+import type { Theme } from '@mui/material/styles';
 import WarningAmberOutlined from '@mui/icons-material/WarningAmberOutlined';
 import {
   DataGrid,
@@ -51,18 +51,22 @@ const CONCERN_CLASS = 'roster-concern';
 const MISSING_CLASS = 'roster-missing';
 
 // On the grid's box, not the grid: the grid's root style is large and serialised on every render.
-const rosterBoxStyles = (theme: Theme) => ({
-  height: 560,
-  width: '100%',
-  [`& .${LINK_CLASS}`]: {
-    color: theme.palette.primary.main,
-    textDecorationColor: alpha(theme.palette.primary.main, 0.4),
-    textUnderlineOffset: '2px',
-    '&:hover': { textDecorationColor: 'inherit' },
-  },
-  [`& .${CONCERN_CLASS}`]: { display: 'flex', alignItems: 'center', gap: theme.spacing(0.5), height: '100%', color: theme.palette.warning.main, ...theme.typography.body2 },
-  [`& .${MISSING_CLASS}`]: { color: theme.palette.text.secondary, ...theme.typography.body2 },
-});
+// Colours as the scheme's CSS variables (`theme.vars`): `theme.palette` holds the light scheme's.
+const rosterBoxStyles = (theme: Theme) => {
+  const palette = (theme.vars ?? theme).palette;
+  return {
+    height: 560,
+    width: '100%',
+    [`& .${LINK_CLASS}`]: {
+      color: palette.primary.main,
+      textDecorationColor: 'color-mix(in srgb, currentColor 40%, transparent)',
+      textUnderlineOffset: '2px',
+      '&:hover': { textDecorationColor: 'inherit' },
+    },
+    [`& .${CONCERN_CLASS}`]: { display: 'flex', alignItems: 'center', gap: theme.spacing(0.5), height: '100%', color: palette.warning.main, ...theme.typography.body2 },
+    [`& .${MISSING_CLASS}`]: { color: palette.text.secondary, ...theme.typography.body2 },
+  };
+};
 
 /** The grid's number format (`toLocaleString()`) with one formatter, not one made per cell. */
 const numberFormat = new Intl.NumberFormat();

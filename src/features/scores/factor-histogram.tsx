@@ -99,7 +99,8 @@ export const FactorHistogram = memo(function FactorHistogram({ factor, summary, 
         sx={(theme) => ({
           position: 'relative',
           height: 18,
-          '& > span': { ...theme.typography.caption, color: theme.palette.text.secondary, position: 'absolute' },
+          // The scheme's variable: `theme.palette` holds the light scheme's colours.
+          '& > span': { ...theme.typography.caption, color: (theme.vars ?? theme).palette.text.secondary, position: 'absolute' },
         })}
       >
         {TICKS.map((tick) => (

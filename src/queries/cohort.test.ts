@@ -77,6 +77,39 @@ describe('loading a cohort', () => {
     expect(cohortProgress.get(id)).toBeUndefined();
   });
 
+  it('asks for every page of the extension at once: the later pages go out before the first has answered', async () => {
+    const { id, total } = await largestAdministration();
+    // Five pages or more: more than any fixed number asked for before the first answer.
+    const pageSize = Math.floor(total / 5);
+    const pages = Math.ceil(total / pageSize);
+    expect(pages).toBeGreaterThanOrEqual(5);
+    const asked: number[] = [];
+    const askedBeforeFirst: number[] = [];
+    let releaseFirst!: () => void;
+    const firstHeld = new Promise<void>((resolve) => (releaseFirst = resolve));
+    const fetchImpl: FetchLike = async (input, init) => {
+      const url = new URL(String(input));
+      if (url.searchParams.has('expand')) {
+        const page = Number(url.searchParams.get('page') ?? '1');
+        asked.push(page);
+        if (asked.filter((p) => p > 1).length === pages - 1) releaseFirst();
+        // The first page is held until every other page has been asked for (or 3 s: then the test fails below).
+        if (page === 1) {
+          await Promise.race([firstHeld, new Promise((resolve) => setTimeout(resolve, 3000))]);
+          askedBeforeFirst.push(...asked);
+        }
+      }
+      return fetch(input, init);
+    };
+    const cohort = await loadCohort(testApi(backend(), fetchImpl), createQueryClient(), id, new AbortController().signal, pageSize);
+    expect([...askedBeforeFirst].sort((a, b) => a - b)).toEqual(Array.from({ length: pages }, (_, i) => i + 1));
+    expect(asked.filter((p) => p === 1)).toHaveLength(1);
+    expect(cohort.respondents).toHaveLength(total);
+    expect(new Set(cohort.respondents.map((r) => r.person)).size).toBe(total);
+    const whole = await loadCohort(api(), createQueryClient(), id, new AbortController().signal);
+    expect(cohort.respondents).toEqual(whole.respondents);
+  });
+
   it('an administration without respondents is an empty cohort, not an error', async () => {
     const list = await api().noncognitive.administrations.list({ pageSize: 1000 });
     let empty: number | undefined;

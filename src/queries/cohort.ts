@@ -1,6 +1,7 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import type { ApiClient, Id } from '../api/client.ts';
 import { isApiError } from '../api/errors.ts';
+import type { Page } from '../api/http.ts';
 import { listAll } from '../api/paging.ts';
 import type { FactorResult, Link } from '../api/schemas/index.ts';
 import { scoreKeys, scoreQueries } from './scores.ts';
@@ -135,35 +136,74 @@ interface RawRespondent {
   results: FactorResult[];
 }
 
-/** Pages asked for at once before the first answer says how many there are (past the end is an empty page). */
-const EAGER_PAGES = 3;
 const COHORT_PAGE_SIZE = 1000;
 
 /** Called with each respondent's results as they arrive: the factors they name are looked up at once. */
 type SeeResults = (results: readonly FactorResult[]) => void;
 
-async function viaExtension(api: ApiClient, id: number, signal: AbortSignal, see: SeeResults): Promise<{ raw: RawRespondent[]; total: number; invalid: number }> {
+type ScoresPage = Page<FactorResult>;
+
+/** The first respondent's E18, asked early for the factors' names; the fallback uses it rather than ask twice. */
+interface Early {
+  first?: { person: string; scores: Promise<ScoresPage> };
+}
+
+/**
+ * Every page of the results extension at once. The first page and the cohort's size (the plain
+ * results list at `pageSize=1`: a count, a few hundred bytes) are asked together; the other pages
+ * go out as soon as the size is known, in parallel, instead of after the first page's megabytes
+ * have arrived and been read. If the size cannot be had, the first page's total tells it (later).
+ */
+async function viaExtension(
+  api: ApiClient,
+  id: number,
+  signal: AbortSignal,
+  see: SeeResults,
+  early: Early,
+  pageSize = COHORT_PAGE_SIZE,
+): Promise<{ raw: RawRespondent[]; total: number; invalid: number }> {
   let loaded = 0;
   let total = 0;
-  const fetchPage = async (page: number) => {
-    const answer = await api.noncognitive.administrations.resultsWithFactors(id, { page, pageSize: COHORT_PAGE_SIZE }, { signal });
+  type ExtensionPage = Awaited<ReturnType<ApiClient['noncognitive']['administrations']['resultsWithFactors']>>;
+  const fetchPage = async (page: number): Promise<ExtensionPage> => {
+    const answer = await api.noncognitive.administrations.resultsWithFactors(id, { page, pageSize }, { signal });
     for (const item of answer.values) see(item.values);
     total = answer.totalValues;
     loaded += answer.values.length + answer.invalidCount;
     cohortProgress.set(id, { loaded: Math.min(loaded, total), total, source: 'extension' });
     return answer;
   };
-  // A large cohort's pages in parallel from the start: the server writes page 2 while page 1 is parsed here.
-  const eager = Array.from({ length: EAGER_PAGES }, (_, i) => fetchPage(i + 1));
-  const settled = await Promise.allSettled(eager);
-  const failed = settled.find((s) => s.status === 'rejected');
-  if (failed) throw failed.reason;
-  const pages = settled.map((s) => (s as PromiseFulfilledResult<Awaited<(typeof eager)[number]>>).value);
-  const first = pages[0]!;
-  const pageSize = first.pageSize >= 1 ? first.pageSize : COHORT_PAGE_SIZE;
-  const lastPage = Math.max(1, Math.ceil(first.totalValues / pageSize));
-  const rest = lastPage > EAGER_PAGES ? await mapPool(Array.from({ length: lastPage - EAGER_PAGES }, (_, i) => i + EAGER_PAGES + 1), 4, fetchPage, signal) : [];
-  const all = [...pages, ...rest].slice(0, lastPage);
+  const requested = new Map<number, Promise<ExtensionPage>>();
+  const request = (pages: number) => {
+    for (let page = 1; page <= pages; page++) {
+      if (requested.has(page)) continue;
+      const answer = fetchPage(page);
+      // Settled here so that a page failing while another is awaited is not an unhandled rejection.
+      answer.catch(() => undefined);
+      requested.set(page, answer);
+    }
+  };
+  const pagesFor = (count: number, pageSize: number) => Math.max(1, Math.ceil(count / Math.max(1, pageSize)));
+  request(1);
+  const sizeAnswer = await api.noncognitive.administrations.results(id, { pageSize: 1 }, { signal }).catch(() => undefined);
+  if (sizeAnswer) request(pagesFor(sizeAnswer.totalValues, pageSize));
+  // The factors' names (E19) asked for now, from the first respondent's scores (E18, a few hundred
+  // bytes), not after the first page's megabyte has arrived and been read.
+  const firstTarget = sizeAnswer?.values[0] ? api.parseHref(sizeAnswer.values[0].href) : null;
+  if (firstTarget?.kind === 'factorScores') {
+    const scores = api.noncognitive.factorScores(id, firstTarget.personIdentifier, {}, { signal });
+    scores.then(
+      (answer) => see(answer.values),
+      () => undefined,
+    );
+    early.first = { person: firstTarget.personIdentifier, scores };
+  }
+  const first = await requested.get(1)!;
+  // The first page's own figures win (the cohort may have grown since the count).
+  const lastPage = pagesFor(first.totalValues, first.pageSize >= 1 ? first.pageSize : pageSize);
+  request(lastPage);
+  const all: ExtensionPage[] = [];
+  for (let page = 1; page <= lastPage; page++) all.push(await requested.get(page)!);
   let invalid = 0;
   const raw: RawRespondent[] = [];
   for (const page of all) {
@@ -180,7 +220,7 @@ async function viaExtension(api: ApiClient, id: number, signal: AbortSignal, see
   return { raw, total: first.totalValues, invalid };
 }
 
-async function viaFallback(api: ApiClient, id: number, signal: AbortSignal, see: SeeResults): Promise<{ raw: RawRespondent[]; total: number; invalid: number }> {
+async function viaFallback(api: ApiClient, id: number, signal: AbortSignal, see: SeeResults, early: Early): Promise<{ raw: RawRespondent[]; total: number; invalid: number }> {
   const links = await listAll((params, options) => api.noncognitive.administrations.results(id, params, options), {}, { signal, pageSize: 1000 });
   let invalid = links.invalidCount;
   const people: string[] = [];
@@ -191,11 +231,15 @@ async function viaFallback(api: ApiClient, id: number, signal: AbortSignal, see:
   }
   let loaded = 0;
   cohortProgress.set(id, { loaded, total: people.length, source: 'fallback' });
+  // The first respondent's scores asked while the extension was tried: settled before the six
+  // start (so never a seventh in flight), and used if they came.
+  const first = early.first;
+  const firstScores = first ? await first.scores.catch(() => undefined) : undefined;
   const raw = await mapPool(
     people,
     FALLBACK_CONCURRENCY,
     async (person) => {
-      const page = await api.noncognitive.factorScores(id, person, {}, { signal });
+      const page = (person === first?.person ? firstScores : undefined) ?? (await api.noncognitive.factorScores(id, person, {}, { signal }));
       see(page.values);
       invalid += page.invalidCount;
       loaded++;
@@ -207,8 +251,11 @@ async function viaFallback(api: ApiClient, id: number, signal: AbortSignal, see:
   return { raw, total: links.totalValues, invalid };
 }
 
-/** Loads a cohort (see the module's comment); `queryClient` caches the factors' E19 answers. */
-export async function loadCohort(api: ApiClient, queryClient: QueryClient, administrationId: number, signal: AbortSignal): Promise<Cohort> {
+/**
+ * Loads a cohort (see the module's comment); `queryClient` caches the factors' E19 answers.
+ * `extensionPageSize`: respondents a page of the results extension (1000, its most; tests ask for less).
+ */
+export async function loadCohort(api: ApiClient, queryClient: QueryClient, administrationId: number, signal: AbortSignal, extensionPageSize = COHORT_PAGE_SIZE): Promise<Cohort> {
   // The factors, by href, named by E19 (a factor E19 does not know keeps its id as its name). Asked
   // as soon as the first page names them, while the other pages load, not after the last one:
   // that wait was a round trip between the last page and the histograms.
@@ -229,11 +276,12 @@ export async function loadCohort(api: ApiClient, queryClient: QueryClient, admin
       );
     }
   };
+  const early: Early = {};
   let loaded: { raw: RawRespondent[]; total: number; invalid: number } | undefined;
   let source: Cohort['source'] = 'extension';
   try {
     try {
-      loaded = await viaExtension(api, administrationId, signal, see);
+      loaded = await viaExtension(api, administrationId, signal, see, early, extensionPageSize);
       // An upstream that ignores `expand` answers bare links, which do not read as expanded ones.
       if (loaded.raw.length === 0 && loaded.invalid > 0) loaded = undefined;
     } catch (error) {
@@ -241,7 +289,7 @@ export async function loadCohort(api: ApiClient, queryClient: QueryClient, admin
     }
     if (!loaded) {
       source = 'fallback';
-      loaded = await viaFallback(api, administrationId, signal, see);
+      loaded = await viaFallback(api, administrationId, signal, see, early);
     }
   } finally {
     cohortProgress.set(administrationId, undefined);

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useMemo, useState, useSyncExternalStore } from 'react';
+import { lazy, memo, Suspense, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -16,14 +16,14 @@ import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
 import { useQueries, useQuery } from '@tanstack/react-query';
-import { Link as RouterLink, useParams, useSearchParams } from 'react-router';
+import { Link as RouterLink, useParams, useSearchParams, type SetURLSearchParams } from 'react-router';
 import { isApiError } from '../../api/errors.ts';
 import type { Administration } from '../../api/schemas/index.ts';
 import { useApi } from '../../queries/api-context.tsx';
 import { ProblemMessage } from '../../components/problem-message.tsx';
-import { inPick, pickLabel, type Pick } from '../../lib/percentiles.ts';
+import { inPick, pickLabel, type FactorSummary, type Pick } from '../../lib/percentiles.ts';
 import { summarizeCohort } from './cohort-figures.ts';
-import { cohortProgress, cohortQueries, type Cohort, type PersonName } from '../../queries/cohort.ts';
+import { cohortProgress, cohortQueries, type Cohort, type CohortFactor, type PersonName } from '../../queries/cohort.ts';
 import { CohortCompare } from './cohort-compare.tsx';
 import { readFilter, readPick, writeFilter, writePick, type RosterFilter } from './cohort-url.ts';
 import { FactorCard } from './factor-card.tsx';
@@ -47,14 +47,44 @@ export function CohortPage() {
   return <CohortView key={id} id={id} />;
 }
 
+/**
+ * `useSearchParams` with a setter of one identity for the page's life: React Router's own changes
+ * with every change of the parameters, and callbacks made from it re-rendered every memoised
+ * factor and control on each pick or filter.
+ */
+function useStableSearchParams(): [URLSearchParams, SetURLSearchParams] {
+  const [params, setParams] = useSearchParams();
+  const latest = useRef(setParams);
+  useLayoutEffect(() => {
+    latest.current = setParams;
+  }, [setParams]);
+  const stable = useCallback<SetURLSearchParams>((next, options) => latest.current(next, options), []);
+  return [params, stable];
+}
+
 function CohortView({ id }: { id: number }) {
   const api = useApi();
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useStableSearchParams();
   const administration = useQuery(scoreQueries.administration(api, id));
   const cohort = useQuery(cohortQueries.cohort(api, id));
   const progress = useCohortProgress(id);
+  // The roster's code (the data grid) loads while the cohort does, not after it.
+  useEffect(() => {
+    void loadRoster();
+  }, []);
   const includeFlagged = params.get('flagged') === 'include';
-  const picked = readPick(params);
+  // The pick as one object while its parameters stay the same: a filter or a switch leaves the
+  // roster's rows and the histograms alone.
+  const factorParam = params.get('factor');
+  const bandParam = params.get('band');
+  const binParam = params.get('bin');
+  const picked = useMemo(() => {
+    const only = new URLSearchParams();
+    if (factorParam !== null) only.set('factor', factorParam);
+    if (bandParam !== null) only.set('band', bandParam);
+    if (binParam !== null) only.set('bin', binParam);
+    return readPick(only);
+  }, [factorParam, bandParam, binParam]);
   const compareId = positiveInt(params.get('compare'));
 
   const summaries = useMemo(() => (cohort.data ? summarizeCohort(cohort.data, includeFlagged) : undefined), [cohort.data, includeFlagged]);
@@ -66,6 +96,27 @@ function CohortView({ id }: { id: number }) {
         const same = readPick(current);
         const again = same && same.factor === factor && JSON.stringify(same.pick) === JSON.stringify(pick);
         return writePick(current, again ? undefined : { factor, pick });
+      }),
+    [setParams],
+  );
+
+  const setIncludeFlagged = useCallback(
+    (include: boolean) =>
+      setParams((current) => {
+        const next = new URLSearchParams(current);
+        if (include) next.set('flagged', 'include');
+        else next.delete('flagged');
+        return next;
+      }),
+    [setParams],
+  );
+  const setCompare = useCallback(
+    (value: number | undefined) =>
+      setParams((current) => {
+        const next = new URLSearchParams(current);
+        if (value) next.set('compare', String(value));
+        else next.delete('compare');
+        return next;
       }),
     [setParams],
   );
@@ -130,39 +181,15 @@ function CohortView({ id }: { id: number }) {
 
       {data && summaries && data.respondents.length > 0 && (
         <>
-          <Paper variant="outlined" sx={{ p: 2 }}>
-            <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ alignItems: { md: 'center' }, justifyContent: 'space-between' }}>
-              <Box>
-                <FormControlLabel
-                  control={
-                    <Switch
-                      checked={includeFlagged}
-                      onChange={(e) =>
-                        setParams((current) => {
-                          const next = new URLSearchParams(current);
-                          if (e.target.checked) next.set('flagged', 'include');
-                          else next.delete('flagged');
-                          return next;
-                        })
-                      }
-                    />
-                  }
-                  label="Include scores with a validity concern"
-                />
-                <Typography variant="body2" color="text.secondary" data-testid="validity-note">
-                  {includeFlagged
-                    ? `Scores with a validity concern are included in these figures (${plural(flaggedRespondents, 'respondent')} flagged): read them with caution.`
-                    : `Scores with a validity concern are left out of these figures (${plural(flaggedRespondents, 'respondent')} flagged).`}
-                </Typography>
-              </Box>
-              <CompareSelect id={id} cohort={data} value={compareId} onChange={(value) => setParams((current) => {
-                const next = new URLSearchParams(current);
-                if (value) next.set('compare', String(value));
-                else next.delete('compare');
-                return next;
-              })} />
-            </Stack>
-          </Paper>
+          <CohortControls
+            id={id}
+            cohort={data}
+            includeFlagged={includeFlagged}
+            flaggedRespondents={flaggedRespondents}
+            compareId={compareId}
+            onIncludeFlagged={setIncludeFlagged}
+            onCompare={setCompare}
+          />
 
           {compareId !== undefined && administration.data ? (
             <CohortCompare
@@ -178,14 +205,13 @@ function CohortView({ id }: { id: number }) {
               sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', lg: 'repeat(3, 1fr)' } }}
             >
               {data.factors.map((factor) => (
-                <FactorCard key={factor.name} factor={factor}>
-                  <FactorHistogram
-                    factor={factor.name}
-                    summary={summaries.get(factor.name)!}
-                    picked={picked?.factor === factor.name ? picked.pick : undefined}
-                    onPick={setPick}
-                  />
-                </FactorCard>
+                <FactorPanel
+                  key={factor.name}
+                  factor={factor}
+                  summary={summaries.get(factor.name)!}
+                  picked={picked?.factor === factor.name ? picked.pick : undefined}
+                  onPick={setPick}
+                />
               ))}
             </Box>
           )}
@@ -196,6 +222,47 @@ function CohortView({ id }: { id: number }) {
     </Stack>
   );
 }
+
+interface CohortControlsProps {
+  id: number;
+  cohort: Cohort;
+  includeFlagged: boolean;
+  flaggedRespondents: number;
+  compareId: number | undefined;
+  onIncludeFlagged: (include: boolean) => void;
+  onCompare: (id: number | undefined) => void;
+}
+
+/** The validity switch and the comparison's choice (memoised: a pick or a roster filter leaves them be). */
+const CohortControls = memo(function CohortControls({ id, cohort, includeFlagged, flaggedRespondents, compareId, onIncludeFlagged, onCompare }: CohortControlsProps) {
+  return (
+    <Paper variant="outlined" sx={{ p: 2 }}>
+      <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ alignItems: { md: 'center' }, justifyContent: 'space-between' }}>
+        <Box>
+          <FormControlLabel
+            control={<Switch checked={includeFlagged} onChange={(e) => onIncludeFlagged(e.target.checked)} />}
+            label="Include scores with a validity concern"
+          />
+          <Typography variant="body2" color="text.secondary" data-testid="validity-note">
+            {includeFlagged
+              ? `Scores with a validity concern are included in these figures (${plural(flaggedRespondents, 'respondent')} flagged): read them with caution.`
+              : `Scores with a validity concern are left out of these figures (${plural(flaggedRespondents, 'respondent')} flagged).`}
+          </Typography>
+        </Box>
+        <CompareSelect id={id} cohort={cohort} value={compareId} onChange={onCompare} />
+      </Stack>
+    </Paper>
+  );
+});
+
+/** One factor's card and histogram; a pick re-renders only the factors it changes. */
+const FactorPanel = memo(function FactorPanel({ factor, summary, picked, onPick }: { factor: CohortFactor; summary: FactorSummary; picked: Pick | undefined; onPick: (factor: string, pick: Pick) => void }) {
+  return (
+    <FactorCard factor={factor}>
+      <FactorHistogram factor={factor.name} summary={summary} picked={picked} onPick={onPick} />
+    </FactorCard>
+  );
+});
 
 /** Other administrations of the same assessment (the administration does not say: its scores do). */
 function CompareSelect({ id, cohort, value, onChange }: { id: number; cohort: Cohort; value: number | undefined; onChange: (id: number | undefined) => void }) {
@@ -253,7 +320,7 @@ function namesOf(results: readonly { data?: { identifier: string; firstName: str
 /** The respondents picked by a band or bar (or all), in the lazily loaded grid. */
 function Roster({ id, title, cohort, includeFlagged, picked }: { id: number; title: string; cohort: Cohort; includeFlagged: boolean; picked: ReturnType<typeof readPick> }) {
   const api = useApi();
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useStableSearchParams();
   // The grid's filter model changes only when its own parameter does (not on every pick).
   const filterParam = params.get('filter');
   const filter = useMemo(() => readFilter(new URLSearchParams(filterParam === null ? '' : { filter: filterParam })), [filterParam]);

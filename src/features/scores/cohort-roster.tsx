@@ -1,9 +1,9 @@
 import { memo, useEffect, useMemo, useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import type { Theme } from '@mui/material/styles';
 import WarningAmberOutlined from '@mui/icons-material/WarningAmberOutlined';
 import {
   DataGrid,
@@ -41,6 +41,37 @@ export interface CohortRosterProps {
   fileName: string;
 }
 
+/**
+ * The cells are plain elements with these classes, styled once on the grid's box (`rosterBoxStyles`): a
+ * styled component per cell (MUI Link, Stack, Typography) had its styles serialised again for
+ * every cell of every page the grid showed, the bulk of a pick's cost.
+ */
+const LINK_CLASS = 'roster-link';
+const CONCERN_CLASS = 'roster-concern';
+const MISSING_CLASS = 'roster-missing';
+
+// On the grid's box, not the grid: the grid's root style is large and serialised on every render.
+// Colours as the scheme's CSS variables (`theme.vars`): `theme.palette` holds the light scheme's.
+const rosterBoxStyles = (theme: Theme) => {
+  const palette = (theme.vars ?? theme).palette;
+  return {
+    height: 560,
+    width: '100%',
+    [`& .${LINK_CLASS}`]: {
+      color: palette.primary.main,
+      textDecorationColor: 'color-mix(in srgb, currentColor 40%, transparent)',
+      textUnderlineOffset: '2px',
+      '&:hover': { textDecorationColor: 'inherit' },
+    },
+    [`& .${CONCERN_CLASS}`]: { display: 'flex', alignItems: 'center', gap: theme.spacing(0.5), height: '100%', color: palette.warning.main, ...theme.typography.body2 },
+    [`& .${MISSING_CLASS}`]: { color: palette.text.secondary, ...theme.typography.body2 },
+  };
+};
+
+/** The grid's number format (`toLocaleString()`) with one formatter, not one made per cell. */
+const numberFormat = new Intl.NumberFormat();
+const formatNumber = (value: unknown): string => (typeof value === 'number' && !Number.isNaN(value) ? numberFormat.format(value) : value ? String(value) : '');
+
 const EMPTY_SELECTION: GridRowSelectionModel = { type: 'include', ids: new Set() };
 
 /**
@@ -73,9 +104,9 @@ export const CohortRoster = memo(function CohortRoster(props: CohortRosterProps)
         flex: 1,
         valueGetter: (_value, row) => row.name || row.id,
         renderCell: ({ row }) => (
-          <Link component={RouterLink} to={`/students/${encodeURIComponent(row.id)}`}>
+          <RouterLink className={LINK_CLASS} to={`/students/${encodeURIComponent(row.id)}`}>
             {row.name || row.id}
-          </Link>
+          </RouterLink>
         ),
       },
       { field: 'id', headerName: 'Identifier', width: 110 },
@@ -87,12 +118,10 @@ export const CohortRoster = memo(function CohortRoster(props: CohortRosterProps)
         valueFormatter: (value: boolean) => (value ? 'validity concern' : ''),
         renderCell: ({ row }) =>
           row.flagged ? (
-            <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center', height: '100%', color: 'warning.main' }}>
+            <span className={CONCERN_CLASS}>
               <WarningAmberOutlined fontSize="small" aria-hidden />
-              <Typography variant="body2" sx={{ color: 'inherit' }}>
-                concern
-              </Typography>
-            </Stack>
+              concern
+            </span>
           ) : null,
       },
       ...factors.map(
@@ -102,9 +131,10 @@ export const CohortRoster = memo(function CohortRoster(props: CohortRosterProps)
           type: 'number',
           width: Math.max(110, factor.name.length * 9),
           valueGetter: (_value, row) => row.scores[factor.name]?.score ?? null,
+          valueFormatter: formatNumber,
           renderCell: ({ row }) => {
             const entry = row.scores[factor.name];
-            if (!entry) return <Typography variant="body2" color="text.secondary">—</Typography>;
+            if (!entry) return <span className={MISSING_CLASS}>—</span>;
             return (
               <span title={entry.validityConcern ? 'validity concern — interpret with caution' : undefined}>
                 {formatScore(entry.score)}
@@ -123,9 +153,9 @@ export const CohortRoster = memo(function CohortRoster(props: CohortRosterProps)
         disableExport: true,
         width: 90,
         renderCell: ({ row }) => (
-          <Link component={RouterLink} to={`/scores/${administrationId}/${encodeURIComponent(row.id)}`} aria-label={`Score profile of ${row.name || row.id}`}>
+          <RouterLink className={LINK_CLASS} to={`/scores/${administrationId}/${encodeURIComponent(row.id)}`} aria-label={`Score profile of ${row.name || row.id}`}>
             Profile
-          </Link>
+          </RouterLink>
         ),
       },
     ],
@@ -166,7 +196,7 @@ export const CohortRoster = memo(function CohortRoster(props: CohortRosterProps)
           Edit success networks
         </Button>
       </Stack>
-      <Box sx={{ height: 560, width: '100%' }}>
+      <Box sx={rosterBoxStyles}>
         <DataGrid
           apiRef={apiRef}
           label="Respondents"

@@ -55,6 +55,21 @@ export const FactorHistogram = memo(function FactorHistogram({ factor, summary, 
           borderBottom: `1px solid ${theme.palette.divider}`,
           // The bands: bottom 25 and top 25 shaded, the middle 50 plain.
           background: `linear-gradient(to right, ${alpha(theme.palette.text.primary, 0.07)} 0 25%, transparent 25% 75%, ${alpha(theme.palette.text.primary, 0.07)} 75% 100%)`,
+          // The bars are plain buttons styled here once: one rule for every bar of every factor
+          // (a styled component per bar, each height its own class, added ~140 rules to the
+          // document on a cohort's first paint and new ones on every pick).
+          '& > button': {
+            flex: 1,
+            p: 0,
+            border: 0,
+            borderRadius: '2px 2px 0 0',
+            bgcolor: theme.palette.primary.main,
+            cursor: onPick ? 'pointer' : 'default',
+          },
+          '& > button[data-selected]': { bgcolor: theme.palette.secondary.main },
+          '& > button[data-count="0"]': { minHeight: 0 },
+          '& > button:not([data-count="0"])': { minHeight: '2px' },
+          ...(onPick ? { '& > button:hover': { opacity: 0.8 } } : {}),
         })}
       >
         {summary.bins.map((count, bin) => {
@@ -62,43 +77,39 @@ export const FactorHistogram = memo(function FactorHistogram({ factor, summary, 
           const pick: Pick = { bin };
           const selected = samePick(picked, pick) || (picked && 'band' in picked && bin >= BAND_BINS[picked.band][0] && bin <= BAND_BINS[picked.band][1]);
           return (
-            <Box
+            <button
               key={bin}
-              component="button"
               type="button"
               tabIndex={-1}
               disabled={!onPick}
               data-testid="histogram-bar"
               data-count={count}
+              data-selected={selected ? '' : undefined}
               aria-label={`${factor} ${from}–${to}: ${count} ${count === 1 ? 'respondent' : 'respondents'}`}
               aria-pressed={onPick ? samePick(picked, pick) : undefined}
-              onClick={() => onPick?.(factor, pick)}
+              onClick={onPick ? () => onPick(factor, pick) : undefined}
               title={`${from}–${to}: ${count}`}
-              sx={(theme) => ({
-                flex: 1,
-                p: 0,
-                border: 0,
-                cursor: onPick ? 'pointer' : 'default',
-                minHeight: count > 0 ? 2 : 0,
-                height: `${(count / max) * 100}%`,
-                bgcolor: selected ? theme.palette.secondary.main : theme.palette.primary.main,
-                borderRadius: '2px 2px 0 0',
-                '&:hover': onPick ? { opacity: 0.8 } : undefined,
-              })}
+              style={{ height: `${(count / max) * 100}%` }}
             />
           );
         })}
       </Box>
-      <Box sx={{ position: 'relative', height: 18 }} aria-hidden>
+      <Box
+        aria-hidden
+        sx={(theme) => ({
+          position: 'relative',
+          height: 18,
+          // The scheme's variable: `theme.palette` holds the light scheme's colours.
+          '& > span': { ...theme.typography.caption, color: (theme.vars ?? theme).palette.text.secondary, position: 'absolute' },
+        })}
+      >
         {TICKS.map((tick) => (
-          <Typography
+          <span
             key={tick}
-            variant="caption"
-            color="text.secondary"
-            sx={{ position: 'absolute', left: `${tick === 1 ? 0 : tick === 99 ? 100 : tick}%`, transform: tick === 1 ? 'none' : tick === 99 ? 'translateX(-100%)' : 'translateX(-50%)' }}
+            style={{ left: `${tick === 1 ? 0 : tick === 99 ? 100 : tick}%`, transform: tick === 1 ? 'none' : tick === 99 ? 'translateX(-100%)' : 'translateX(-50%)' }}
           >
             {tick}
-          </Typography>
+          </span>
         ))}
       </Box>
       <Stack direction="row" spacing={0.5} sx={{ mt: 0.5 }}>

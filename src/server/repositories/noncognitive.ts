@@ -32,13 +32,19 @@ export function createNoncognitiveRepository(db: DatabaseSync) {
       ).all(administrationId, pageSize, (page - 1) * pageSize) as unknown as { person: string }[];
       return { total, rows: rows.map((r) => r.person) };
     },
-    /** The factor results of several respondents at once, by respondent then factor id ascending. */
+    /**
+     * The factor results of several respondents at once, by respondent then factor id ascending.
+     * The respondents of a page are a run of identifiers in order (`respondents`), so their
+     * results are one range of the primary key, read in its order: no list to unpack, no sort.
+     * `persons` in the order `respondents` gives (SQLite's, the first and last bound the range);
+     * anyone in the range not asked for (none, for a page) is left out.
+     */
     resultsOf(administrationId: number, persons: readonly string[]): Map<string, FactorResultRow[]> {
       const byPerson = new Map<string, FactorResultRow[]>(persons.map((p) => [p, []]));
       if (persons.length === 0) return byPerson;
       const rows = sql(
-        `${RESULT_SELECT} WHERE fr.administration_id = ? AND fr.person IN (SELECT value FROM json_each(?)) ORDER BY fr.person, fr.factor_id`,
-      ).all(administrationId, jsonList(persons)) as unknown as FactorResultRow[];
+        `${RESULT_SELECT} WHERE fr.administration_id = ? AND fr.person BETWEEN ? AND ? ORDER BY fr.person, fr.factor_id`,
+      ).all(administrationId, persons[0]!, persons[persons.length - 1]!) as unknown as FactorResultRow[];
       for (const row of rows) byPerson.get(row.person)?.push(row);
       return byPerson;
     },

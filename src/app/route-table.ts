@@ -28,6 +28,8 @@ export interface PageRoute {
   nav?: { label: string; icon: NavIcon };
   /** Outside the signed-in shell (no navigation, no session needed). */
   public?: boolean;
+  /** The page's h1 is the smaller h5 below 600 px (the server's HTML shell draws it so: src/server/app-shell.ts). */
+  smallHeadingOnPhone?: boolean;
 }
 
 export const APP_NAME = 'Student Success';
@@ -75,6 +77,7 @@ export const ROUTES: readonly PageRoute[] = [
     prefetch: 'src/features/alerts/triage/prefetch-triage-queue.ts',
     revalidateOn: ['from', 'to'],
     nav: { label: 'Alerts', icon: 'alerts' },
+    smallHeadingOnPhone: true,
   },
   {
     path: '/scores',

@@ -1,4 +1,4 @@
-import { expect, test, type Browser } from '@playwright/test';
+import { expect, test, type Browser, type BrowserContext } from '@playwright/test';
 import { ROUTES } from '../src/app/route-table.ts';
 import { screenshot, signIn, signInRequest } from './support.ts';
 
@@ -25,7 +25,7 @@ test('the served HTML carries the shell with each page’s h1, and its styleshee
   }
 });
 
-async function shellBoxes(browser: Browser, baseURL: string, cookies: Awaited<ReturnType<import('@playwright/test').BrowserContext['cookies']>>, path: string, size: { width: number; height: number }, colorScheme: 'light' | 'dark') {
+async function shellBoxes(browser: Browser, baseURL: string, cookies: Awaited<ReturnType<BrowserContext['cookies']>>, path: string, size: { width: number; height: number }, colorScheme: 'light' | 'dark') {
   const context = await browser.newContext({ baseURL, viewport: size, colorScheme, javaScriptEnabled: false });
   await context.addCookies(cookies);
   const page = await context.newPage();

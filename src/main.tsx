@@ -1,13 +1,17 @@
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App, createAppParts, whenRouterReady } from './app/app.tsx';
+import { sessionQueries } from './queries/session.ts';
 
-// The router starts the page's data and code now; the first render waits for the page's code
-// (preloaded with the HTML, whose shell is on screen meanwhile: src/server/app-shell.ts) and runs
-// as a transition, which React splits into short tasks, so a slow phone stays responsive.
+// The router starts the page's data, its code and the session request now (its loaders). The
+// first render waits for the page's code (preloaded with the HTML, whose shell is on screen
+// meanwhile: src/server/app-shell.ts) and for who is signed in, so that it renders the whole
+// page at once; and it runs as a transition, which React splits into short tasks, so a slow
+// phone stays responsive while it renders. (Rendered before the session answered, the layout and
+// the page would render later in one long task of their own.)
 const parts = createAppParts();
 const root = createRoot(document.getElementById('root')!);
-void whenRouterReady(parts.router).then(() =>
+void Promise.all([whenRouterReady(parts.router), parts.queryClient.prefetchQuery(sessionQueries.current())]).then(() =>
   startTransition(() =>
     root.render(
       <StrictMode>

@@ -1,22 +1,17 @@
-import { StrictMode, startTransition } from 'react';
-import { createRoot } from 'react-dom/client';
-import { App, createAppParts, whenRouterReady } from './app/app.tsx';
-import { sessionQueries } from './queries/session.ts';
+/**
+ * The entry is kept tiny: it lets the browser paint the server's HTML shell (src/server/app-shell.ts)
+ * before the app's modules are evaluated — a long task on a slow phone — rather than evaluating
+ * them first because they happened to arrive before the first frame. Their files are fetched from
+ * the start all the same: the server names them in the HTML (src/server/route-preloads.ts).
+ * A hidden tab paints no frames: the timeout starts the app there.
+ */
+const afterFirstPaint = () =>
+  new Promise<void>((resolve) => {
+    const done = () => setTimeout(resolve, 0);
+    requestAnimationFrame(done);
+    setTimeout(resolve, 100);
+  });
 
-// The router starts the page's data, its code and the session request now (its loaders). The
-// first render waits for the page's code (preloaded with the HTML, whose shell is on screen
-// meanwhile: src/server/app-shell.ts) and for who is signed in, so that it renders the whole
-// page at once; and it runs as a transition, which React splits into short tasks, so a slow
-// phone stays responsive while it renders. (Rendered before the session answered, the layout and
-// the page would render later in one long task of their own.)
-const parts = createAppParts();
-const root = createRoot(document.getElementById('root')!);
-void Promise.all([whenRouterReady(parts.router), parts.queryClient.prefetchQuery(sessionQueries.current())]).then(() =>
-  startTransition(() =>
-    root.render(
-      <StrictMode>
-        <App parts={parts} />
-      </StrictMode>,
-    ),
-  ),
-);
+void afterFirstPaint()
+  .then(() => import('./app/boot.tsx'))
+  .then(({ boot }) => boot(document.getElementById('root')!));

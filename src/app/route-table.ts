@@ -37,6 +37,9 @@ export const APP_NAME = 'Student Success';
 /** Where `/` goes. */
 export const START_PATH = '/students';
 
+/** The app's start-up (imported by src/main.tsx after the first paint): preloaded on every page. */
+export const BOOT_MODULE = 'src/app/boot.tsx';
+
 /** The shell around every signed-in page: its code is preloaded with theirs. */
 export const SHELL_MODULE = 'src/app/layout.tsx';
 

@@ -93,7 +93,8 @@ export default defineConfig({
   plugins: [react(), gateway(), precompress()],
   server: { host: '127.0.0.1', port: 5173 },
   // The manifest tells `npm start` which chunks each page needs (src/server/route-preloads.ts).
-  build: { sourcemap: true, chunkSizeWarningLimit: 800, manifest: true },
+  // Every browser the app supports has modulepreload: no polyfill in the entry.
+  build: { sourcemap: true, chunkSizeWarningLimit: 800, manifest: true, modulePreload: { polyfill: false } },
   // List jobs run in a module worker (src/queries/run-list-job.ts): ES modules, so it may split chunks.
   worker: { format: 'es' },
   test: {

@@ -1,3 +1,4 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { launch } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import puppeteer from 'puppeteer-core';
@@ -79,6 +80,10 @@ export async function signInChrome(port: number, origin: string, cookie: string)
 
 export async function measureLighthouse(options: { scale?: number; runs?: number; pages?: readonly string[] } = {}): Promise<LighthouseRow[]> {
   const runs = options.runs ?? 3;
+  // While iterating: BENCH_LIGHTHOUSE_FORMS=mobile skips desktop; BENCH_LIGHTHOUSE_JSON=<dir> keeps each report (its traces' audits: bootup-time, long-tasks, network-requests…).
+  const forms = (process.env.BENCH_LIGHTHOUSE_FORMS?.split(',') ?? ['mobile', 'desktop']).filter((f): f is 'mobile' | 'desktop' => f === 'mobile' || f === 'desktop');
+  const jsonDir = process.env.BENCH_LIGHTHOUSE_JSON;
+  if (jsonDir) mkdirSync(jsonDir, { recursive: true });
   const dashboard = await startDashboard({ SEED_SCALE: String(options.scale ?? 10) });
   const chrome = await launch({
     chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -97,7 +102,7 @@ export async function measureLighthouse(options: { scale?: number; runs?: number
       const row: LighthouseRow = { route, path, mobile: [], desktop: [], accessibility: { mobile: [], desktop: [] }, failing: new Map(), mobileNotes: '', errors: [], seconds: 0 };
       const mobileRuns: { score: number; notes: string }[] = [];
       for (let run = 0; run < runs; run += 1) {
-        for (const form of ['mobile', 'desktop'] as const) {
+        for (const form of forms) {
           let result: Awaited<ReturnType<typeof lighthouse>>;
           try {
             result = await lighthouse(
@@ -114,6 +119,7 @@ export async function measureLighthouse(options: { scale?: number; runs?: number
             row.errors.push(`${form}: ${lhr?.runtimeError?.code ?? 'no result'}`);
             continue;
           }
+          if (jsonDir) writeFileSync(`${jsonDir}/${path.replace(/[^A-Za-z0-9]+/g, '_')}-${form}-${run}.json`, JSON.stringify(lhr));
           row[form].push(score(lhr, 'performance'));
           row.accessibility[form].push(score(lhr, 'accessibility'));
           failingAccessibility(lhr, row.failing);

@@ -2,8 +2,9 @@ import { useState } from 'react';
 import { CacheProvider } from '@emotion/react';
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
-import { QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router/dom';
+import type { ApiClient } from '../api/client.ts';
 import { ApiProvider } from '../queries/api-context.tsx';
 import { browserApi } from './api-client.ts';
 import { createQueryClient } from '../queries/query-client.ts';
@@ -12,12 +13,33 @@ import { createStyleCache, readCspNonce, withStyleNonce } from './style-cache.ts
 import { theme } from './theme.ts';
 import { ToastProvider, toastBus } from '../components/toasts.tsx';
 
-export function App() {
-  const [queryClient] = useState(() =>
-    createQueryClient({ onBackgroundError: () => toastBus.show('Could not refresh; showing the last data loaded.', 'warning') }),
-  );
-  const [api] = useState(browserApi);
-  const [router] = useState(() => createAppRouter(queryClient, api));
+/** What the app runs on: built before the first render, so the router starts the page's requests and code at once (src/main.tsx). */
+export interface AppParts {
+  queryClient: QueryClient;
+  api: ApiClient;
+  router: ReturnType<typeof createAppRouter>;
+}
+
+export function createAppParts(): AppParts {
+  const queryClient = createQueryClient({ onBackgroundError: () => toastBus.show('Could not refresh; showing the last data loaded.', 'warning') });
+  const api = browserApi();
+  return { queryClient, api, router: createAppRouter(queryClient, api) };
+}
+
+/** Resolves once the router has loaded the first URL's route modules (its first render shows the page, not nothing). */
+export function whenRouterReady(router: AppParts['router']): Promise<void> {
+  if (router.state.initialized) return Promise.resolve();
+  return new Promise((resolve) => {
+    const unsubscribe = router.subscribe((state) => {
+      if (!state.initialized) return;
+      unsubscribe();
+      resolve();
+    });
+  });
+}
+
+export function App({ parts }: { parts?: AppParts }) {
+  const [{ queryClient, api, router }] = useState(() => parts ?? createAppParts());
   const [{ styleCache, appTheme }] = useState(() => {
     const nonce = readCspNonce();
     return { styleCache: createStyleCache(nonce), appTheme: withStyleNonce(theme, nonce) };

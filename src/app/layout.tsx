@@ -27,6 +27,7 @@ import { sessionQueries, useSignOut } from '../queries/session.ts';
 import { toastBus } from '../components/toasts.tsx';
 import { NAV_ICONS } from './nav-icons.ts';
 import { ROUTES } from './route-table.ts';
+import { useRemoveStaticShell } from './static-shell.ts';
 
 const DRAWER_WIDTH = 232;
 
@@ -139,6 +140,7 @@ export function Layout() {
   const signOut = useSignOut();
   const [open, setOpen] = useState(false);
   const signedIn = session.data;
+  useRemoveStaticShell();
   return (
     <Box sx={{ display: 'flex', minHeight: '100vh', bgcolor: 'background.default' }}>
       <SkipLink />

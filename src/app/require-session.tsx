@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
@@ -7,6 +7,12 @@ import { ProblemMessage } from '../components/problem-message.tsx';
 import { sessionEnded, sessionQueries } from '../queries/session.ts';
 import { SigningIn } from '../features/session/signing-in.tsx';
 import { SESSION_ENDED_EVENT } from './api-client.ts';
+import { hasStaticShell, useRemoveStaticShell } from './static-shell.ts';
+
+function ShellRemoved({ children }: { children: ReactNode }) {
+  useRemoveStaticShell();
+  return children;
+}
 
 /**
  * Everything needs a signed-in person. Without one (never signed in, signed out elsewhere, the
@@ -29,6 +35,8 @@ export function RequireSession() {
   }, [ended, queryClient]);
 
   if (session.isPending) {
+    // The server's shell already shows the page's frame and title: no spinner over it.
+    if (hasStaticShell()) return null;
     return (
       <Box sx={{ display: 'grid', placeItems: 'center', minHeight: '100vh' }}>
         <CircularProgress aria-label="Loading" />
@@ -37,11 +45,19 @@ export function RequireSession() {
   }
   if (session.isError) {
     return (
-      <Box sx={{ p: 4 }}>
-        <ProblemMessage error={session.error} onRetry={() => void session.refetch()} />
-      </Box>
+      <ShellRemoved>
+        <Box sx={{ p: 4 }}>
+          <ProblemMessage error={session.error} onRetry={() => void session.refetch()} />
+        </Box>
+      </ShellRemoved>
     );
   }
-  if (!session.data) return <SigningIn />;
+  if (!session.data) {
+    return (
+      <ShellRemoved>
+        <SigningIn />
+      </ShellRemoved>
+    );
+  }
   return <Outlet />;
 }

@@ -5,10 +5,12 @@ import Typography from '@mui/material/Typography';
 import { isRouteErrorResponse, useRouteError } from 'react-router';
 import { paths } from '../lib/paths.ts';
 import { describeError } from '../components/problem-message.tsx';
+import { useRemoveStaticShell } from './static-shell.ts';
 
 /** The route error boundary: a message and a way on, never a blank screen or a stack trace. */
 export function RouteError() {
   const error = useRouteError();
+  useRemoveStaticShell();
   const message = isRouteErrorResponse(error) ? `${error.status} ${error.statusText}` : describeError(error);
   return (
     <Box component="main" sx={{ p: 4, maxWidth: 640, mx: 'auto' }}>

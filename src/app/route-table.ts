@@ -28,12 +28,17 @@ export interface PageRoute {
   nav?: { label: string; icon: NavIcon };
   /** Outside the signed-in shell (no navigation, no session needed). */
   public?: boolean;
+  /** The page's h1 is the smaller h5 below 600 px (the server's HTML shell draws it so: src/server/app-shell.ts). */
+  smallHeadingOnPhone?: boolean;
 }
 
 export const APP_NAME = 'Student Success';
 
 /** Where `/` goes. */
 export const START_PATH = '/students';
+
+/** The app's start-up (imported by src/main.tsx after the first paint): preloaded on every page. */
+export const BOOT_MODULE = 'src/app/boot.tsx';
 
 /** The shell around every signed-in page: its code is preloaded with theirs. */
 export const SHELL_MODULE = 'src/app/layout.tsx';
@@ -75,6 +80,7 @@ export const ROUTES: readonly PageRoute[] = [
     prefetch: 'src/features/alerts/triage/prefetch-triage-queue.ts',
     revalidateOn: ['from', 'to'],
     nav: { label: 'Alerts', icon: 'alerts' },
+    smallHeadingOnPhone: true,
   },
   {
     path: '/scores',

@@ -99,3 +99,18 @@ describe('lib/paths', () => {
     for (const path of [paths.students(), paths.student('S1'), paths.alerts(), paths.signIn()]) expect(routed(path), path).toBe(true);
   });
 });
+
+describe('routePreloads with a start-up module imported after the first paint', () => {
+  const withBoot: BuildManifest = {
+    ...manifest,
+    'index.html': { file: 'assets/index-1.js', isEntry: true },
+    'src/app/boot.tsx': { file: 'assets/boot-1.js', imports: ['_react-1.js'] },
+  };
+  const preloadsFor = routePreloads(withBoot);
+
+  it('names the start-up chunks first on every page, public, unknown or signed-in', () => {
+    expect(preloadsFor('/students')).toEqual(['assets/react-1.js', 'assets/boot-1.js', 'assets/mui-1.js', 'assets/layout-1.js', 'assets/students-page-1.js']);
+    expect(preloadsFor('/sign-in')).toEqual(['assets/react-1.js', 'assets/boot-1.js', 'assets/sign-in-1.js']);
+    expect(preloadsFor('/no/such/page')).toEqual(['assets/react-1.js', 'assets/boot-1.js']);
+  });
+});

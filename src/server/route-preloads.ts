@@ -1,4 +1,4 @@
-import { ROUTES, SHELL_MODULE, START_PATH, pathPattern, type PageRoute } from '../app/route-table.ts';
+import { BOOT_MODULE, ROUTES, SHELL_MODULE, START_PATH, pathPattern, type PageRoute } from '../app/route-table.ts';
 
 /**
  * The page a URL opens loads its code lazily, after the entry script has run: a waterfall of
@@ -18,8 +18,8 @@ export interface RouteModules {
   modules: readonly string[];
 }
 
-/** Each page's modules: the signed-in shell (unless the page is public) and the page. */
-const modulesOf = (route: PageRoute): readonly string[] => (route.public ? [route.page] : [SHELL_MODULE, route.page]);
+/** Each page's modules: the app's start-up, the signed-in shell (unless the page is public) and the page. */
+const modulesOf = (route: PageRoute): readonly string[] => (route.public ? [BOOT_MODULE, route.page] : [BOOT_MODULE, SHELL_MODULE, route.page]);
 
 export const ROUTE_MODULES: readonly RouteModules[] = [
   ...ROUTES.map((route) => ({ path: pathPattern(route.path), modules: modulesOf(route) })),
@@ -53,12 +53,18 @@ export function routePreloads(manifest: BuildManifest, routes = ROUTE_MODULES): 
     const files: string[] = [];
     const seen = new Set<string>();
     for (const module of modules) {
+      // A build whose entry starts the app itself has no start-up module to preload.
+      if (module === BOOT_MODULE && !manifest[module]) continue;
       if (!manifest[module]) throw new Error(`route-preloads: ${module} is not in the build manifest; update src/app/route-table.ts.`);
       chunkFiles(manifest, module, seen, files);
     }
     return { path, files: files.filter((file) => !inHtml.has(file)) };
   });
-  return (pathname) => byRoute.find(({ path }) => path.test(pathname))?.files ?? [];
+  // Any other URL (the app's "page not found") still needs the start-up (when the build has one).
+  const bootFiles: string[] = [];
+  if (manifest[BOOT_MODULE]) chunkFiles(manifest, BOOT_MODULE, new Set(), bootFiles);
+  const otherwise = bootFiles.filter((file) => !inHtml.has(file));
+  return (pathname) => byRoute.find(({ path }) => path.test(pathname))?.files ?? otherwise;
 }
 
 const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');

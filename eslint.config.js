@@ -103,4 +103,9 @@ export default tseslint.config(
   packages(['src/queries/**'], ['@mui/*', 'node:*'], 'src/queries is data only: no UI kit, no Node built-ins.'),
   packages(['src/server/**', 'src/app/route-table.ts'], ['react', 'react-*', '@mui/*', '@tanstack/*'], 'src/server and the route table it reads never import React or the UI.'),
   packages(['src/features/**', 'src/components/**', 'src/app/**'], ['node:*'], 'The UI runs in the browser.'),
+  {
+    // A journey's `test` must come from e2e/fixtures.ts, which gives each worker its own server (and so its baseURL).
+    files: ['e2e/*.spec.ts'],
+    rules: { 'no-restricted-imports': ['error', { paths: [{ name: '@playwright/test', message: 'Import test and expect from ./fixtures.ts: it starts the worker\'s server.' }] }] },
+  },
 );

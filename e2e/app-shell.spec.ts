@@ -1,4 +1,4 @@
-import { expect, test, type Browser, type BrowserContext } from '@playwright/test';
+import { expect, test, type Browser, type BrowserContext } from './fixtures.ts';
 import { ROUTES } from '../src/app/route-table.ts';
 import { screenshot, signIn, signInRequest } from './support.ts';
 

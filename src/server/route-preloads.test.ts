@@ -56,6 +56,29 @@ describe('routePreloads', () => {
   });
 });
 
+describe("a route's prefetch module", () => {
+  // The student page as built: a prefetch module with its own small imports, and a page behind it.
+  const built: BuildManifest = {
+    ...manifest,
+    'src/features/timeline/prefetch-student-timeline.ts': { file: 'assets/prefetch-1.js', imports: ['_filters-1.js', '_queries-1.js', 'index.html'] },
+    '_filters-1.js': { file: 'assets/filters-1.js' },
+  };
+
+  it('comes first with its imports, ahead of the shell and the page, so that the data is asked for before the page has loaded', () => {
+    const files = routePreloads(built)('/students/S000001');
+    expect(files.slice(0, 3)).toEqual(['assets/filters-1.js', 'assets/queries-1.js', 'assets/prefetch-1.js']);
+    expect(files.slice(3)).toEqual(['assets/mui-1.js', 'assets/layout-1.js', 'assets/student-page-1.js']);
+  });
+
+  it('is named for every route the table gives one', () => {
+    for (const route of ROUTES.filter((r) => r.prefetch)) {
+      const withPrefetch = { ...manifest, [route.prefetch!]: { file: `assets/prefetch-of-${route.component}.js` } } as BuildManifest;
+      withPrefetch[route.page] ??= { file: `assets/${route.component}-1.js` };
+      expect(routePreloads(withPrefetch)(route.path.replace(/:[^/]+/g, 'X1'))[0], route.path).toBe(`assets/prefetch-of-${route.component}.js`);
+    }
+  });
+});
+
 describe('the route table', () => {
   // A build of every module the table names: one chunk each, beside the entry.
   const built: BuildManifest = {

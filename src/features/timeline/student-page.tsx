@@ -1,4 +1,4 @@
-import { useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -20,12 +20,10 @@ import { useSameContent } from '../../components/use-same-content.ts';
 import { CATEGORIES_PARAM, hasLegacySpelling } from '../../lib/url-state.ts';
 import type { DayRange } from '../../lib/days.ts';
 import { WriteSection } from '../../components/compose/write-section.tsx';
-import { FactorScoresPanel } from './factor-scores-panel.tsx';
 import { StudentHeader, type StudentCounts } from './student-header.tsx';
 import { StudentNotFound } from './student-not-found.tsx';
 import { kindsInWords, loadedKinds } from './partial-load.ts';
 import { usePersonExistence } from '../../queries/people-existence.ts';
-import { SuccessNetworkPanel } from './success-network-panel.tsx';
 import { TimelineFilterBar } from './timeline-filter-bar.tsx';
 import {
   effectiveRange,
@@ -42,6 +40,11 @@ import { categoriesOf, filterTimeline, type TimelineItem } from './timeline-item
 import { TimelineList } from './timeline-list.tsx';
 import { encouragementQueries } from '../../queries/notations.ts';
 import { useStudentTimeline, type KindLoad, type StudentTimeline } from './use-student-timeline.ts';
+
+// The side panels load with their data, once the timeline's own lists are in (see StudentView):
+// their code (the score profile, the network list) is not on the way to the first rows.
+const FactorScoresPanel = lazy(async () => ({ default: (await import('./factor-scores-panel.tsx')).FactorScoresPanel }));
+const SuccessNetworkPanel = lazy(async () => ({ default: (await import('./success-network-panel.tsx')).SuccessNetworkPanel }));
 
 /** "Now" for relative times, moved on every minute. */
 function useNow(intervalMs = 60_000): Date {
@@ -273,8 +276,24 @@ function StudentView({ student }: { student: string }) {
   );
   // The panels ask for their data once the timeline's own lists have answered, so that their
   // requests and renders do not hold back the first rows; a phone's tab asks at once.
-  const network = ownListsSettled || phone ? <SuccessNetworkPanel student={student} /> : <PanelPlaceholder title="Success network" />;
-  const scores = ownListsSettled || phone ? <FactorScoresPanel student={student} /> : <PanelPlaceholder title="Non-cognitive factor scores" />;
+  const networkPlaceholder = <PanelPlaceholder title="Success network" />;
+  const scoresPlaceholder = <PanelPlaceholder title="Non-cognitive factor scores" />;
+  const network =
+    ownListsSettled || phone ? (
+      <Suspense fallback={networkPlaceholder}>
+        <SuccessNetworkPanel student={student} />
+      </Suspense>
+    ) : (
+      networkPlaceholder
+    );
+  const scores =
+    ownListsSettled || phone ? (
+      <Suspense fallback={scoresPlaceholder}>
+        <FactorScoresPanel student={student} />
+      </Suspense>
+    ) : (
+      scoresPlaceholder
+    );
 
   return (
     <Stack spacing={{ xs: 2, md: 3 }}>

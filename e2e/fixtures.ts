@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { test as base } from '@playwright/test';
 
 export { expect } from '@playwright/test';
-export type { APIRequestContext, Browser, BrowserContext, Locator, Page } from '@playwright/test';
+export type { APIRequestContext, Browser, BrowserContext, Locator, Page, Request } from '@playwright/test';
 
 /**
  * Each Playwright worker gets its own `npm start` server (built app, gateway, reference backend

@@ -174,7 +174,7 @@ export function createGateway(options: GatewayOptions): Hono {
     const text = upstream.rewrite(await response.text(), publicBase(c));
     // The length the server would send anyway, known here: compression.ts then compresses a small
     // answer in one call instead of through a stream (a cohort's E18 answers, #11).
-    out.set('content-length', String(Buffer.byteLength(text)));
+    if (method !== 'HEAD') out.set('content-length', String(Buffer.byteLength(text)));
     return new Response(text, { status: response.status, headers: out });
   });
 

@@ -67,6 +67,8 @@ export function hrefRewriter(base: string): (text: string, publicBase: string) =
   const rewriteUrl = (url: string, publicBase: string) => url.replace(apiUrl, publicBase);
   return (text, publicBase) => {
     if (/^https?:\/\/\S+$/.test(text)) return rewriteUrl(text, publicBase);
+    // Most answers are small and many carry no href at all: no regular expression over them then.
+    if (!text.includes('"href"')) return text;
     return text.replace(/("href"\s*:\s*")(https?:\/\/[^"\\]+)(")/g, (_, open: string, url: string, close: string) => `${open}${rewriteUrl(url, publicBase)}${close}`);
   };
 }

@@ -176,6 +176,27 @@ describe('the gateway', () => {
 });
 
 describe('compression middleware', () => {
+  it('compresses a small answer of known length in one piece, with its compressed length and tag', async () => {
+    const app = new Hono();
+    app.use('*', compression());
+    const json = JSON.stringify({ values: Array.from({ length: 30 }, (_, i) => ({ href: `http://dashboard.test/api/factors/${i}`, value: i * 7 })) });
+    expect(json.length).toBeGreaterThan(1024);
+    app.get('/small', () => new Response(json, { headers: { 'content-type': 'application/json', 'content-length': String(json.length), etag: '"t1"' } }));
+    for (const encoding of ['zstd', 'br', 'gzip'] as const) {
+      const res = await app.request('/small', { headers: { 'accept-encoding': encoding } });
+      expect(res.headers.get('content-encoding')).toBe(encoding);
+      expect(res.headers.get('etag')).toBe(`"t1-${encoding}"`);
+      expect(res.headers.get('vary')).toMatch(/accept-encoding/i);
+      const bytes = Buffer.from(await res.arrayBuffer());
+      expect(res.headers.get('content-length')).toBe(String(bytes.length));
+      expect(bytes.length).toBeLessThan(json.length / 2);
+      expect((await decoders[encoding](bytes)).toString('utf8')).toBe(json);
+    }
+    const plain = await app.request('/small');
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(await plain.text()).toBe(json);
+  });
+
   it('streams: the first bytes of a long answer arrive before it ends', async () => {
     const app = new Hono();
     app.use('*', compression());

@@ -16,7 +16,8 @@ export default defineConfig({
   // Files run one after another in a worker, each worker against its own server.
   workers: Number(process.env.E2E_WORKERS ?? 2),
   retries: process.env.CI ? 1 : 0,
-  timeout: 30_000,
+  // A journey on a busy two-core machine (two workers) may take a while; assertions keep their own waits.
+  timeout: 60_000,
   // Two workers share two cores: an assertion waits a little longer for a busy browser, never for less.
   expect: { timeout: 10_000 },
   reporter: [['list'], ['json', { outputFile: 'reports/playwright.json' }]],

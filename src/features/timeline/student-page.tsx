@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useDeferredValue, useEffect, useMemo, useState, type ReactNode } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -276,24 +276,12 @@ function StudentView({ student }: { student: string }) {
   );
   // The panels ask for their data once the timeline's own lists have answered, so that their
   // requests and renders do not hold back the first rows; a phone's tab asks at once.
-  const networkPlaceholder = <PanelPlaceholder title="Success network" />;
-  const scoresPlaceholder = <PanelPlaceholder title="Non-cognitive factor scores" />;
-  const network =
-    ownListsSettled || phone ? (
-      <Suspense fallback={networkPlaceholder}>
-        <SuccessNetworkPanel student={student} />
-      </Suspense>
-    ) : (
-      networkPlaceholder
-    );
-  const scores =
-    ownListsSettled || phone ? (
-      <Suspense fallback={scoresPlaceholder}>
-        <FactorScoresPanel student={student} />
-      </Suspense>
-    ) : (
-      scoresPlaceholder
-    );
+  const panel = (title: string, content: ReactNode) => {
+    const placeholder = <PanelPlaceholder title={title} />;
+    return ownListsSettled || phone ? <Suspense fallback={placeholder}>{content}</Suspense> : placeholder;
+  };
+  const network = panel('Success network', <SuccessNetworkPanel student={student} />);
+  const scores = panel('Non-cognitive factor scores', <FactorScoresPanel student={student} />);
 
   return (
     <Stack spacing={{ xs: 2, md: 3 }}>

@@ -62,15 +62,20 @@ export function negotiateEncoding(acceptEncoding: string | null | undefined, pre
   return best;
 }
 
+/** The levels the measurement chose, one place for the streaming and the one-shot compressor. */
+const ZSTD_PARAMS = { [constants.ZSTD_c_compressionLevel]: 1 };
+const BROTLI_PARAMS = { [constants.BROTLI_PARAM_QUALITY]: 4, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT };
+const GZIP_LEVEL = 1;
+
 /** A streaming compressor for one encoding at the levels the measurement chose. */
 export function compressor(encoding: Encoding): Duplex {
   switch (encoding) {
     case 'zstd':
-      return createZstdCompress({ params: { [constants.ZSTD_c_compressionLevel]: 1 } });
+      return createZstdCompress({ params: ZSTD_PARAMS });
     case 'br':
-      return createBrotliCompress({ params: { [constants.BROTLI_PARAM_QUALITY]: 4, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT } });
+      return createBrotliCompress({ params: BROTLI_PARAMS });
     case 'gzip':
-      return createGzip({ level: 1 });
+      return createGzip({ level: GZIP_LEVEL });
   }
 }
 
@@ -82,13 +87,11 @@ export function compressWhole(encoding: Encoding, body: Uint8Array): Uint8Array<
 function compressSync(encoding: Encoding, body: Uint8Array): Buffer {
   switch (encoding) {
     case 'zstd':
-      return zstdCompressSync(body, { params: { [constants.ZSTD_c_compressionLevel]: 1 }, pledgedSrcSize: body.byteLength });
+      return zstdCompressSync(body, { params: ZSTD_PARAMS, pledgedSrcSize: body.byteLength });
     case 'br':
-      return brotliCompressSync(body, {
-        params: { [constants.BROTLI_PARAM_QUALITY]: 4, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT, [constants.BROTLI_PARAM_SIZE_HINT]: body.byteLength },
-      });
+      return brotliCompressSync(body, { params: { ...BROTLI_PARAMS, [constants.BROTLI_PARAM_SIZE_HINT]: body.byteLength } });
     case 'gzip':
-      return gzipSync(body, { level: 1 });
+      return gzipSync(body, { level: GZIP_LEVEL });
   }
 }
 

@@ -66,10 +66,15 @@ export async function expectNoHorizontalOverflow(page: Page, label: string): Pro
 export async function expectAboveFold(page: Page, primary: Locator, label: string): Promise<void> {
   await page.evaluate(() => window.scrollTo(0, 0));
   await expect(primary, `${label}: primary content`).toBeVisible({ timeout: 30_000 });
-  const box = await primary.boundingBox();
   const height = page.viewportSize()?.height ?? 0;
-  expect(box, `${label}: primary content has a box`).not.toBeNull();
-  expect(box!.y, `${label}: primary content starts at ${Math.round(box!.y)} px, below the ${height} px fold`).toBeLessThan(height - 24);
+  // Polled: a panel's placeholder may give way to the panel between two reads, and a swapped-out
+  // element has no box for that instant. What the user sees once it settles is what counts.
+  await expect
+    .poll(async () => (await primary.boundingBox())?.y ?? Number.POSITIVE_INFINITY, {
+      message: `${label}: primary content starts below the ${height} px fold (or has no box)`,
+      timeout: 10_000,
+    })
+    .toBeLessThan(height - 24);
 }
 
 /** `over` (a drawer, a dialog beside the grid) does not cover any part of `under` (the grid's pinned columns…). */

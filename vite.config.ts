@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vitest/config';
+import { codeSplitting } from './code-splitting.ts';
 
 /**
  * `npm run dev`: the same gateway as `npm start` (sign-in through the development identity
@@ -94,7 +95,14 @@ export default defineConfig({
   server: { host: '127.0.0.1', port: 5173 },
   // The manifest tells `npm start` which chunks each page needs (src/server/route-preloads.ts).
   // Every browser the app supports has modulepreload: no polyfill in the entry.
-  build: { sourcemap: true, chunkSizeWarningLimit: 800, manifest: true, modulePreload: { polyfill: false } },
+  build: {
+    sourcemap: true,
+    chunkSizeWarningLimit: 800,
+    manifest: true,
+    modulePreload: { polyfill: false },
+    // Fewer, larger chunks: see code-splitting.ts.
+    rolldownOptions: { output: { codeSplitting: codeSplitting(import.meta.dirname) } },
+  },
   // List jobs run in a module worker (src/queries/run-list-job.ts): ES modules, so it may split chunks.
   worker: { format: 'es' },
   test: {

@@ -1,6 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { expect, test } from './fixtures.ts';
+import { ROUTES } from '../src/app/route-table.ts';
+import { signInRequest } from './support.ts';
 
 /**
  * The initial route's JavaScript: the entry script and every module it preloads, and the app's
@@ -71,4 +73,26 @@ test('the scores pages carry neither the grid nor the charts: the roster and the
   }
   expect(manifest['src/features/scores/cohort-roster.tsx'], 'the roster is a lazy chunk').toBeDefined();
   expect(manifest['src/components/score-profile/score-trend-chart.tsx'], 'the trend chart is a lazy chunk').toBeDefined();
+});
+
+/**
+ * Over HTTP/1.1 a browser fetches six files at a time from one origin: a page made of eighty small
+ * chunks waited on fourteen rounds of requests, and its data queued behind them. The build groups
+ * what loads together (code-splitting.ts), so a cold page's HTML names a few dozen files at most.
+ */
+test('every page’s HTML names at most 32 script files, and the start-up comes in a few large ones', async ({ request }) => {
+  await signInRequest(request, 'E0001');
+  const counts: string[] = [];
+  for (const route of ROUTES) {
+    const url = route.path.replace(/:[A-Za-z]+/g, '1');
+    const html = await (await request.get(url, { headers: { accept: 'text/html' } })).text();
+    const scripts = new Set([...html.matchAll(/<(?:script[^>]+src|link[^>]+rel="modulepreload"[^>]+href)="([^"]+\.js)"/g)].map((m) => m[1]!));
+    counts.push(`${url}: ${scripts.size}`);
+    expect(scripts.size, url).toBeGreaterThan(1);
+    expect(scripts.size, `${url} names ${scripts.size} script files`).toBeLessThanOrEqual(32);
+  }
+  test.info().annotations.push({ type: 'script files per page', description: counts.join(', ') });
+  // The start-up itself (entry, React and the libraries, our start-up code): a handful of files.
+  const { files } = initialJavaScript();
+  expect(files.length).toBeLessThanOrEqual(8);
 });

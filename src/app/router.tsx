@@ -9,6 +9,7 @@ import { AppFrame, type RouteHandle } from './app-frame.tsx';
 import { NotFoundPage } from './not-found-page.tsx';
 import { RequireSession } from './require-session.tsx';
 import { RouteError } from './route-error.tsx';
+import { routerWindow } from './router-window.ts';
 import { ROUTES, START_PATH, type PageRoute } from './route-table.ts';
 
 // Every page and prefetch module, each its own lazy chunk, found by the paths the route table names.
@@ -78,5 +79,5 @@ export function createAppRouter(queryClient: QueryClient, api: ApiClient) {
         },
       ],
     },
-  ]);
+  ], { window: routerWindow() });
 }

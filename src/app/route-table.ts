@@ -30,7 +30,19 @@ export interface PageRoute {
   public?: boolean;
   /** The page's h1 is the smaller h5 below 600 px (the server's HTML shell draws it so: src/server/app-shell.ts). */
   smallHeadingOnPhone?: boolean;
+  /** The page's h1 is 1.75rem below 900 px (as the student page's header sets it), drawn so by the shell too. */
+  compactHeadingBelowMd?: boolean;
+  /**
+   * What the page puts above its h1, so that the server's shell reserves the same row and its h1
+   * lands where the page's will (no layout shift when the app takes over):
+   * - `breadcrumbs`: a breadcrumb trail (MUI Breadcrumbs, one body1 line) 8 px above the h1;
+   * - `back-link`: a "← back" link (body2) in a block with the h1 4 px under it (`mt: 0.5`);
+   * - `back-link-stack`: a "← back" link (body2) as the first item of a `Stack spacing={2}`, the h1 16 px under it.
+   */
+  aboveHeading?: AboveHeading;
 }
+
+export type AboveHeading = 'breadcrumbs' | 'back-link' | 'back-link-stack';
 
 export const APP_NAME = 'Student Success';
 
@@ -57,12 +69,14 @@ export const ROUTES: readonly PageRoute[] = [
     page: 'src/features/timeline/student-page.tsx',
     component: 'StudentPage',
     prefetch: 'src/features/timeline/prefetch-student-timeline.ts',
+    compactHeadingBelowMd: true,
   },
   {
     path: '/students/:identifier/network',
     title: 'Success network',
     page: 'src/features/networks/network-editor-page.tsx',
     component: 'NetworkEditorPage',
+    aboveHeading: 'breadcrumbs',
   },
   {
     path: '/caseloads',
@@ -97,12 +111,14 @@ export const ROUTES: readonly PageRoute[] = [
     // A cohort download starts before the page's code has loaded; picks, filters and the comparison are the page's own state.
     prefetch: 'src/features/scores/prefetch-cohort.ts',
     revalidateOn: [],
+    aboveHeading: 'back-link',
   },
   {
     path: '/scores/:administrationId/:person',
     title: 'Score profile',
     page: 'src/features/scores/profile-page.tsx',
     component: 'ProfilePage',
+    aboveHeading: 'back-link',
   },
   {
     path: '/admin/categories',
@@ -123,12 +139,14 @@ export const ROUTES: readonly PageRoute[] = [
     title: 'Trigger',
     page: 'src/features/admin-triggers/trigger-page.tsx',
     component: 'TriggerPage',
+    aboveHeading: 'back-link-stack',
   },
   {
     path: '/admin/triggers/:id/apply',
     title: 'Apply a trigger',
     page: 'src/features/admin-triggers/apply-trigger-page.tsx',
     component: 'ApplyTriggerPage',
+    aboveHeading: 'back-link-stack',
   },
   {
     // The gateway answers JSON at the same address to API clients (Accept: application/json).

@@ -34,6 +34,19 @@ describe('the HTML shell', () => {
     expect(withAppShell(INDEX, '/students', '"><script>x</script>')).not.toContain('<script>');
   });
 
+  it('reserves the row a page puts above its h1, and draws the h1 at the page\'s size on small screens', () => {
+    for (const route of ROUTES.filter((r) => !r.public)) {
+      const html = withAppShell(INDEX, route.path.replace(/:[A-Za-z]+/g, 'X1'), undefined);
+      const row = /<div class="ss-page">(<div class="ss-above-([a-z-]+)"><\/div>)?<h1/.exec(html);
+      expect(row, route.path).not.toBeNull();
+      expect(row![2], route.path).toBe(route.aboveHeading);
+      if (route.aboveHeading) expect(html, route.path).toMatch(new RegExp(`\\.ss-above-${route.aboveHeading}\\{height:[\\d.]+px;margin-bottom:\\d+px\\}`));
+    }
+    expect(withAppShell(INDEX, '/students/S000001/network', undefined)).toContain('<div class="ss-above-breadcrumbs"></div><h1>Success network</h1>');
+    expect(withAppShell(INDEX, '/students/S000001', undefined)).toContain('<h1 class="ss-compact">Student</h1>');
+    expect(withAppShell(INDEX, '/alerts', undefined)).toContain('<h1 class="ss-small">Alerts</h1>');
+  });
+
   it('is inert and hidden from assistive technology until the app replaces it', () => {
     expect(withAppShell(INDEX, '/caseloads', undefined)).toContain('<div id="app-shell" aria-hidden="true" inert>');
   });

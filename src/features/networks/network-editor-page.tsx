@@ -126,7 +126,16 @@ export function NetworkEditorPage() {
   const studentPath = `/students/${encodeURIComponent(student)}`;
   const heading = (
     <>
-      <Breadcrumbs aria-label="Breadcrumb" sx={{ mb: 1 }}>
+      {/* One line on any screen, a long name cut short: the server's shell reserves one line above the h1 (route table: aboveHeading). */}
+      <Breadcrumbs
+        aria-label="Breadcrumb"
+        sx={{
+          mb: 1,
+          '& .MuiBreadcrumbs-ol': { flexWrap: 'nowrap' },
+          '& .MuiBreadcrumbs-li': { flexShrink: 0, whiteSpace: 'nowrap' },
+          '& .MuiBreadcrumbs-li:nth-of-type(3)': { flexShrink: 1, minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis' },
+        }}
+      >
         <Link component={RouterLink} to="/students">
           Students
         </Link>

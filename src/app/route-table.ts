@@ -40,6 +40,15 @@ export interface PageRoute {
    * - `back-link-stack`: a "← back" link (body2) as the first item of a `Stack spacing={2}`, the h1 16 px under it.
    */
   aboveHeading?: AboveHeading;
+  /** The page's h1 where it says more than `title` (the shell paints the page's own words). */
+  heading?: string;
+  /**
+   * The page's opening sentence under its h1, where it is fixed text (not data): the shell paints
+   * it too, in the same place, so a person reads what the page is for before its code has run.
+   * `after` is how the page spaces it from the h1: `stack` (a Stack's 16 px), `gutter` (the h1's
+   * `gutterBottom`), `none`. Its words must be the page's (e2e/app-shell.spec.ts compares them).
+   */
+  intro?: { text: string; after: 'stack' | 'gutter' | 'none' };
 }
 
 export type AboveHeading = 'breadcrumbs' | 'back-link' | 'back-link-stack';
@@ -84,6 +93,7 @@ export const ROUTES: readonly PageRoute[] = [
     page: 'src/features/caseloads/caseloads-page.tsx',
     component: 'CaseloadsPage',
     nav: { label: 'Caseloads', icon: 'caseloads' },
+    intro: { text: 'The students whose success networks include a staff member, and moving them in bulk.', after: 'gutter' },
   },
   {
     path: '/alerts',
@@ -102,6 +112,8 @@ export const ROUTES: readonly PageRoute[] = [
     page: 'src/features/scores/administrations-page.tsx',
     component: 'AdministrationsPage',
     nav: { label: 'Scores', icon: 'scores' },
+    heading: 'Non-cognitive scores',
+    intro: { text: 'Administrations of the Student Strengths Inventory and the Continuing Student Assessment, newest first.', after: 'none' },
   },
   {
     path: '/scores/:administrationId',
@@ -133,6 +145,7 @@ export const ROUTES: readonly PageRoute[] = [
     page: 'src/features/admin-triggers/triggers-admin-page.tsx',
     component: 'TriggersAdminPage',
     nav: { label: 'Triggers', icon: 'triggers' },
+    intro: { text: 'Data-insight definitions: applied to students, each creates a data insight, or an alert when it elevates to alert.', after: 'stack' },
   },
   {
     path: '/admin/triggers/:id',
@@ -155,6 +168,7 @@ export const ROUTES: readonly PageRoute[] = [
     page: 'src/features/journal/journal-page.tsx',
     component: 'JournalPage',
     nav: { label: 'Change journal', icon: 'journal' },
+    intro: { text: 'Every change made through the dashboard: who, when, what, and the result. Newest first.', after: 'stack' },
   },
   {
     path: '/sign-in',

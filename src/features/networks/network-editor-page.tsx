@@ -217,7 +217,8 @@ export function NetworkEditorPage() {
           )}
         </Paper>
         <Stack spacing={2}>
-          {!readOnly && (
+          {/* Once the network has loaded: on a phone this sits under the members, which would push it down as they arrive. */}
+          {!readOnly && edit && (
             <Paper variant="outlined" component="section" aria-labelledby="changes-heading" sx={{ p: 2 }}>
               <Typography id="changes-heading" variant="h6" component="h2" gutterBottom>
                 Before saving

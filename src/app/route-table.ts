@@ -30,7 +30,28 @@ export interface PageRoute {
   public?: boolean;
   /** The page's h1 is the smaller h5 below 600 px (the server's HTML shell draws it so: src/server/app-shell.ts). */
   smallHeadingOnPhone?: boolean;
+  /** The page's h1 is 1.75rem below 900 px (as the student page's header sets it), drawn so by the shell too. */
+  compactHeadingBelowMd?: boolean;
+  /**
+   * What the page puts above its h1, so that the server's shell reserves the same row and its h1
+   * lands where the page's will (no layout shift when the app takes over):
+   * - `breadcrumbs`: a breadcrumb trail (MUI Breadcrumbs, one body1 line) 8 px above the h1;
+   * - `back-link`: a "← back" link (body2) in a block with the h1 4 px under it (`mt: 0.5`);
+   * - `back-link-stack`: a "← back" link (body2) as the first item of a `Stack spacing={2}`, the h1 16 px under it.
+   */
+  aboveHeading?: AboveHeading;
+  /** The page's h1 where it says more than `title` (the shell paints the page's own words). */
+  heading?: string;
+  /**
+   * The page's opening sentence under its h1, where it is fixed text (not data): the shell paints
+   * it too, in the same place, so a person reads what the page is for before its code has run.
+   * `after` is how the page spaces it from the h1: `stack` (a Stack's 16 px), `gutter` (the h1's
+   * `gutterBottom`), `none`. Its words must be the page's (e2e/app-shell.spec.ts compares them).
+   */
+  intro?: { text: string; after: 'stack' | 'gutter' | 'none' };
 }
+
+export type AboveHeading = 'breadcrumbs' | 'back-link' | 'back-link-stack';
 
 export const APP_NAME = 'Student Success';
 
@@ -57,12 +78,14 @@ export const ROUTES: readonly PageRoute[] = [
     page: 'src/features/timeline/student-page.tsx',
     component: 'StudentPage',
     prefetch: 'src/features/timeline/prefetch-student-timeline.ts',
+    compactHeadingBelowMd: true,
   },
   {
     path: '/students/:identifier/network',
     title: 'Success network',
     page: 'src/features/networks/network-editor-page.tsx',
     component: 'NetworkEditorPage',
+    aboveHeading: 'breadcrumbs',
   },
   {
     path: '/caseloads',
@@ -70,6 +93,7 @@ export const ROUTES: readonly PageRoute[] = [
     page: 'src/features/caseloads/caseloads-page.tsx',
     component: 'CaseloadsPage',
     nav: { label: 'Caseloads', icon: 'caseloads' },
+    intro: { text: 'The students whose success networks include a staff member, and moving them in bulk.', after: 'gutter' },
   },
   {
     path: '/alerts',
@@ -88,6 +112,8 @@ export const ROUTES: readonly PageRoute[] = [
     page: 'src/features/scores/administrations-page.tsx',
     component: 'AdministrationsPage',
     nav: { label: 'Scores', icon: 'scores' },
+    heading: 'Non-cognitive scores',
+    intro: { text: 'Administrations of the Student Strengths Inventory and the Continuing Student Assessment, newest first.', after: 'none' },
   },
   {
     path: '/scores/:administrationId',
@@ -97,12 +123,14 @@ export const ROUTES: readonly PageRoute[] = [
     // A cohort download starts before the page's code has loaded; picks, filters and the comparison are the page's own state.
     prefetch: 'src/features/scores/prefetch-cohort.ts',
     revalidateOn: [],
+    aboveHeading: 'back-link',
   },
   {
     path: '/scores/:administrationId/:person',
     title: 'Score profile',
     page: 'src/features/scores/profile-page.tsx',
     component: 'ProfilePage',
+    aboveHeading: 'back-link',
   },
   {
     path: '/admin/categories',
@@ -117,18 +145,21 @@ export const ROUTES: readonly PageRoute[] = [
     page: 'src/features/admin-triggers/triggers-admin-page.tsx',
     component: 'TriggersAdminPage',
     nav: { label: 'Triggers', icon: 'triggers' },
+    intro: { text: 'Data-insight definitions: applied to students, each creates a data insight, or an alert when it elevates to alert.', after: 'stack' },
   },
   {
     path: '/admin/triggers/:id',
     title: 'Trigger',
     page: 'src/features/admin-triggers/trigger-page.tsx',
     component: 'TriggerPage',
+    aboveHeading: 'back-link-stack',
   },
   {
     path: '/admin/triggers/:id/apply',
     title: 'Apply a trigger',
     page: 'src/features/admin-triggers/apply-trigger-page.tsx',
     component: 'ApplyTriggerPage',
+    aboveHeading: 'back-link-stack',
   },
   {
     // The gateway answers JSON at the same address to API clients (Accept: application/json).
@@ -137,6 +168,7 @@ export const ROUTES: readonly PageRoute[] = [
     page: 'src/features/journal/journal-page.tsx',
     component: 'JournalPage',
     nav: { label: 'Change journal', icon: 'journal' },
+    intro: { text: 'Every change made through the dashboard: who, when, what, and the result. Newest first.', after: 'stack' },
   },
   {
     path: '/sign-in',

@@ -11,7 +11,7 @@ describe('the HTML shell', () => {
     for (const route of ROUTES.filter((r) => !r.public)) {
       const url = route.path.replace(/:[A-Za-z]+/g, 'X1');
       const html = withAppShell(INDEX, url, 'abc123');
-      expect(h1Of(html), url).toBe(route.title.replace(/&/g, '&amp;'));
+      expect(h1Of(html), url).toBe((route.heading ?? route.title).replace(/&/g, '&amp;'));
       expect(html).toContain(`<title>${documentTitle(route.title)}</title>`);
       // Before the app's root, which React fills without touching the shell.
       expect(html.indexOf('id="app-shell"')).toBeLessThan(html.indexOf('<div id="root"></div>'));
@@ -32,6 +32,24 @@ describe('the HTML shell', () => {
     expect(html).toContain('<style id="app-shell-style" nonce="n0nce+/=">');
     expect(html).not.toMatch(/<script/);
     expect(withAppShell(INDEX, '/students', '"><script>x</script>')).not.toContain('<script>');
+  });
+
+  it('reserves the row a page puts above its h1, and draws the h1 at the page\'s size on small screens', () => {
+    for (const route of ROUTES.filter((r) => !r.public)) {
+      const html = withAppShell(INDEX, route.path.replace(/:[A-Za-z]+/g, 'X1'), undefined);
+      const row = /<div class="ss-page">(<div class="ss-above-([a-z-]+)"><\/div>)?<h1/.exec(html);
+      expect(row, route.path).not.toBeNull();
+      expect(row![2], route.path).toBe(route.aboveHeading);
+      if (route.aboveHeading) expect(html, route.path).toMatch(new RegExp(`\\.ss-above-${route.aboveHeading}\\{height:[\\d.]+px;margin-bottom:\\d+px\\}`));
+    }
+    expect(withAppShell(INDEX, '/students/S000001/network', undefined)).toContain('<div class="ss-above-breadcrumbs"></div><h1>Success network</h1>');
+    expect(withAppShell(INDEX, '/students/S000001', undefined)).toContain('<h1 class="ss-compact">Student</h1>');
+    expect(withAppShell(INDEX, '/alerts', undefined)).toContain('<h1 class="ss-small">Alerts</h1>');
+    // A fixed opening sentence: the page's own words under its h1, spaced as the page spaces it.
+    expect(withAppShell(INDEX, '/admin/journal', undefined)).toContain(
+      '<h1>Change journal</h1><p class="ss-intro ss-intro-stack">Every change made through the dashboard: who, when, what, and the result. Newest first.</p>',
+    );
+    expect(withAppShell(INDEX, '/caseloads', undefined)).toMatch(/<h1 class="ss-gutter">Caseloads<\/h1><p class="ss-intro">The students/);
   });
 
   it('is inert and hidden from assistive technology until the app replaces it', () => {

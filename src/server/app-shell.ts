@@ -11,7 +11,11 @@ import { APP_NAME, ROUTES, START_PATH, documentTitle, pathPattern, type PageRout
  *
  * The stylesheet copies the measurements of src/app/layout.tsx under MUI's theme (src/app/theme.ts):
  * toolbar heights 56 / 48 (landscape phone) / 64 from 600 px, the 232 px drawer from 900 px, the
- * 56 px bottom bar below, the h4 heading 24 px under the toolbar. Light or dark follows the system
+ * 56 px bottom bar below, the h4 heading 24 px under the toolbar, and the row a page puts above its
+ * heading (the route table's `aboveHeading`: a breadcrumb trail, a "← back" link) reserved at its
+ * height, left empty (its words are the page's data); and the page's opening sentence where it is
+ * fixed text (`intro`), which on most pages is the largest text of the first screen: painted here,
+ * it is on screen from the first frame rather than once the code has run. Light or dark follows the system
  * until the app applies the chosen scheme (class `light` / `dark` on <html>, as MUI names it).
  * It carries this response's CSP nonce: no inline script.
  */
@@ -52,7 +56,10 @@ body{margin:0;background:var(--ss-bg);color:var(--ss-text);font-family:system-ui
 .ss-bottom li{flex:1;max-width:168px;min-width:0}
 .ss-bottom a,.ss-bottom span{display:flex;flex-direction:column;align-items:center;justify-content:flex-end;height:100%;box-sizing:border-box;padding:0 4px 6px;font-size:.75rem;line-height:1.5;color:var(--ss-text2)}
 .ss-bottom a[aria-current]{font-size:.875rem;padding-bottom:5px;color:var(--ss-primary)}
+.ss-above-breadcrumbs{height:24px;margin-bottom:8px}.ss-above-back-link{height:24px;margin-bottom:4px}.ss-above-back-link-stack{height:20.02px;margin-bottom:16px}
 @media (max-width:599.95px){.ss-main h1.ss-small{font-size:1.5rem;line-height:1.334}}
+@media (max-width:899.95px){.ss-main h1.ss-compact{font-size:1.75rem}}
+.ss-intro{margin:0}.ss-intro-stack{margin-top:16px}.ss-main h1.ss-gutter{margin-bottom:.35em}
 @media (orientation:landscape) and (max-width:599.95px){.ss-bar,.ss-tool,.ss-spacer{min-height:48px}}
 @media (min-width:600px){.ss-bar,.ss-tool,.ss-spacer{min-height:64px}.ss-bar,.ss-tool{padding:0 24px}}
 @media (min-width:900px){
@@ -76,12 +83,16 @@ export function appShellHtml(route: PageRoute, pathname: string): string {
   const bottom = NAV.slice(0, BOTTOM_NAV_COUNT)
     .map((item) => `<li>${link(item)}</li>`)
     .join('');
+  const above = route.aboveHeading ? `<div class="ss-above-${route.aboveHeading}"></div>` : '';
+  const headingClasses = [route.smallHeadingOnPhone && 'ss-small', route.compactHeadingBelowMd && 'ss-compact', route.intro?.after === 'gutter' && 'ss-gutter'].filter(Boolean).join(' ');
+  const intro = route.intro ? `<p class="ss-intro${route.intro.after === 'stack' ? ' ss-intro-stack' : ''}">${escapeHtml(route.intro.text)}</p>` : '';
+  const headingClass = headingClasses ? ` class="${headingClasses}"` : '';
   return (
     `<div id="app-shell" aria-hidden="true" inert>` +
     `<header class="ss-bar"><span class="ss-brand">${escapeHtml(APP_NAME)}</span></header>` +
     `<nav class="ss-drawer" aria-label="Main"><div class="ss-tool"><span class="ss-brand">${escapeHtml(APP_NAME)}</span></div><hr><ul>${drawer}</ul></nav>` +
     `<nav class="ss-bottom" aria-label="Main"><ul>${bottom}<li><span>More</span></li></ul></nav>` +
-    `<main class="ss-main"><div class="ss-spacer"></div><div class="ss-page"><h1${route.smallHeadingOnPhone ? ' class="ss-small"' : ''}>${escapeHtml(route.title)}</h1></div></main>` +
+    `<main class="ss-main"><div class="ss-spacer"></div><div class="ss-page">${above}<h1${headingClass}>${escapeHtml(route.heading ?? route.title)}</h1>${intro}</div></main>` +
     `</div>`
   );
 }

@@ -262,11 +262,12 @@ export function CategoriesAdminPage() {
       <HeadingWithJournal title="Categories" journal={JOURNAL_OF_CATEGORIES} />
       <Typography color="text.secondary" sx={{ typography: { xs: 'body2', sm: 'body1' } }}>The reasons advisors file updates and alerts under. Renaming relabels every past notation; deactivating hides a category from new notations.</Typography>
       <ReadOnlyNotice permission={{ allowed: canEdit, reason: permission.reason }} />
-      {list.isPending && <LinearProgress aria-label="Loading categories" />}
       {list.isError && isNotFound(list.error) && <CategoriesFallback canEdit={canEdit} seen={usage?.seen ?? new Map()} />}
       {list.isError && !isNotFound(list.error) && <ProblemMessage error={list.error} onRetry={() => void list.refetch()} />}
       {/* Side by side on a desk: the category list starts on the first screen. */}
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'repeat(2, minmax(0, 1fr))' }, alignItems: 'stretch' }}>
+        {/* Where the capacity card will be: nothing below moves when it arrives. */}
+        {list.isPending && <LinearProgress aria-label="Loading categories" />}
         {list.isSuccess && <CapacityCard active={active} canEdit={canEdit} onSwap={() => setSwap({ into: null, key: Date.now() })} />}
         <UsagePanel
           from={from}

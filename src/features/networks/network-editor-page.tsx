@@ -126,7 +126,16 @@ export function NetworkEditorPage() {
   const studentPath = `/students/${encodeURIComponent(student)}`;
   const heading = (
     <>
-      <Breadcrumbs aria-label="Breadcrumb" sx={{ mb: 1 }}>
+      {/* One line on any screen, a long name cut short: the server's shell reserves one line above the h1 (route table: aboveHeading). */}
+      <Breadcrumbs
+        aria-label="Breadcrumb"
+        sx={{
+          mb: 1,
+          '& .MuiBreadcrumbs-ol': { flexWrap: 'nowrap' },
+          '& .MuiBreadcrumbs-li': { flexShrink: 0, whiteSpace: 'nowrap' },
+          '& .MuiBreadcrumbs-li:nth-of-type(3)': { flexShrink: 1, minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis' },
+        }}
+      >
         <Link component={RouterLink} to="/students">
           Students
         </Link>
@@ -208,7 +217,8 @@ export function NetworkEditorPage() {
           )}
         </Paper>
         <Stack spacing={2}>
-          {!readOnly && (
+          {/* Once the network has loaded: on a phone this sits under the members, which would push it down as they arrive. */}
+          {!readOnly && edit && (
             <Paper variant="outlined" component="section" aria-labelledby="changes-heading" sx={{ p: 2 }}>
               <Typography id="changes-heading" variant="h6" component="h2" gutterBottom>
                 Before saving

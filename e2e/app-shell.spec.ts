@@ -71,7 +71,6 @@ function urlOf(page: Page, route: string): Promise<string> {
  * their layout shift is reported, and checked only up to the swap. Empty this as they are fixed.
  */
 const OWN_SHIFTS: Record<string, string> = {
-  '/students/:identifier': 'timeline rows move as kinds arrive (a row 20 px up and back, an alert row removed): src/features/timeline',
   '/scores/:administrationId': 'at times the cohort’s content moves 168 px down under the header as it loads, on a phone: src/features/scores',
 };
 

@@ -168,12 +168,15 @@ function TimelineSection({ student, compact, filters, notices, range, timeline }
               </Alert>
             )}
 
-            <Typography variant="body2" color="text.secondary" role="status" data-testid="timeline-summary">
+            {/* Two lines kept on a phone, where "Showing … from … to …" wraps and "Loading …" does not: the rows below stay put. */}
+            <Typography variant="body2" color="text.secondary" role="status" data-testid="timeline-summary" sx={{ minHeight: { xs: '2lh', md: 0 } }}>
               {summaryText(settled, loading, failed.map((load) => load.kind), shown.length, timeline.items.length, range)}
             </Typography>
 
             <Box aria-busy={!settled} aria-live="off">
-              {!settled && timeline.items.length > 0 && <LinearProgress aria-label="Loading the timeline" sx={{ mb: 1.5 }} />}
+              {/* The bar's room stays once loaded, so the rows do not move up when it goes. */}
+              {timeline.items.length > 0 &&
+                (settled ? <Box sx={{ height: 4, mb: 1.5 }} /> : <LinearProgress aria-label="Loading the timeline" sx={{ mb: 1.5 }} />)}
               {!settled && timeline.items.length === 0 && (
                 <>
                   <LinearProgress aria-label="Loading the timeline" sx={{ mb: 1.5 }} />

@@ -1,4 +1,4 @@
-import { memo, useEffect, useMemo, useState } from 'react';
+import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type MouseEvent } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
@@ -15,9 +15,10 @@ import {
   type GridRowId,
   type GridRowSelectionModel,
 } from '@mui/x-data-grid';
-import { Link as RouterLink } from 'react-router';
+import { Link as RouterLink, useHref, useNavigate } from 'react-router';
 import { formatScore, onScale } from '../../lib/percentiles.ts';
 import type { CohortFactor, CohortRespondent, PersonName } from '../../queries/cohort.ts';
+import { RowCheckbox, ROW_CHECKBOX_CLASS } from './roster-checkbox.tsx';
 import { rosterHandoffLinks } from './roster-handoff.ts';
 
 export interface RosterRow {
@@ -47,6 +48,12 @@ export interface CohortRosterProps {
  * every cell of every page the grid showed, the bulk of a pick's cost.
  */
 const LINK_CLASS = 'roster-link';
+/**
+ * A cell's link is a plain anchor with its route in `data-to`, and the grid's one click handler
+ * navigates in the app (`onLinkClick`): a router `Link` per cell subscribed every cell to the
+ * location, and cost more than the rest of a row on each pick.
+ */
+const ROUTE_LINK = 'a[data-to]';
 const CONCERN_CLASS = 'roster-concern';
 const MISSING_CLASS = 'roster-missing';
 
@@ -65,6 +72,8 @@ const rosterBoxStyles = (theme: Theme) => {
     },
     [`& .${CONCERN_CLASS}`]: { display: 'flex', alignItems: 'center', gap: theme.spacing(0.5), height: '100%', color: palette.warning.main, ...theme.typography.body2 },
     [`& .${MISSING_CLASS}`]: { color: palette.text.secondary, ...theme.typography.body2 },
+    // The size and colour of the header's (MUI) checkbox, in the scheme's colours.
+    [`& .${ROW_CHECKBOX_CLASS}`]: { width: 18, height: 18, margin: 0, cursor: 'pointer', accentColor: palette.primary.main, '&:disabled': { cursor: 'default' } },
   };
 };
 
@@ -73,6 +82,14 @@ const numberFormat = new Intl.NumberFormat();
 const formatNumber = (value: unknown): string => (typeof value === 'number' && !Number.isNaN(value) ? numberFormat.format(value) : value ? String(value) : '');
 
 const EMPTY_SELECTION: GridRowSelectionModel = { type: 'include', ids: new Set() };
+/**
+ * The grid's props that never change, made once: a new object or array on every render is a new
+ * prop, and any new prop re-renders every part of the grid that reads its props (toolbar, panels,
+ * header, footer), not only the rows.
+ */
+const INITIAL_STATE = { pagination: { paginationModel: { pageSize: 25 } } };
+const PAGE_SIZES = [25, 50, 100];
+const SLOTS = { rowCheckbox: RowCheckbox };
 
 /**
  * The roster: respondents × factors in MUI X Data Grid (community), in a chunk of its own. Sorting
@@ -86,13 +103,49 @@ export const CohortRoster = memo(function CohortRoster(props: CohortRosterProps)
   const [selection, setSelection] = useState<GridRowSelectionModel>(EMPTY_SELECTION);
   const [viewIds, setViewIds] = useState<readonly GridRowId[]>([]);
 
-  const rows = useMemo<RosterRow[]>(
-    () =>
-      respondents.map((r) => {
+  // One row object per respondent while the names stay the same: a pick picks existing rows
+  // rather than making thousands of new ones for the collector.
+  const rowOf = useMemo(() => {
+    const made = new WeakMap<CohortRespondent, RosterRow>();
+    return (r: CohortRespondent): RosterRow => {
+      let row = made.get(r);
+      if (!row) {
         const name = names[r.person];
-        return { id: r.person, name: name ? `${name.firstName} ${name.lastName}` : '', flagged: r.flagged, scores: r.scores };
-      }),
-    [respondents, names],
+        row = { id: r.person, name: name ? `${name.firstName} ${name.lastName}` : '', flagged: r.flagged, scores: r.scores };
+        made.set(r, row);
+      }
+      return row;
+    };
+  }, [names]);
+  const rows = useMemo<RosterRow[]>(() => respondents.map(rowOf), [respondents, rowOf]);
+
+  // The rows reach the grid through its API, not its `rows` prop: a new prop re-renders the whole
+  // grid with its old rows (toolbar, panels, footer and every visible row), and only then does the
+  // grid's own effect read the new rows and render again. `setRows` is one update, in the same
+  // commit as the pick (a layout effect), so the new rows are painted in the click's frame.
+  const [firstRows] = useState(rows);
+  const shownRows = useRef(rows);
+  useLayoutEffect(() => {
+    if (shownRows.current === rows) return;
+    shownRows.current = rows;
+    apiRef.current?.setRows(rows);
+  }, [apiRef, rows]);
+
+  // `href` as the router writes it (with the app's base), `data-to` as it navigates.
+  const base = useHref('/').replace(/\/$/, '');
+  const navigate = useNavigate();
+  const onLinkClick = useCallback(
+    (event: MouseEvent<HTMLElement>) => {
+      // As a router link does: a plain left click navigates in the app; a modified one (new tab,
+      // new window) is the browser's.
+      if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.altKey || event.ctrlKey || event.shiftKey) return;
+      const link = event.target instanceof Element ? event.target.closest(ROUTE_LINK) : null;
+      const to = link?.getAttribute('data-to');
+      if (!to) return;
+      event.preventDefault();
+      void navigate(to);
+    },
+    [navigate],
   );
 
   const columns = useMemo<GridColDef<RosterRow>[]>(
@@ -103,11 +156,14 @@ export const CohortRoster = memo(function CohortRoster(props: CohortRosterProps)
         minWidth: 200,
         flex: 1,
         valueGetter: (_value, row) => row.name || row.id,
-        renderCell: ({ row }) => (
-          <RouterLink className={LINK_CLASS} to={`/students/${encodeURIComponent(row.id)}`}>
-            {row.name || row.id}
-          </RouterLink>
-        ),
+        renderCell: ({ row }) => {
+          const to = `/students/${encodeURIComponent(row.id)}`;
+          return (
+            <a className={LINK_CLASS} href={base + to} data-to={to}>
+              {row.name || row.id}
+            </a>
+          );
+        },
       },
       { field: 'id', headerName: 'Identifier', width: 110 },
       {
@@ -152,14 +208,17 @@ export const CohortRoster = memo(function CohortRoster(props: CohortRosterProps)
         filterable: false,
         disableExport: true,
         width: 90,
-        renderCell: ({ row }) => (
-          <RouterLink className={LINK_CLASS} to={`/scores/${administrationId}/${encodeURIComponent(row.id)}`} aria-label={`Score profile of ${row.name || row.id}`}>
-            Profile
-          </RouterLink>
-        ),
+        renderCell: ({ row }) => {
+          const to = `/scores/${administrationId}/${encodeURIComponent(row.id)}`;
+          return (
+            <a className={LINK_CLASS} href={base + to} data-to={to} aria-label={`Score profile of ${row.name || row.id}`}>
+              Profile
+            </a>
+          );
+        },
       },
     ],
-    [factors, administrationId],
+    [factors, administrationId, base],
   );
 
   // What the grid shows: the page's rows (for names) and the whole view (for the hand-off).
@@ -182,6 +241,8 @@ export const CohortRoster = memo(function CohortRoster(props: CohortRosterProps)
   }, [selection, viewIds]);
   const handed = chosen.length > 0 ? chosen : viewIds.map(String);
   const links = rosterHandoffLinks(handed);
+  const { fileName } = props;
+  const slotProps = useMemo(() => ({ toolbar: { csvOptions: { fileName, allColumns: false }, printOptions: { disableToolbarButton: true } } }), [fileName]);
 
   return (
     <Box>
@@ -196,11 +257,11 @@ export const CohortRoster = memo(function CohortRoster(props: CohortRosterProps)
           Edit success networks
         </Button>
       </Stack>
-      <Box sx={rosterBoxStyles}>
+      <Box sx={rosterBoxStyles} onClick={onLinkClick}>
         <DataGrid
           apiRef={apiRef}
           label="Respondents"
-          rows={rows}
+          rows={firstRows}
           columns={columns}
           density="compact"
           checkboxSelection
@@ -209,10 +270,11 @@ export const CohortRoster = memo(function CohortRoster(props: CohortRosterProps)
           onRowSelectionModelChange={setSelection}
           filterModel={props.filterModel}
           onFilterModelChange={props.onFilterModelChange}
-          initialState={{ pagination: { paginationModel: { pageSize: 25 } } }}
-          pageSizeOptions={[25, 50, 100]}
+          initialState={INITIAL_STATE}
+          pageSizeOptions={PAGE_SIZES}
           showToolbar
-          slotProps={{ toolbar: { csvOptions: { fileName: props.fileName, allColumns: false }, printOptions: { disableToolbarButton: true } } }}
+          slots={SLOTS}
+          slotProps={slotProps}
         />
       </Box>
     </Box>

@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import '@testing-library/jest-dom/vitest';
 import { afterEach, describe, expect, it } from 'vitest';
+import { useEffect } from 'react';
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { useSearchParamsWriter, type SearchParamsWrite } from './use-search-params-writer.ts';
@@ -8,9 +9,12 @@ import { useSearchParamsWriter, type SearchParamsWrite } from './use-search-para
 afterEach(cleanup);
 
 let write: SearchParamsWrite;
+const keepWriter = (writer: SearchParamsWrite) => {
+  write = writer;
+};
 function Probe() {
   const [params, writer] = useSearchParamsWriter();
-  write = writer;
+  useEffect(() => keepWriter(writer), [writer]);
   return <output data-testid="shown">{params.toString()}</output>;
 }
 

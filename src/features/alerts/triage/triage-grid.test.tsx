@@ -76,7 +76,7 @@ describe('TriageGrid', () => {
     expect(warnings.filter((w) => w.includes('rowCount'))).toEqual([]);
   });
 
-  it('selects rows with their checkboxes: named, checked and announced as the grid\'s own were', async () => {
+  it('selects rows with their checkboxes, named and checked', async () => {
     const user = userEvent.setup();
     const onSelection = vi.fn<(model: GridRowSelectionModel) => void>();
     render(<Harness rows={ROWS} onSelection={onSelection} />);

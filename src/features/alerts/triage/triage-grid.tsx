@@ -30,7 +30,6 @@ import {
 } from '@mui/x-data-grid';
 import type { SortField, TriageSort } from './triage-filters.ts';
 import { CELL_STYLES, ClampedText, dateFormat, days, PersonCell, StatusCell } from './triage-cells.tsx';
-import { ROW_CHECKBOX_STYLES, RowCheckbox } from './triage-row-checkbox.tsx';
 import { ageInDays, ALERT_COLUMNS, GROUP_COLUMNS, type ColumnSpec, type StudentGroup, type TriageRow } from './triage-rows.ts';
 
 /**
@@ -174,13 +173,12 @@ function TriageToolbar() {
 }
 
 const toSortModel = (sort: TriageSort): GridSortModel => [{ field: sort.field, sort: sort.direction }];
-const SLOTS = { toolbar: TriageToolbar, rowCheckbox: RowCheckbox };
+const SLOTS = { toolbar: TriageToolbar };
 const SORTING_ORDER = ['asc', 'desc'] as const;
 // Tall enough for a screenful of rows, short enough that the page's own scrollbar is rarely needed.
 const FRAME_SX = { height: 'min(calc(100vh - 120px), 760px)', minHeight: 420, width: '100%' } as const;
 const GRID_SX = {
   ...CELL_STYLES,
-  ...ROW_CHECKBOX_STYLES,
   '& .MuiDataGrid-row': { cursor: 'pointer' },
   '& .triage-row--open': { bgcolor: 'action.selected', boxShadow: (theme: Theme) => `inset 4px 0 0 ${(theme.vars ?? theme).palette.primary.main}` },
 } as const;

@@ -30,7 +30,9 @@ export function useOpenAlert([searchParams, write]: readonly [URLSearchParams, S
         if (next === null) params.delete(ALERT_PARAM);
         else params.set(ALERT_PARAM, String(next));
         return params;
-      }, how),
+        // Straight to the router, as a link would: the drawer opens (and takes focus) after the
+        // grid has handled the click that opened it, not in the same render.
+      }, { ...how, now: true }),
     [write],
   );
   return { openId: id, notice, setOpenAlert };

@@ -2,7 +2,8 @@ import { useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
 
 type Update = (previous: URLSearchParams) => URLSearchParams;
-export type SearchParamsWrite = (update: Update, how?: { push?: boolean }) => void;
+/** `push`: a new history entry; `now`: straight to the router (shown when it has navigated), with the writes before it. */
+export type SearchParamsWrite = (update: Update, how?: { push?: boolean; now?: boolean }) => void;
 
 /** Runs `run` once the browser has painted the next frame (or after 100 ms when no frame comes: a hidden tab). */
 function afterNextPaint(run: () => void): void {
@@ -54,21 +55,29 @@ export function useSearchParamsWriter(): [URLSearchParams, SearchParamsWrite] {
 
   // The writes not sent to the router yet (used outside rendering only).
   const unsent = useRef<{ writes: Write[]; push: boolean }>({ writes: [], push: false });
-  const write = useCallback<SearchParamsWrite>((update, how = {}) => {
-    const entry: Write = { update, sent: false };
-    const over = latest.current.location;
-    setLocal((current) => ({ over, writes: [...(current.over === over ? current.writes : current.writes.filter((w) => !w.sent)), entry] }));
-    const first = unsent.current.writes.length === 0;
-    unsent.current.writes.push(entry);
-    unsent.current.push ||= how.push === true;
-    if (!first) return;
-    afterNextPaint(() => {
-      const { writes, push } = unsent.current;
-      unsent.current = { writes: [], push: false };
-      // Marked on the entries themselves: no render for it; the router's navigation brings the next.
-      for (const w of writes) w.sent = true;
-      latest.current.setSearchParams((previous) => applied(writes, previous), { replace: !push });
-    });
+  const send = useCallback(() => {
+    const { writes, push } = unsent.current;
+    if (writes.length === 0) return;
+    unsent.current = { writes: [], push: false };
+    // Marked on the entries themselves: no render for it; the router's navigation brings the next.
+    for (const w of writes) w.sent = true;
+    latest.current.setSearchParams((previous) => applied(writes, previous), { replace: !push });
   }, []);
+  const write = useCallback<SearchParamsWrite>(
+    (update, how = {}) => {
+      const entry: Write = { update, sent: false };
+      const first = unsent.current.writes.length === 0;
+      unsent.current.writes.push(entry);
+      unsent.current.push ||= how.push === true;
+      if (how.now) {
+        send();
+        return;
+      }
+      const over = latest.current.location;
+      setLocal((current) => ({ over, writes: [...(current.over === over ? current.writes : current.writes.filter((w) => !w.sent)), entry] }));
+      if (first) afterNextPaint(send);
+    },
+    [send],
+  );
   return [shown, write];
 }

@@ -20,6 +20,7 @@ import { ALERT_COLUMNS, csvFileName, defaultVisibility, GROUP_COLUMNS, tableCsv,
 import { LoadProgress, QueuePlaceholder, TriageEmpty } from './triage-states.tsx';
 import { TriageToolbar } from './triage-toolbar.tsx';
 import { useOpenAlert } from './use-open-alert.ts';
+import { useSearchParamsWriter } from './use-search-params-writer.ts';
 import { isBooleanRecord, useStoredState } from './use-stored-state.ts';
 import { useTriageQueue } from './use-triage-queue.ts';
 import { useTriageSelection } from './use-triage-selection.ts';
@@ -54,8 +55,10 @@ const isBoolean = (value: unknown): value is boolean => typeof value === 'boolea
 const isPhone = (theme: Theme) => theme.breakpoints.down('sm');
 
 export function AlertTriagePage() {
-  const { filters, notices, change, text, setText, liveText } = useTriageUrlState();
-  const { openId: urlOpenId, notice: alertNotice, setOpenAlert } = useOpenAlert();
+  // One writer of the URL for the filters and the open alert: their writes come in order.
+  const url = useSearchParamsWriter();
+  const { filters, notices, change, text, setText, liveText } = useTriageUrlState(url);
+  const { openId: urlOpenId, notice: alertNotice, setOpenAlert } = useOpenAlert(url);
   // Today, once per visit: the default range (and so the cache key) and the ages hold still while the page is open.
   const [today] = useState(() => new Date());
   const now = today.getTime();
@@ -131,13 +134,15 @@ export function AlertTriagePage() {
     change(clearedFilters);
   }, [change, setText]);
 
-  const exportCsv = () => {
+  // Stable callbacks: the toolbar's buttons render again only when what they show changes.
+  const shownRows = shown.tally.shown;
+  const groups = shown.groups;
+  const exportCsv = useCallback(() => {
     const csv =
-      view === 'alert'
-        ? tableCsv(shown.tally.shown, visibleColumns(ALERT_COLUMNS, alertVisibility), now)
-        : tableCsv(shown.groups, visibleColumns(GROUP_COLUMNS, groupVisibility), now);
-    downloadCsv(csvFileName(filters, range), csv);
-  };
+      view === 'alert' ? tableCsv(shownRows, visibleColumns(ALERT_COLUMNS, alertVisibility), now) : tableCsv(groups, visibleColumns(GROUP_COLUMNS, groupVisibility), now);
+    downloadCsv(csvFileName({ status, view }, range), csv);
+  }, [view, status, range, shownRows, groups, alertVisibility, groupVisibility, now]);
+  const onLowerSelected = useCallback(() => lower(selectedOpen), [lower, selectedOpen]);
 
   // Counts, the summary and "nothing here" speak of loaded alerts only: never of a load that failed.
   const hasData = queue.hasData;
@@ -203,7 +208,7 @@ export function AlertTriagePage() {
           grouped={view === 'student'}
           onGroupedChange={onGroupedChange}
           selectedOpen={selectedOpen.length}
-          onLowerSelected={() => lower(selectedOpen)}
+          onLowerSelected={onLowerSelected}
           canExport={shown.shownCount > 0}
           onExport={exportCsv}
         />

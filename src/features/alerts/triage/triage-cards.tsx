@@ -12,7 +12,7 @@ import OpenInNewOutlined from '@mui/icons-material/OpenInNewOutlined';
 import type { GridRowId, GridRowSelectionModel } from '@mui/x-data-grid';
 import type { TriageAlert } from '../../../queries/alert-queue.ts';
 import type { TriageGridRows } from './triage-grid.tsx';
-import { ClampedText, dateFormat, days, PersonCell, StatusCell } from './triage-cells.tsx';
+import { CELL_STYLES, ClampedText, dateFormat, days, PersonCell, StatusCell } from './triage-cells.tsx';
 import { ageInDays, type StudentGroup, type TriageRow } from './triage-rows.ts';
 import { isSelected, toggleSelected } from './use-triage-selection.ts';
 
@@ -39,6 +39,7 @@ export interface TriageCardsProps {
 const PAGE = 25;
 const number = new Intl.NumberFormat(undefined);
 const THUMB_SX = { minHeight: 44 } as const;
+const LIST_SX = { p: 0, m: 0, ...CELL_STYLES } as const;
 
 interface CardFrameProps {
   id: GridRowId;
@@ -164,7 +165,7 @@ export const TriageCards = memo(function TriageCards(props: TriageCardsProps) {
   const total = data.rows.length;
   return (
     <Box>
-      <Stack component="ul" spacing={1.5} aria-label={data.view === 'alert' ? 'Alert queue' : 'Alert queue by student'} sx={{ p: 0, m: 0 }}>
+      <Stack component="ul" spacing={1.5} aria-label={data.view === 'alert' ? 'Alert queue' : 'Alert queue by student'} sx={LIST_SX}>
         {data.view === 'alert'
           ? data.rows.slice(0, count).map((row) => <AlertCard key={row.id} row={row} now={now} {...actions} openId={openId} onLower={onLower} />)
           : data.rows.slice(0, count).map((group) => <GroupCard key={group.id} group={group} now={now} {...actions} />)}

@@ -1,65 +1,75 @@
-import { styled } from '@mui/material/styles';
+import type { Theme } from '@mui/material/styles';
 
 /** What a queue row shows, the same in the grid (desk) and in the cards (phone). */
 
 export const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 export const days = (n: number) => `${n} ${n === 1 ? 'day' : 'days'}`;
 
-// Styled once, one class each: a style object per cell is serialised again on every render of the
-// grid's rows (a filter change renders a screenful of them).
-const Person = styled('span')({ overflow: 'hidden', textOverflow: 'ellipsis' });
-const Identifier = styled('span')(({ theme }) => ({ ...theme.typography.body2, color: (theme.vars ?? theme).palette.text.secondary }));
+/*
+ * The cells are plain elements with class names; their look is one set of rules (CELL_STYLES) on the
+ * grid's or the cards' root. A styled component per cell serialises and hashes its styles on every
+ * render, and a filter change mounts a screenful of rows: a few hundred of them per click.
+ */
+const PERSON = 'triage-person';
+const IDENTIFIER = 'triage-identifier';
+const STATUS = 'triage-status';
+const CLAMP = 'triage-clamp';
 
 export function PersonCell({ name, identifier }: { name: string; identifier: string }) {
   return (
-    <Person>
-      {name} <Identifier>{identifier}</Identifier>
-    </Person>
+    <span className={PERSON}>
+      {name} <span className={IDENTIFIER}>{identifier}</span>
+    </span>
   );
 }
 
-// A small chip's look (MUI's Chip, size small: filled warning for Open, outlined otherwise) in one
-// static class: a Chip per row costs its style resolution on every render of the rows.
-const Status = styled('span')(({ theme }) => {
-  const palette = (theme.vars ?? theme).palette;
-  return {
+export function StatusCell({ status }: { status: string }) {
+  // The word says it; the colour only repeats it.
+  return (
+    <span className={STATUS} data-status={status}>
+      {status}
+    </span>
+  );
+}
+
+/** Long text on at most `lines` lines; the whole of it in the tooltip (`title`) and to a screen reader. */
+export function ClampedText({ text, lines }: { text: string; lines: number }) {
+  return (
+    <span className={CLAMP} title={text} style={{ WebkitLineClamp: lines }}>
+      {text}
+    </span>
+  );
+}
+
+const palette = (theme: Theme) => (theme.vars ?? theme).palette;
+
+/** The cells' look, for the `sx` of the element that holds them (the grid, the cards' list). */
+export const CELL_STYLES = {
+  [`& .${PERSON}`]: { overflow: 'hidden', textOverflow: 'ellipsis' },
+  [`& .${IDENTIFIER}`]: { typography: 'body2', color: 'text.secondary' },
+  // A small chip's look (MUI's Chip, size small: filled warning for Open, outlined otherwise).
+  [`& .${STATUS}`]: (theme: Theme) => ({
     display: 'inline-flex',
     alignItems: 'center',
     boxSizing: 'border-box',
     height: 24,
     padding: '0 8px',
-    borderRadius: 12,
+    borderRadius: '12px',
     fontFamily: theme.typography.fontFamily,
     fontSize: theme.typography.pxToRem(13),
     lineHeight: 1,
     whiteSpace: 'nowrap',
     verticalAlign: 'middle',
-    color: palette.text.primary,
+    color: palette(theme).text.primary,
     border: `1px solid ${theme.vars ? theme.vars.palette.Chip.defaultBorder : theme.palette.divider}`,
-    '&[data-status="Open"]': { backgroundColor: palette.warning.main, color: palette.warning.contrastText, borderColor: 'transparent' },
-  };
-});
-
-export function StatusCell({ status }: { status: string }) {
-  // The word says it; the colour only repeats it.
-  return <Status data-status={status}>{status}</Status>;
-}
-
-// One class for every cell (styled once), not a style object per cell: a page of the grid has hundreds.
-const Clamp = styled('span')({
-  display: '-webkit-box',
-  WebkitBoxOrient: 'vertical',
-  overflow: 'hidden',
-  whiteSpace: 'normal',
-  overflowWrap: 'anywhere',
-  lineHeight: 1.35,
-});
-
-/** Long text on at most `lines` lines; the whole of it in the tooltip (`title`) and to a screen reader. */
-export function ClampedText({ text, lines }: { text: string; lines: number }) {
-  return (
-    <Clamp title={text} style={{ WebkitLineClamp: lines }}>
-      {text}
-    </Clamp>
-  );
-}
+    '&[data-status="Open"]': { backgroundColor: palette(theme).warning.main, color: palette(theme).warning.contrastText, borderColor: 'transparent' },
+  }) as const,
+  [`& .${CLAMP}`]: {
+    display: '-webkit-box',
+    WebkitBoxOrient: 'vertical',
+    overflow: 'hidden',
+    whiteSpace: 'normal',
+    overflowWrap: 'anywhere',
+    lineHeight: 1.35,
+  },
+} as const;

@@ -66,24 +66,19 @@ const ToggleChip = memo(function ToggleChip<T>({ label, count, pressed, value, o
       icon={pressed ? <CheckOutlined fontSize="small" /> : undefined}
       variant={pressed ? 'filled' : 'outlined'}
       color={pressed ? 'primary' : 'default'}
-      sx={CHIP_SX}
       label={
         <>
-          {label}{' '}
-          <Box component="span" sx={COUNT_SX}>
-            {number.format(count)}
-          </Box>
+          {label} <span className={COUNT_CLASS}>{number.format(count)}</span>
         </>
       }
     />
   );
 }) as <T>(props: ToggleChipProps<T>) => React.JSX.Element;
 
-const COUNT_SX = { fontWeight: 600 } as const;
+// The chips' own rules are on their row (ROW_SX), not an `sx` per chip: a status click renders every category's chip again.
+const COUNT_CLASS = 'triage-chip-count';
 /** Read out, not shown: the chips' rule for a screen reader (the tick and the count say the rest). */
 const HIDDEN_SX = { position: 'absolute', width: '1px', height: '1px', overflow: 'hidden', clipPath: 'inset(50%)', whiteSpace: 'nowrap' } as const;
-// 32 px high: a target a thumb finds. Never shrunk by the scrolling row.
-const CHIP_SX = { flexShrink: 0 } as const;
 const LABEL_SX = { flexShrink: 0, color: 'text.secondary' } as const;
 const ROW_SX = {
   position: 'relative',
@@ -96,6 +91,9 @@ const ROW_SX = {
   scrollbarWidth: 'thin',
   // A chip reached with Tab scrolls in whole, not under the row's edge.
   scrollPaddingInline: 8,
+  // 32 px high: a target a thumb finds. Never shrunk by the scrolling row.
+  '& > .MuiChip-root': { flexShrink: 0 },
+  [`& .${COUNT_CLASS}`]: { fontWeight: 600 },
 } as const;
 
 export const TriageCounts = memo(function TriageCounts(props: TriageCountsProps) {

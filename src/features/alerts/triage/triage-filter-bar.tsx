@@ -46,7 +46,8 @@ export interface TriageFilterBarProps {
 /** Thousands of students: the list shows the first matches, typing narrows it. */
 const filterPeople = createFilterOptions<PersonOption>({ limit: 50, stringify: (option) => `${option.name} ${option.identifier}` });
 
-function PersonFilter(props: { label: string; people: PeopleSource; value: string | null; onChange: (identifier: string | null) => void }) {
+// Memoised: typing in the search field renders the bar again, and an Autocomplete is no small render.
+const PersonFilter = memo(function PersonFilter(props: { label: string; people: PeopleSource; value: string | null; onChange: (identifier: string | null) => void }) {
   const { label, people, value, onChange } = props;
   // The list of everyone is worked out when it opens; closed, the picker needs only the chosen person.
   const [open, setOpen] = useState(false);
@@ -73,10 +74,12 @@ function PersonFilter(props: { label: string; people: PeopleSource; value: strin
       onChange={(_, option) => onChange(option?.identifier ?? null)}
       noOptionsText="Nobody on the loaded alerts"
       renderInput={(params) => <TextField {...params} label={label} />}
-      sx={{ minWidth: 170, flex: '1 1 180px' }}
+      sx={PERSON_SX}
     />
   );
-}
+});
+
+const PERSON_SX = { minWidth: 170, flex: '1 1 180px' } as const;
 
 export const TriageFilterBar = memo(function TriageFilterBar(props: TriageFilterBarProps) {
   // On a phone the search shows and the other filters fold under one button (a short first

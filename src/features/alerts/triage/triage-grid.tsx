@@ -29,7 +29,7 @@ import {
   type GridValidRowModel,
 } from '@mui/x-data-grid';
 import type { SortField, TriageSort } from './triage-filters.ts';
-import { ClampedText, dateFormat, days, PersonCell, StatusCell } from './triage-cells.tsx';
+import { CELL_STYLES, ClampedText, dateFormat, days, PersonCell, StatusCell } from './triage-cells.tsx';
 import { ageInDays, ALERT_COLUMNS, GROUP_COLUMNS, type ColumnSpec, type StudentGroup, type TriageRow } from './triage-rows.ts';
 
 /**
@@ -178,6 +178,7 @@ const SORTING_ORDER = ['asc', 'desc'] as const;
 // Tall enough for a screenful of rows, short enough that the page's own scrollbar is rarely needed.
 const FRAME_SX = { height: 'min(calc(100vh - 120px), 760px)', minHeight: 420, width: '100%' } as const;
 const GRID_SX = {
+  ...CELL_STYLES,
   '& .MuiDataGrid-row': { cursor: 'pointer' },
   '& .triage-row--open': { bgcolor: 'action.selected', boxShadow: (theme: Theme) => `inset 4px 0 0 ${(theme.vars ?? theme).palette.primary.main}` },
 } as const;
@@ -210,9 +211,11 @@ export const TriageGrid = memo(function TriageGrid(props: TriageGridProps) {
 
   // The grid takes new rows in an effect of its own, after rendering once more with the old ones:
   // for a filter change that wasted render cost as much as the real one. So the rows and their
-  // count go in through the grid's API before the browser paints, and the grid's props stay the
-  // same (it skips the first render): one grid render per filter change.
-  const [initial] = useState(() => ({ rows: pageRows, initialState: { pagination: { rowCount: rows.length } } }));
+  // count go in through the grid's API before the browser paints: the `rows` prop stays the same,
+  // and the rows render once per filter change. The count is the `rowCount` prop as well, as
+  // server-side paging asks (MUI X warns without it); the grid's own sync of it, in an effect after
+  // the paint, then finds it set.
+  const [initial] = useState(() => ({ rows: pageRows }));
   const applied = useRef({ rows: pageRows, count: rows.length });
   useLayoutEffect(() => {
     const api = apiRef.current;
@@ -300,7 +303,7 @@ export const TriageGrid = memo(function TriageGrid(props: TriageGridProps) {
         apiRef={apiRef}
         label={data.view === 'alert' ? 'Alert queue' : 'Alert queue by student'}
         rows={initial.rows}
-        initialState={initial.initialState}
+        rowCount={rows.length}
         paginationMode="server"
         columns={columns as GridColDef[]}
         showToolbar

@@ -23,13 +23,25 @@ export interface TriageToolbarProps {
 }
 
 /** Above the queue: what it shows, one row per student or per alert, and what to do with the selection or the view. */
-export const TriageToolbar = memo(function TriageToolbar(props: TriageToolbarProps) {
+export const TriageToolbar = memo(function TriageToolbar({ summary, refreshing, ...actions }: TriageToolbarProps) {
   return (
-    <Stack direction="row" spacing={1.5} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
-      <Typography variant="body2" role="status" data-testid="triage-summary" sx={{ flex: '1 1 260px' }}>
-        {props.summary}
-        {props.refreshing ? ' Refreshing…' : ''}
+    <Stack direction="row" spacing={1.5} useFlexGap sx={ROW_SX}>
+      <Typography variant="body2" role="status" data-testid="triage-summary" sx={SUMMARY_SX}>
+        {summary}
+        {refreshing ? ' Refreshing…' : ''}
       </Typography>
+      <ToolbarActions {...actions} />
+    </Stack>
+  );
+});
+
+const ROW_SX = { alignItems: 'center', flexWrap: 'wrap' } as const;
+const SUMMARY_SX = { flex: '1 1 260px' } as const;
+
+// Its own memo: the summary changes with every filter, the switch and buttons seldom.
+const ToolbarActions = memo(function ToolbarActions(props: Omit<TriageToolbarProps, 'summary' | 'refreshing'>) {
+  return (
+    <>
       <FormControlLabel
         control={<Switch checked={props.grouped} onChange={(event) => props.onGroupedChange(event.target.checked)} />}
         label="One row per student"
@@ -41,6 +53,6 @@ export const TriageToolbar = memo(function TriageToolbar(props: TriageToolbarPro
       <Button variant="outlined" startIcon={<FileDownloadOutlined />} disabled={!props.canExport} onClick={props.onExport}>
         Export CSV
       </Button>
-    </Stack>
+    </>
   );
 });

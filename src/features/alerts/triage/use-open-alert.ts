@@ -1,6 +1,6 @@
 import { useCallback, useMemo } from 'react';
 import { quoteValue } from '../../../lib/days.ts';
-import { useSearchParamsWriter } from './use-search-params-writer.ts';
+import type { SearchParamsWrite } from './use-search-params-writer.ts';
 
 /** The search parameter that names the alert shown in the drawer: `/alerts?alert=123`. */
 export const ALERT_PARAM = 'alert';
@@ -18,10 +18,10 @@ export function readOpenAlert(params: URLSearchParams): { id: number | null; not
 /**
  * The alert open in the drawer, as the URL holds it (`?alert=123`), so that the link can be shared
  * and Back and Forward open and close the drawer. Opening and closing are history entries; moving
- * to the next alert replaces the entry (the arrows do not fill the history).
+ * to the next alert replaces the entry (the arrows do not fill the history). The page's one URL
+ * writer (use-search-params-writer) is shared with the filters, so writes of both come in order.
  */
-export function useOpenAlert() {
-  const [searchParams, write] = useSearchParamsWriter();
+export function useOpenAlert([searchParams, write]: readonly [URLSearchParams, SearchParamsWrite]) {
   const { id, notice } = useMemo(() => readOpenAlert(searchParams), [searchParams]);
   const setOpenAlert = useCallback(
     (next: number | null, how: { push?: boolean } = {}) =>
@@ -30,7 +30,9 @@ export function useOpenAlert() {
         if (next === null) params.delete(ALERT_PARAM);
         else params.set(ALERT_PARAM, String(next));
         return params;
-      }, how),
+        // Straight to the router, as a link would: the drawer opens (and takes focus) after the
+        // grid has handled the click that opened it, not in the same render.
+      }, { ...how, now: true }),
     [write],
   );
   return { openId: id, notice, setOpenAlert };

@@ -1,7 +1,7 @@
 import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { useDebouncedValue } from '../../../components/use-debounced-value.ts';
 import { CATEGORIES_PARAM, hasLegacySpelling } from '../../../lib/url-state.ts';
-import { useSearchParamsWriter } from './use-search-params-writer.ts';
+import type { SearchParamsWrite } from './use-search-params-writer.ts';
 import { parseTriageFilters, writeTriageFilters, type TriageFilters } from './triage-filters.ts';
 
 /** How long typing pauses before the text filter is written to the URL. */
@@ -14,8 +14,7 @@ export type FilterChange = Partial<TriageFilters> | ((current: TriageFilters) =>
  * ignored, `change` to write filters (replacing the history entry unless `push`), and the text
  * filter, which follows typing at once (`text`, `liveText`) and the URL once typing pauses.
  */
-export function useTriageUrlState() {
-  const [searchParams, write] = useSearchParamsWriter();
+export function useTriageUrlState([searchParams, write]: readonly [URLSearchParams, SearchParamsWrite]) {
   const { filters, notices } = useMemo(() => parseTriageFilters(searchParams), [searchParams]);
 
   /** Writes filters to the URL: a change, or a function of the URL's filters as they are now. */

@@ -212,10 +212,11 @@ export const TriageGrid = memo(function TriageGrid(props: TriageGridProps) {
   // The grid takes new rows in an effect of its own, after rendering once more with the old ones:
   // for a filter change that wasted render cost as much as the real one. So the rows and their
   // count go in through the grid's API before the browser paints: the `rows` prop stays the same,
-  // and the rows render once per filter change. The count is the `rowCount` prop as well, as
-  // server-side paging asks (MUI X warns without it); the grid's own sync of it, in an effect after
-  // the paint, then finds it set.
-  const [initial] = useState(() => ({ rows: pageRows }));
+  // and the rows render once per filter change. The count is not the `rowCount` prop: a change of
+  // that prop makes the grid apply its `rows` prop again (MUI X 9.14's useGridRows), which here are
+  // the first render's rows — a lowered alert came back into the Open view. MUI X's warning about
+  // the prop's absence is the price.
+  const [initial] = useState(() => ({ rows: pageRows, initialState: { pagination: { rowCount: rows.length } } }));
   const applied = useRef({ rows: pageRows, count: rows.length });
   useLayoutEffect(() => {
     const api = apiRef.current;
@@ -303,7 +304,7 @@ export const TriageGrid = memo(function TriageGrid(props: TriageGridProps) {
         apiRef={apiRef}
         label={data.view === 'alert' ? 'Alert queue' : 'Alert queue by student'}
         rows={initial.rows}
-        rowCount={rows.length}
+        initialState={initial.initialState}
         paginationMode="server"
         columns={columns as GridColDef[]}
         showToolbar

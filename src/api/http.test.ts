@@ -133,6 +133,32 @@ describe('ApiError kinds', () => {
     expect(fetch.requests).toHaveLength(1);
   });
 
+  it('beforeParse: the body waits for it, the request does not; an abort while it waits is an abort', async () => {
+    const fetch = fakeFetch(() => json(person('S1')));
+    const api = createApiClient({ baseUrl: BASE, fetch });
+    let open!: () => void;
+    const gate = new Promise<void>((resolve) => (open = resolve));
+    let settled = false;
+    const pending = api.people.get('S1', { beforeParse: () => gate }).then((value) => ((settled = true), value));
+    await sleep(10);
+    expect(fetch.requests).toHaveLength(1);
+    expect(settled).toBe(false);
+    open();
+    expect((await pending).identifier).toBe('S1');
+
+    const controller = new AbortController();
+    const waiting = api.people.get('S1', { signal: controller.signal, beforeParse: () => new Promise<void>(() => undefined) });
+    setTimeout(() => controller.abort(), 10);
+    expect((await caught(waiting)).kind).toBe('aborted');
+  });
+
+  it('beforeParse is not waited for by an error answer', async () => {
+    const fetch = fakeFetch(() => problem(404, 'No such person'));
+    const api = createApiClient({ baseUrl: BASE, fetch });
+    const e = await caught(api.people.get('S1', { beforeParse: () => new Promise<void>(() => undefined) }));
+    expect(e.status).toBe(404);
+  });
+
   it('invalid-response: a 200 body that is not JSON, or that does not match the schema', async () => {
     const notJson = fakeFetch(() => new Response('hello', { status: 200 }));
     const e1 = await caught(createApiClient({ baseUrl: BASE, fetch: notJson }).people.get('S1'));

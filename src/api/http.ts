@@ -35,6 +35,11 @@ export interface HttpConfig {
 export interface RequestOptions {
   signal?: AbortSignal;
   timeoutMs?: number;
+  /**
+   * Awaited once the body has arrived and before it is parsed: a page that is still rendering can
+   * keep the main thread for itself while a large answer waits (e.g. `whenIdle` of src/lib/idle.ts).
+   */
+  beforeParse?: () => Promise<void>;
 }
 
 export type QueryValue = string | number | boolean | null | undefined;
@@ -158,6 +163,7 @@ export function createHttp(config: HttpConfig): Http {
     let text: string;
     try {
       text = await response.text();
+      if (options?.beforeParse && response.ok) await untilAborted(options.beforeParse(), signal);
     } catch (error) {
       throw classify(error);
     }

@@ -167,6 +167,39 @@ describe('listAll', () => {
     expect(partials).toEqual([1000]);
   });
 
+  it('with beforeRestParse, page 1 is asked for at once but taken only once it allows, and so are the others', async () => {
+    const { fetchPage, state } = fakeList(2500, { delayMs: (_p, size) => (size === 20 ? 2 : 5) });
+    const gates: (() => void)[] = [];
+    const wrapped: typeof fetchPage = async (params, options: { signal?: AbortSignal; beforeParse?: () => Promise<void> }) => {
+      const page = await fetchPage(params, options);
+      await options.beforeParse?.();
+      return page;
+    };
+    const partials: number[] = [];
+    const run = listAll(wrapped, {}, { headSize: 20, onPartial: (p) => partials.push(p.values.length), beforeRestParse: () => new Promise<void>((resolve) => gates.push(resolve)) });
+    await sleep(40);
+    // The head is shown and page 1 has arrived; it is not taken yet.
+    expect(partials).toEqual([20]);
+    expect(state.calls.map((c) => [c.page, c.pageSize])).toEqual([[1, 20], [1, 1000]]);
+    expect(gates).toHaveLength(1);
+    gates[0]!();
+    await sleep(40);
+    expect(state.calls.map((c) => c.page)).toEqual([1, 1, 2, 3]);
+    expect(gates).toHaveLength(3);
+    expect(partials).toEqual([20, 1000]);
+    gates.slice(1).forEach((open) => open());
+    const all = await run;
+    expect(all.values).toEqual(Array.from({ length: 2500 }, (_, i) => i));
+    expect(partials).toEqual([20, 1000, 2000]);
+  });
+
+  it('beforeRestParse is not used when no head was shown', async () => {
+    const gate = vi.fn(() => Promise.resolve());
+    await listAll(fakeList(2500).fetchPage, {}, { onPartial: () => undefined, beforeRestParse: gate });
+    await listAll(fakeList(15).fetchPage, {}, { headSize: 20, onPartial: () => undefined, beforeRestParse: gate });
+    expect(gate).not.toHaveBeenCalled();
+  });
+
   it('a head that holds the whole list is the only request', async () => {
     const { fetchPage, state } = fakeList(15);
     const onPartial = vi.fn();

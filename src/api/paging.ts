@@ -23,6 +23,12 @@ export interface ListAllOptions<T = unknown> {
    * ahead of page 1, so that the beginning shows before the first full page has arrived.
    */
   headSize?: number;
+  /**
+   * With a head shown: awaited before each later page is parsed (`RequestOptions.beforeParse`),
+   * so that the page renders the head first, without the parsing of thousands of items in between.
+   * Page 1 is still asked for at once (the pages after it once it has been read).
+   */
+  beforeRestParse?: () => Promise<void>;
   /** Pages in flight at once after the first; default 4. */
   concurrency?: number;
   /** Default 1000, the service's maximum. */
@@ -91,8 +97,9 @@ export async function listAll<P extends PageParams, T>(
   const controller = new AbortController();
   const forward = () => controller.abort(signal?.reason);
   signal?.addEventListener('abort', forward, { once: true });
+  let beforeParse: (() => Promise<void>) | undefined;
   const call = (page: number, pageSize: number) =>
-    fetchPage({ ...params, page, pageSize } as P, { signal: controller.signal });
+    fetchPage({ ...params, page, pageSize } as P, { signal: controller.signal, ...(beforeParse && { beforeParse }) });
 
   // How many leading items `onPartial` has shown; it only ever grows. Every call happens before
   // the promise settles (the head is awaited, the workers too), so nothing is shown after the whole.
@@ -115,6 +122,7 @@ export async function listAll<P extends PageParams, T>(
       return assemble([head], head.totalValues, 1);
     }
     if (head) showPartial(assemble([head], head.totalValues, 1));
+    if (head && shown > 0) beforeParse = options.beforeRestParse;
     const first = await call(1, requestedSize);
     if (signal?.aborted) throw abortError(signal);
     // The service's page size is the one the page count follows.

@@ -3,6 +3,7 @@ import type { ApiClient } from '../api/client.ts';
 import { isPartial, type AllValues, type ListAllOptions } from '../api/paging.ts';
 import { alertQueries } from './alerts.ts';
 import type { DayRange } from '../lib/days.ts';
+import { whenIdle } from '../lib/idle.ts';
 import { dataInsightQueries, updateQueries } from './notations.ts';
 import { studentEncouragementsQuery } from './student-encouragements.ts';
 
@@ -12,13 +13,22 @@ const CATEGORIES_AND_COMMENTS = ['categories', 'comments'] as const;
 export const TIMELINE_HEAD_SIZE = 40;
 
 /**
+ * The longest the rest of a list waits, once arrived, for the page to have rendered its head
+ * before it is parsed anyway (a slow phone may still be rendering).
+ */
+const REST_WAITS_MS = 1000;
+
+/**
  * `listAll` options that put a long list's newest items in the cache while the rest loads (the
  * service sends notations newest first, decisions §4): the first rows paint after a small head
  * instead of after every page. A refetch keeps the whole list it has until the new one is in.
+ * The rest is asked for at once, but parsed only when the page is idle: parsing thousands of items
+ * while the head's first render runs held that render back by about as long.
  */
-function showingEarly<T>(client: QueryClient, queryKey: QueryKey): Pick<ListAllOptions<T>, 'headSize' | 'onPartial'> {
+function showingEarly<T>(client: QueryClient, queryKey: QueryKey): Pick<ListAllOptions<T>, 'headSize' | 'onPartial' | 'beforeRestParse'> {
   return {
     headSize: TIMELINE_HEAD_SIZE,
+    beforeRestParse: () => whenIdle(REST_WAITS_MS),
     onPartial: (partial) => {
       const cached = client.getQueryData<AllValues<T>>(queryKey);
       if (cached === undefined || isPartial(cached)) client.setQueryData<AllValues<T>>(queryKey, partial);

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useDeferredValue, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { lazy, startTransition, Suspense, useCallback, useDeferredValue, useEffect, useMemo, useState, type ReactNode } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -261,6 +261,11 @@ function StudentView({ student }: { student: string }) {
   const section = phone ? readSection(searchParams) : null;
   const timeline = useStudentTimeline(student, range);
   const ownListsSettled = !timeline.loads.update.isPending && !timeline.loads.alert.isPending && !timeline.loads.dataInsight.isPending;
+  // The side panels wait for a commit after the rows' (see `panel` below).
+  const [panelsShown, setPanelsShown] = useState(false);
+  useEffect(() => {
+    if (ownListsSettled && !panelsShown) startTransition(() => setPanelsShown(true));
+  }, [ownListsSettled, panelsShown]);
   const failedKinds = TIMELINE_KINDS.filter((kind) => timeline.loads[kind].error !== null).join(',');
   // Keyed on what the counts say, so that the (memoised) header re-renders only when they change.
   const counts = useMemo(
@@ -278,10 +283,12 @@ function StudentView({ student }: { student: string }) {
     </Stack>
   );
   // The panels ask for their data once the timeline's own lists have answered, so that their
-  // requests and renders do not hold back the first rows; a phone's tab asks at once.
+  // requests and renders do not hold back the first rows; a phone's tab asks at once. They render
+  // in a commit after the rows': on a revisit everything is cached, and the panels' render (the
+  // scores' trend chart) in the rows' own commit held back their first paint (panelsShown above).
   const panel = (title: string, content: ReactNode) => {
     const placeholder = <PanelPlaceholder title={title} />;
-    return ownListsSettled || phone ? <Suspense fallback={placeholder}>{content}</Suspense> : placeholder;
+    return (ownListsSettled && panelsShown) || phone ? <Suspense fallback={placeholder}>{content}</Suspense> : placeholder;
   };
   const network = panel('Success network', <SuccessNetworkPanel student={student} />);
   const scores = panel('Non-cognitive factor scores', <FactorScoresPanel student={student} />);

@@ -3,6 +3,7 @@ import { Hono, type Context } from 'hono';
 import { PersonSchema } from '../../api/schemas/index.ts';
 import { compression } from '../http/compression.ts';
 import { withoutEncodingSuffixes } from '../http/etag.ts';
+import { bodyBytes, bodyText, knownBody, respond } from '../http/known-body.ts';
 import { ProblemError, problemBody, problemResponse } from '../http/problem.ts';
 import { DEFAULT_TIMEOUTS, credentialsProblem, serviceFailure, tokenFailure, withDeadline, type Timeouts } from './bounded.ts';
 import { publicOrigin } from './forwarded.ts';
@@ -92,7 +93,10 @@ export function createGateway(options: GatewayOptions): Hono {
       const headers = { ...init.headers, 'Ocp-Apim-Subscription-Key': upstream.subscriptionKey, Authorization: `Bearer ${token}`, [REQUEST_ID_HEADER]: requestIdOf(c) };
       const response = await withDeadline(timeouts.upstreamMs, async (signal) => {
         const answer = await upstream.send(path, { ...init, headers, signal }, publicBase(c));
-        return new Response(answer.status === 204 || answer.status === 304 ? null : await answer.arrayBuffer(), answer);
+        // The in-process backend's answer is whole already (known-body.ts): nothing to wait for.
+        if (knownBody(answer) !== undefined) return answer;
+        const empty = answer.status === 204 || answer.status === 304;
+        return respond(empty ? null : await bodyBytes(answer), { status: answer.status, statusText: answer.statusText, headers: new Headers(answer.headers) });
       }).catch((error: unknown) => {
         throw serviceFailure(error, timeouts.upstreamMs);
       });
@@ -114,7 +118,7 @@ export function createGateway(options: GatewayOptions): Hono {
   async function readUpstream(c: Context, path: string): Promise<unknown> {
     const response = await callUpstream(c, path, { method: 'GET', headers: { accept: 'application/json' } });
     if (!response.ok) throw new Error(`GET ${path} answered ${response.status}`);
-    return (await response.json()) as unknown;
+    return JSON.parse(await bodyText(response)) as unknown;
   }
 
   // Sign-in, sessions, CSRF and permissions (oidc-routes.ts): /auth/*, /session, and the /api guard.
@@ -124,7 +128,7 @@ export function createGateway(options: GatewayOptions): Hono {
     lookupPerson: async (c, identifier) => {
       const response = await callUpstream(c, `/people/${encodeURIComponent(identifier)}`, { method: 'GET', headers: { accept: 'application/json' } });
       if (!response.ok) return undefined;
-      const person = PersonSchema.safeParse(await response.json().catch(() => undefined));
+      const person = PersonSchema.safeParse(await bodyText(response).then((text) => JSON.parse(text) as unknown).catch(() => undefined));
       if (!person.success) return undefined;
       const { identifier: id, firstName, lastName, email, role } = person.data;
       return { identifier: id, firstName, lastName, email, role };
@@ -170,12 +174,12 @@ export function createGateway(options: GatewayOptions): Hono {
       const value = response.headers.get(name);
       if (value) out.set(name, name === 'location' ? upstream.rewrite(value, publicBase(c)) : value);
     }
-    if (response.status === 204 || response.status === 304) return new Response(null, { status: response.status, headers: out });
-    const text = upstream.rewrite(await response.text(), publicBase(c));
+    if (response.status === 204 || response.status === 304) return respond(null, { status: response.status, headers: out });
+    const text = upstream.rewrite(await bodyText(response), publicBase(c));
     // The length the server would send anyway, known here: compression.ts then compresses a small
     // answer in one call instead of through a stream (a cohort's E18 answers, #11).
     if (method !== 'HEAD') out.set('content-length', String(Buffer.byteLength(text)));
-    return new Response(text, { status: response.status, headers: out });
+    return respond(text, { status: response.status, headers: out });
   });
 
   if (options.serveApp) {

@@ -1,5 +1,7 @@
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
-import { NONCE, secureHeaders, type ContentSecurityPolicyOptionHandler } from 'hono/secure-headers';
+import { randomFillSync } from 'node:crypto';
+import { secureHeaders, type ContentSecurityPolicyOptionHandler } from 'hono/secure-headers';
+import { setResponseHeader } from '../http/known-body.ts';
 
 type SecureHeadersOptions = NonNullable<Parameters<typeof secureHeaders>[0]>;
 
@@ -34,8 +36,38 @@ function securityHeaderOptions(options: { publicUrl?: string | undefined }, styl
   };
 }
 
+/** Where Hono's secure-headers middleware keeps the response's nonce (its own NONCE does the same). */
+const NONCE_KEY = 'secureHeadersNonce';
+
+/**
+ * Random bytes for nonces, drawn from the CSPRNG a few kilobytes at a time rather than 16 bytes
+ * per response (every /api answer carries a CSP, so every one needs a nonce): each nonce is still
+ * 16 random bytes used once, base64 as Hono's NONCE makes it.
+ */
+const noncePool = Buffer.alloc(16 * 256);
+let nonceOffset = noncePool.length;
+function newNonce(): string {
+  if (nonceOffset === noncePool.length) {
+    randomFillSync(noncePool);
+    nonceOffset = 0;
+  }
+  const nonce = noncePool.toString('base64', nonceOffset, nonceOffset + 16);
+  nonceOffset += 16;
+  return nonce;
+}
+
+/** Hono's NONCE, with the nonce from the pool above. */
+const pooledNonce: ContentSecurityPolicyOptionHandler = (c) => {
+  const get = c.get as (key: string) => unknown;
+  const set = c.set as (key: string, value: string) => void;
+  const existing = get(NONCE_KEY) as string | undefined;
+  const nonce = existing || newNonce();
+  if (existing == null) set(NONCE_KEY, nonce);
+  return `'nonce-${nonce}'`;
+};
+
 export function securityHeaders(options: { publicUrl?: string | undefined } = {}): MiddlewareHandler {
-  return secureHeaders(securityHeaderOptions(options, ["'self'", NONCE]));
+  return secureHeaders(securityHeaderOptions(options, ["'self'", pooledNonce]));
 }
 
 /**
@@ -54,7 +86,7 @@ export async function fixedSecurityHeaders(options: { publicUrl?: string | undef
 
 /** This response's CSP nonce, for the HTML to hand to the app's style cache. */
 export function cspNonce(c: Context): string | undefined {
-  return (c.get as (key: string) => unknown)('secureHeadersNonce') as string | undefined;
+  return (c.get as (key: string) => unknown)(NONCE_KEY) as string | undefined;
 }
 
 /** `html` with `<meta name="csp-nonce" content="…">` at the top of its head. */
@@ -79,8 +111,8 @@ export function noStore(): MiddlewareHandler {
     if (PRIVATE_PREFIXES.some((p) => path === p || path.startsWith(`${p}/`))) {
       // An HTML page of the app at /admin/… is the app's shell, not data: it stays revalidated.
       if (c.res.headers.get('content-type')?.startsWith('text/html')) return;
-      c.header('cache-control', 'no-store');
-      c.header('expires', undefined);
+      setResponseHeader(c, 'cache-control', 'no-store');
+      setResponseHeader(c, 'expires', undefined);
     }
   };
 }

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
 import type { Context, MiddlewareHandler } from 'hono';
 import { pino, type DestinationStream, type Logger } from 'pino';
+import { setResponseHeader } from '../http/known-body.ts';
 
 /**
  * Structured logs (#15.4): one JSON line per event (pino), one access-log line per request, and a
@@ -65,7 +66,7 @@ export function requestLogging(logger: Logger): MiddlewareHandler {
     } finally {
       const sent = sentByHandler(c);
       // A handler that answered by itself set the id there (touching c.res would answer twice).
-      if (!sent) c.header(REQUEST_ID_HEADER, requestId);
+      if (!sent) setResponseHeader(c, REQUEST_ID_HEADER, requestId);
       logger.info(
         {
           requestId,

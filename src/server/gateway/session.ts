@@ -48,6 +48,24 @@ function ttl(session: StoredSession, options: SessionOptions, now: number): numb
 }
 
 /**
+ * Sessions as parsed (and checked against the schema), by the very text the store holds: every
+ * /api request reads its session, and a cohort's fallback makes thousands of them in a row. Only
+ * an identical text finds its entry, so a session changed or removed in the store is read anew
+ * (or not at all); the oldest entries go first past PARSED_MAX.
+ */
+const parsedSessions = new Map<string, StoredSession>();
+const PARSED_MAX = 1000;
+
+function parseStored(raw: string): StoredSession {
+  const hit = parsedSessions.get(raw);
+  if (hit) return hit;
+  const session = StoredSessionSchema.parse(JSON.parse(raw));
+  if (parsedSessions.size >= PARSED_MAX) parsedSessions.delete(parsedSessions.keys().next().value!);
+  parsedSessions.set(raw, session);
+  return session;
+}
+
+/**
  * The session the request's cookie names, if it is live. Sliding: each use pushes the idle
  * deadline on (written at most every tenth of the idle timeout, so Redis is not hit per request).
  */
@@ -58,7 +76,7 @@ export async function readSession(c: Context, options: SessionOptions): Promise<
   if (!raw) return undefined;
   let session: StoredSession;
   try {
-    session = StoredSessionSchema.parse(JSON.parse(raw));
+    session = parseStored(raw);
   } catch {
     return undefined;
   }

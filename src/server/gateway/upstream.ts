@@ -26,10 +26,60 @@ export interface Credentials {
   subscriptionKey: string;
 }
 
+/**
+ * A bodiless request (GET, HEAD) handed to the in-process backend: what Hono reads of a request
+ * (its URL, method, headers, signal) as plain fields. A web Request costs more to build than the
+ * backend spends answering a small GET (undici validates and copies every part, and follows the
+ * signal); one is still built, once, if anything asks for more (`clone()`, `cache`, …).
+ */
+class InProcessRequest {
+  readonly url: string;
+  readonly method: string;
+  readonly headers: Headers;
+  readonly signal: AbortSignal | undefined;
+  #request: Request | undefined;
+
+  constructor(url: string, method: string, headers: Headers, signal: AbortSignal | undefined) {
+    this.url = url;
+    this.method = method;
+    this.headers = headers;
+    this.signal = signal;
+  }
+
+  /** The web Request these fields describe. */
+  request(): Request {
+    return (this.#request ??= new Request(this.url, { method: this.method, headers: this.headers, ...(this.signal ? { signal: this.signal } : {}) }));
+  }
+}
+for (const name of ['body', 'bodyUsed', 'cache', 'credentials', 'destination', 'duplex', 'integrity', 'keepalive', 'mode', 'redirect', 'referrer', 'referrerPolicy']) {
+  Object.defineProperty(InProcessRequest.prototype, name, {
+    get(this: InProcessRequest) {
+      return (this.request() as unknown as Record<string, unknown>)[name];
+    },
+  });
+}
+for (const name of ['arrayBuffer', 'blob', 'bytes', 'clone', 'formData', 'json', 'text']) {
+  Object.defineProperty(InProcessRequest.prototype, name, {
+    value(this: InProcessRequest) {
+      const request = this.request() as unknown as Record<string, () => unknown>;
+      return request[name]!.call(request);
+    },
+  });
+}
+
+/** The request for the in-process backend: a plain one for GET and HEAD, else a web Request. */
+export function inProcessRequest(input: string | URL | Request, init?: RequestInit): Request {
+  const method = (init?.method ?? 'GET').toUpperCase();
+  if (typeof input === 'object' && !(input instanceof URL)) return new Request(input, init);
+  if ((method !== 'GET' && method !== 'HEAD') || init?.body != null) return new Request(input, init);
+  // The URL as a Request would hold it (parsed and serialised: dot segments, escapes).
+  return new InProcessRequest(new URL(input).href, method, new Headers(init?.headers), init?.signal ?? undefined) as unknown as Request;
+}
+
 /** The reference backend, called as a function: no socket, and hrefs already carry the public base. */
 export function inProcessUpstream(backend: Hono, credentials: Credentials, timeouts: Partial<Timeouts> = {}): Upstream {
   const internal = 'http://reference-backend.internal/api';
-  const fetchInProcess = async (input: string | URL | Request, init?: RequestInit) => backend.fetch(new Request(input, init));
+  const fetchInProcess = async (input: string | URL | Request, init?: RequestInit) => backend.fetch(inProcessRequest(input, init));
   const tokenCredentials: ClientCredentials = {
     tokenUrl: `${internal}/oauth2/token`,
     clientId: credentials.clientId,

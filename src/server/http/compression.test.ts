@@ -1,32 +1,16 @@
-import { request as httpRequest } from 'node:http';
-import { promisify } from 'node:util';
-import { brotliDecompress, gunzip, zstdDecompress } from 'node:zlib';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createApp } from '../app.ts';
 import { openDatabase } from '../db/open.ts';
 import { createGateway } from '../gateway/gateway.ts';
 import { directSignIn } from '../../testing/gateway.ts';
+import { decoders, rawGet } from '../../testing/raw-http.ts';
 import { inProcessUpstream, remoteUpstream } from '../gateway/upstream.ts';
 import { DEMO_CLIENT, startBackend, type TestBackend } from '../../testing/backend.ts';
 import { compression, negotiateEncoding } from './compression.ts';
 
 const signin = directSignIn();
 
-/** A GET over node:http, which neither asks for nor undoes compression, unlike fetch. */
-function rawGet(url: string, headers: Record<string, string>): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }> {
-  return new Promise((resolve, reject) => {
-    const req = httpRequest(url, { headers }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
-    });
-    req.on('error', reject);
-    req.end();
-  });
-}
-
-const decoders = { br: promisify(brotliDecompress), gzip: promisify(gunzip), zstd: promisify(zstdDecompress) };
 async function decoded(res: Response): Promise<string> {
   const bytes = Buffer.from(await res.arrayBuffer());
   const encoding = res.headers.get('content-encoding') as keyof typeof decoders | null;

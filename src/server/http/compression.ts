@@ -1,6 +1,7 @@
 import { Duplex } from 'node:stream';
 import { brotliCompressSync, constants, createBrotliCompress, createGzip, createZstdCompress, gzipSync, zstdCompressSync } from 'node:zlib';
 import type { Context, MiddlewareHandler } from 'hono';
+import { hasBody, knownBody, knownInit, respond } from './known-body.ts';
 
 /**
  * Response compression for /api and the app's HTML (issue #14 item 1), streamed through node:zlib.
@@ -80,8 +81,8 @@ export function compressor(encoding: Encoding): Duplex {
 }
 
 /** The whole of a small body, compressed in one call at the same levels, its size given as a hint. */
-export function compressWhole(encoding: Encoding, body: Uint8Array): Uint8Array<ArrayBuffer> {
-  return new Uint8Array(compressSync(encoding, body));
+export function compressWhole(encoding: Encoding, body: Uint8Array | string): Uint8Array<ArrayBuffer> {
+  return new Uint8Array(compressSync(encoding, typeof body === 'string' ? Buffer.from(body) : body));
 }
 
 function compressSync(encoding: Encoding, body: Uint8Array): Buffer {
@@ -134,6 +135,12 @@ export function replaceResponse(c: Context, response: Response): void {
   c.res = response;
 }
 
+/** Adds `accept-encoding` to the Vary of `headers` (the answer differs by it, compressed or not). */
+function varyOnEncoding(headers: Headers, vary: string | null): void {
+  if (!vary) headers.set('vary', 'accept-encoding');
+  else if (!/\b(?:accept-encoding|\*)\b/i.test(vary)) headers.set('vary', `${vary}, accept-encoding`);
+}
+
 /** Hono middleware: compresses the responses that can be compressed, as the request accepts. */
 export function compression(options: CompressionOptions = {}): MiddlewareHandler {
   const threshold = options.threshold ?? DEFAULT_THRESHOLD;
@@ -144,13 +151,30 @@ export function compression(options: CompressionOptions = {}): MiddlewareHandler
     if (!accept || c.req.method === 'HEAD') return;
     const res = c.res;
     const type = res.headers.get('content-type') ?? '';
-    if (!res.body || res.headers.has('content-encoding') || !COMPRESSIBLE.test(type) || /\bno-transform\b/i.test(res.headers.get('cache-control') ?? '')) return;
+    if (!hasBody(res) || res.headers.has('content-encoding') || !COMPRESSIBLE.test(type) || /\bno-transform\b/i.test(res.headers.get('cache-control') ?? '')) return;
     if (res.status === 204 || res.status === 304 || res.status === 206) return;
-    const varyOn = () => {
-      const vary = res.headers.get('vary');
-      if (!vary) headers.set('vary', 'accept-encoding');
-      else if (!/\b(?:accept-encoding|\*)\b/i.test(vary)) headers.set('vary', `${vary}, accept-encoding`);
-    };
+    // A small body this server made (known-body.ts): compressed from the body itself, the
+    // response's own headers changed in place — no stream, no copy. The same bytes and headers as
+    // the general path below.
+    const known = knownBody(res);
+    if (typeof known === 'string' || known instanceof Uint8Array) {
+      const size = typeof known === 'string' ? Buffer.byteLength(known) : known.byteLength;
+      if (size <= ONE_SHOT_LIMIT) {
+        const encoding = size < threshold ? undefined : negotiateEncoding(accept, preference);
+        varyOnEncoding(res.headers, res.headers.get('vary'));
+        if (!encoding) return;
+        const compressed = compressWhole(encoding, known);
+        const headers = res.headers;
+        const etag = headers.get('etag');
+        if (etag) headers.set('etag', encodedEtag(etag, encoding));
+        headers.set('content-encoding', encoding);
+        headers.set('content-length', String(compressed.byteLength));
+        replaceResponse(c, respond(compressed, { status: res.status, ...knownInit(res), headers }));
+        return;
+      }
+    }
+    if (!res.body) return;
+    const varyOn = () => varyOnEncoding(headers, res.headers.get('vary'));
     const headers = new Headers(res.headers);
     const length = Number(res.headers.get('content-length') ?? Number.NaN);
     if (Number.isFinite(length) && length < threshold) {

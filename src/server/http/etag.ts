@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { MiddlewareHandler } from 'hono';
 import { replaceResponse } from './compression.ts';
+import { hasBody, knownBody, setResponseHeader } from './known-body.ts';
 
 /**
  * Strong ETags on GET responses and 304 for a matching If-None-Match (issue #14 item 2), so a
@@ -40,14 +41,22 @@ const KEPT_ON_304 = ['etag', 'cache-control', 'vary', 'content-location', 'date'
 export function etag(): MiddlewareHandler {
   return async (c, next) => {
     await next();
-    if (c.req.method !== 'GET' || c.res.status !== 200 || !c.res.body || c.res.headers.has('content-encoding')) return;
+    if (c.req.method !== 'GET' || c.res.status !== 200 || !hasBody(c.res) || c.res.headers.has('content-encoding')) return;
     let tag = c.res.headers.get('etag');
     if (!tag) {
-      const body = new Uint8Array(await c.res.arrayBuffer());
-      tag = `"${createHash('sha1').update(body).digest('base64url')}"`;
-      const headers = new Headers(c.res.headers);
-      headers.set('etag', tag);
-      replaceResponse(c, new Response(body, { status: 200, headers }));
+      const known = knownBody(c.res);
+      if (typeof known === 'string' || known instanceof Uint8Array) {
+        // A body made here (known-body.ts): hashed as it is (a string as its UTF-8 bytes, the
+        // same digest), the header set in place — no copy of the body, no new response.
+        tag = `"${createHash('sha1').update(known).digest('base64url')}"`;
+        setResponseHeader(c, 'etag', tag);
+      } else {
+        const body = new Uint8Array(await c.res.arrayBuffer());
+        tag = `"${createHash('sha1').update(body).digest('base64url')}"`;
+        const headers = new Headers(c.res.headers);
+        headers.set('etag', tag);
+        replaceResponse(c, new Response(body, { status: 200, headers }));
+      }
     }
     if (etagMatches(c.req.header('if-none-match'), tag)) {
       const headers = new Headers();

@@ -5,6 +5,7 @@ import { OPERATIONS, OPERATION_NAMES, type OperationName, type OperationSpec } f
 import { PATH_PARAMS } from '../../api/query-params.ts';
 import type { Repositories } from '../repositories/index.ts';
 import { readJsonBody } from './body.ts';
+import { respond } from './known-body.ts';
 import type { Hrefs } from './hrefs.ts';
 import { ProblemError } from './problem.ts';
 
@@ -129,7 +130,7 @@ export function register(app: Hono, basePath: string, op: Operation, env: Operat
     const url = new URL(c.req.url);
     const reply = op.handle({ params, ids, query, body, url, hrefs: env.hrefsFor(c), repos: env.repos, accepted: names } as never);
     if (reply.status === 204) return c.body(null, 204, reply.headers);
-    return new Response(JSON.stringify(reply.body), {
+    return respond(JSON.stringify(reply.body), {
       status: reply.status,
       headers: { 'content-type': 'application/json', ...reply.headers },
     });

@@ -1,4 +1,5 @@
 import type { Problem, ProblemFieldError } from '../../api/schemas/index.ts';
+import { respond } from './known-body.ts';
 
 const TITLES: Record<number, [slug: string, title: string]> = {
   400: ['invalid-request', 'Invalid request'],
@@ -50,7 +51,7 @@ export function problemBody(status: number, detail: string, extra: Partial<Probl
 }
 
 export function problemResponse(problem: Problem, headers: Record<string, string> = {}): Response {
-  return new Response(JSON.stringify(problem), {
+  return respond(JSON.stringify(problem), {
     status: problem.status,
     headers: { 'content-type': PROBLEM_CONTENT_TYPE, ...headers },
   });

@@ -2,6 +2,9 @@ import type { DatabaseSync } from 'node:sqlite';
 import { jsonList, selectPage, statementCache } from '../db/sql.ts';
 import type { AdministrationRow, FactorResultRow, FactorRow, Page } from './rows.ts';
 
+/** One factor result of a known administration: respondent, factor id, assessment id, score, validity concern (0/1). */
+export type CohortResultRow = [person: string, factorId: number, assessmentId: number, score: number, validityConcern: number];
+
 const ADMIN_COLUMNS = 'id, assessment_id, title, start_date, end_date, status';
 const RESULT_SELECT = `SELECT fr.administration_id, fr.person, fr.factor_id, f.assessment_id, fr.score, fr.validity_concern
   FROM factor_result fr JOIN factor f ON f.id = fr.factor_id`;
@@ -37,15 +40,22 @@ export function createNoncognitiveRepository(db: DatabaseSync) {
      * The respondents of a page are a run of identifiers in order (`respondents`), so their
      * results are one range of the primary key, read in its order: no list to unpack, no sort.
      * `persons` in the order `respondents` gives (SQLite's, the first and last bound the range);
-     * anyone in the range not asked for (none, for a page) is left out.
+     * anyone in the range not asked for (none, for a page) is left out. Rows come as arrays
+     * (`CohortResultRow`), not objects: a cohort's page is 7,000 of them, and an object per row
+     * with its administration and person repeated cost more than the query.
      */
-    resultsOf(administrationId: number, persons: readonly string[]): Map<string, FactorResultRow[]> {
-      const byPerson = new Map<string, FactorResultRow[]>(persons.map((p) => [p, []]));
+    resultsOf(administrationId: number, persons: readonly string[]): Map<string, CohortResultRow[]> {
+      const byPerson = new Map<string, CohortResultRow[]>(persons.map((p) => [p, []]));
       if (persons.length === 0) return byPerson;
-      const rows = sql(
-        `${RESULT_SELECT} WHERE fr.administration_id = ? AND fr.person BETWEEN ? AND ? ORDER BY fr.person, fr.factor_id`,
-      ).all(administrationId, persons[0]!, persons[persons.length - 1]!) as unknown as FactorResultRow[];
-      for (const row of rows) byPerson.get(row.person)?.push(row);
+      const statement = sql(
+        `SELECT fr.person, fr.factor_id, f.assessment_id, fr.score, fr.validity_concern
+          FROM factor_result fr JOIN factor f ON f.id = fr.factor_id
+          WHERE fr.administration_id = ? AND fr.person BETWEEN ? AND ? ORDER BY fr.person, fr.factor_id`,
+      );
+      // This statement's own text: no other caller reads its rows as objects.
+      statement.setReturnArrays(true);
+      const rows = statement.all(administrationId, persons[0]!, persons[persons.length - 1]!) as unknown as CohortResultRow[];
+      for (const row of rows) byPerson.get(row[0])?.push(row);
       return byPerson;
     },
     /** By factor id ascending (decisions §4). */

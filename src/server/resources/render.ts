@@ -22,6 +22,7 @@ import type {
   PersonRow,
   TriggerRow,
 } from '../repositories/rows.ts';
+import type { CohortResultRow } from '../repositories/noncognitive.ts';
 
 /** Single resources, in the field order of service.md's tables. */
 
@@ -88,6 +89,35 @@ export function renderAdministration(h: Hrefs, a: AdministrationRow): Administra
 
 export function renderFactor(h: Hrefs, f: FactorRow): AssessmentFactor {
   return { id: f.id, name: f.name, description: f.description, self: link(h.factor(f.assessment_id, f.id)) };
+}
+
+/**
+ * The renderer of a cohort's results (the results extension, `expand=factors`): the same items
+ * as `renderFactorResult`, built from rows as arrays with each factor's href made once and each
+ * result's `self` from its respondent's href, not a path built per result (a page is 7,000 results).
+ */
+export function cohortResultsRenderer(h: Hrefs, administrationId: number) {
+  const factorHrefs = new Map<string, string>();
+  const factorHref = (assessmentId: number, factorId: number) => {
+    const key = `${assessmentId}/${factorId}`;
+    let href = factorHrefs.get(key);
+    if (href === undefined) factorHrefs.set(key, (href = h.factor(assessmentId, factorId)));
+    return href;
+  };
+  // A result's `self` is its respondent's href and its factor id, as the operation table's paths say
+  // (checked, so that a change of either path cannot make the two disagree).
+  const selfUnderRespondent = h.respondentFactor(administrationId, 'p', 1) === `${h.respondentFactors(administrationId, 'p')}/1`;
+  return (person: string, rows: readonly CohortResultRow[]) => {
+    const href = h.respondentFactors(administrationId, person);
+    const values: FactorResult[] = rows.map(([, factorId, assessmentId, score, validityConcern]) => ({
+      assessmentId,
+      score,
+      validityConcern: validityConcern === 1,
+      factor: { href: factorHref(assessmentId, factorId) },
+      self: { href: selfUnderRespondent ? `${href}/${factorId}` : h.respondentFactor(administrationId, person, factorId) },
+    }));
+    return { href, totalValues: values.length, values };
+  };
 }
 
 export function renderFactorResult(h: Hrefs, r: FactorResultRow, factor?: FactorRow): FactorResult {

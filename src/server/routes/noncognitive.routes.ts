@@ -1,7 +1,7 @@
 import { pagedEnvelope, wholeEnvelope } from '../http/envelope.ts';
 import type { Handlers } from '../http/operation.ts';
 import { pageOf } from '../http/query.ts';
-import { link, renderAdministration, renderFactor, renderFactorResult } from '../resources/render.ts';
+import { cohortResultsRenderer, link, renderAdministration, renderFactor, renderFactorResult } from '../resources/render.ts';
 import { found, numericOrNotFound, ok, pagedReply } from './common.ts';
 
 export const noncognitiveHandlers = {
@@ -16,13 +16,13 @@ export const noncognitiveHandlers = {
     const { page, pageSize } = pageOf(query);
     const result = repos.noncognitive.respondents(administration.id, page, pageSize);
     // A cohort's scores in one request a page: one query for every respondent of the page.
-    const scores = query.expand?.has('factors') ? repos.noncognitive.resultsOf(administration.id, result.rows) : undefined;
-    const values = result.rows.map((person) => {
-      const href = hrefs.respondentFactors(administration.id, person);
-      const rows = scores?.get(person);
-      if (!rows) return link(href);
-      return { href, totalValues: rows.length, values: rows.map((r) => renderFactorResult(hrefs, r)) };
-    });
+    if (query.expand?.has('factors')) {
+      const scores = repos.noncognitive.resultsOf(administration.id, result.rows);
+      const render = cohortResultsRenderer(hrefs, administration.id);
+      const values = result.rows.map((person) => render(person, scores.get(person) ?? []));
+      return { status: 200, body: pagedEnvelope(url, accepted, page, pageSize, result.total, values) };
+    }
+    const values = result.rows.map((person) => link(hrefs.respondentFactors(administration.id, person)));
     return { status: 200, body: pagedEnvelope(url, accepted, page, pageSize, result.total, values) };
   },
   'noncognitive.factorScores': ({ ids, params, query, repos, hrefs, url, accepted }) => {

@@ -19,11 +19,18 @@ export async function startDashboard(env: Record<string, string>): Promise<{ ori
   });
   let log = '';
   const origin = await new Promise<string>((resolve, reject) => {
-    child.stdout!.on('data', (chunk: Buffer) => {
+    // Kept only until the server says where it listens: the access log that follows (a line per
+    // request, thousands in a cohort's fallback) was appended and searched again on every chunk,
+    // quadratic work in the bench's own process that took CPU from the browser it measures.
+    const onData = (chunk: Buffer) => {
       log += chunk.toString();
       const match = /Dashboard on (http:\/\/[^/\s]+)\//.exec(log);
-      if (match) resolve(match[1]!);
-    });
+      if (!match) return;
+      child.stdout!.off('data', onData);
+      child.stdout!.resume();
+      resolve(match[1]!);
+    };
+    child.stdout!.on('data', onData);
     child.once('exit', (code) => reject(new Error(`dashboard exited with ${code}:\n${log}`)));
   });
   return { origin, child, log };

@@ -1,3 +1,4 @@
+import { browserFetch } from '../api/browser-fetch.ts';
 import { createApiClient, type ApiClient } from '../api/client.ts';
 import { SESSION_ENDED_EVENT } from '../queries/session-events.ts';
 
@@ -7,10 +8,6 @@ export { SESSION_ENDED_EVENT };
 export function browserApi(): ApiClient {
   return createApiClient({
     baseUrl: `${window.location.origin}/api`,
-    fetch: async (input, init) => {
-      const response = await fetch(input, init);
-      if (response.status === 401) window.dispatchEvent(new Event(SESSION_ENDED_EVENT));
-      return response;
-    },
+    fetch: browserFetch(() => window.dispatchEvent(new Event(SESSION_ENDED_EVENT))),
   });
 }

@@ -74,7 +74,7 @@ export const FALLBACK_CONCURRENCY = 6;
  * notice re-rendered the page: 3,000 renders cost more main-thread time than the parsing. The first
  * notice and the end are told at once; a notice held back is told before the end.
  */
-const PROGRESS_EVERY_MS = 100;
+const PROGRESS_EVERY_MS = 250;
 
 export const cohortProgress = (() => {
   const current = new Map<string, CohortProgress>();
@@ -148,11 +148,39 @@ interface Early {
   first?: { person: string; scores: Promise<ScoresPage> };
 }
 
+/** An identifier that reads the same in a URL path, escaped or not (no `%`, `.`, `/`, `?` or `#`). */
+const PLAIN_SEGMENT = /^[A-Za-z0-9_-]+$/;
+
 /**
- * Every page of the results extension at once. The first page and the cohort's size (the plain
- * results list at `pageSize=1`: a count, a few hundred bytes) are asked together; the other pages
- * go out as soon as the size is known, in parallel, instead of after the first page's megabytes
- * have arrived and been read. If the size cannot be had, the first page's total tells it (later).
+ * The respondent an item's href names, read without a URL parse per item: thousands of hrefs differ
+ * only in the identifier, so once one has been parsed in full (`parseHref`), any other with the same
+ * text around a plain identifier points to the same kind of resource for that identifier. Anything
+ * else is parsed in full.
+ */
+function respondentReader(api: ApiClient): (href: string) => string | undefined {
+  let around: { prefix: string; suffix: string } | undefined;
+  return (href) => {
+    if (around && href.length > around.prefix.length + around.suffix.length && href.startsWith(around.prefix) && href.endsWith(around.suffix)) {
+      const person = href.slice(around.prefix.length, href.length - around.suffix.length);
+      if (PLAIN_SEGMENT.test(person)) return person;
+    }
+    const target = api.parseHref(href);
+    if (target?.kind !== 'factorScores') return undefined;
+    const person = target.personIdentifier;
+    const at = href.lastIndexOf(`/${person}/`);
+    if (!around && PLAIN_SEGMENT.test(person) && at >= 0 && href.indexOf(`/${person}/`) === at) {
+      around = { prefix: href.slice(0, at + 1), suffix: href.slice(at + 1 + person.length) };
+    }
+    return person;
+  };
+}
+
+/**
+ * Every page of the results extension at once. The cohort's size (the plain results list at
+ * `pageSize=1`: a count and the first respondent's link, a few hundred bytes) is asked first, then
+ * the first respondent's scores (for the factors' names) and every page together. (Asked beside
+ * page 1, the count waited on the server behind page 1's megabytes, and the other pages behind the
+ * count.) If the size cannot be had, the first page's total tells it (later).
  */
 async function viaExtension(
   api: ApiClient,
@@ -184,11 +212,9 @@ async function viaExtension(
     }
   };
   const pagesFor = (count: number, pageSize: number) => Math.max(1, Math.ceil(count / Math.max(1, pageSize)));
-  request(1);
   const sizeAnswer = await api.noncognitive.administrations.results(id, { pageSize: 1 }, { signal }).catch(() => undefined);
-  if (sizeAnswer) request(pagesFor(sizeAnswer.totalValues, pageSize));
-  // The factors' names (E19) asked for now, from the first respondent's scores (E18, a few hundred
-  // bytes), not after the first page's megabyte has arrived and been read.
+  // The factors' names (E19) asked from the first respondent's scores (E18, a few hundred bytes),
+  // asked before the pages: not after the first page's megabyte has arrived and been read.
   const firstTarget = sizeAnswer?.values[0] ? api.parseHref(sizeAnswer.values[0].href) : null;
   if (firstTarget?.kind === 'factorScores') {
     const scores = api.noncognitive.factorScores(id, firstTarget.personIdentifier, {}, { signal });
@@ -198,6 +224,7 @@ async function viaExtension(
     );
     early.first = { person: firstTarget.personIdentifier, scores };
   }
+  request(sizeAnswer ? pagesFor(sizeAnswer.totalValues, pageSize) : 1);
   const first = await requested.get(1)!;
   // The first page's own figures win (the cohort may have grown since the count).
   const lastPage = pagesFor(first.totalValues, first.pageSize >= 1 ? first.pageSize : pageSize);
@@ -206,15 +233,16 @@ async function viaExtension(
   for (let page = 1; page <= lastPage; page++) all.push(await requested.get(page)!);
   let invalid = 0;
   const raw: RawRespondent[] = [];
+  const respondentOf = respondentReader(api);
   for (const page of all) {
     invalid += page.invalidCount;
     for (const item of page.values) {
-      const target = api.parseHref(item.href);
-      if (target?.kind !== 'factorScores') {
+      const person = respondentOf(item.href);
+      if (person === undefined) {
         invalid++;
         continue;
       }
-      raw.push({ person: target.personIdentifier, results: item.values });
+      raw.push({ person, results: item.values });
     }
   }
   return { raw, total: first.totalValues, invalid };

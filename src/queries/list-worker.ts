@@ -1,6 +1,7 @@
 // zod reads its configuration when it loads: jitless before anything imports it (the worker's
 // script runs under the same Content-Security-Policy as the page: no `new Function`).
 import './zod-jitless.ts';
+import { browserFetch } from '../api/browser-fetch.ts';
 import { createApiClient, type ApiClient } from '../api/client.ts';
 import { ApiError } from '../api/errors.ts';
 import { itemStream, LIST_JOBS, type JobEvents, type ListJobName, type ListJobReply, type ListJobRequest, type SerializedError } from './list-jobs.ts';
@@ -14,11 +15,7 @@ const post = (reply: ListJobReply) => (self as unknown as { postMessage(message:
 
 const api = createApiClient({
   baseUrl: `${self.location.origin}/api`,
-  fetch: async (input, init) => {
-    const response = await fetch(input, init);
-    if (response.status === 401) post({ type: 'session-ended' });
-    return response;
-  },
+  fetch: browserFetch(() => post({ type: 'session-ended' })),
 });
 
 function serialize(error: unknown): SerializedError {

@@ -35,6 +35,28 @@ import { ScoresNotFound } from './scores-not-found.tsx';
 const loadRoster = () => import('./cohort-roster.tsx');
 const CohortRoster = lazy(async () => ({ default: (await loadRoster()).CohortRoster }));
 
+/**
+ * False until the frame after the first render has been drawn (or, in a tab that draws no frames,
+ * a moment later): what waits for it is drawn after what the first render shows.
+ */
+function useAfterFirstPaint(): boolean {
+  const [after, setAfter] = useState(false);
+  useEffect(() => {
+    const done = () => setAfter(true);
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => {
+      clearTimeout(timer);
+      timer = setTimeout(done);
+    });
+    timer = setTimeout(done, 250);
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
+  }, []);
+  return after;
+}
+
 function useCohortProgress(id: number) {
   return useSyncExternalStore(cohortProgress.subscribe, () => cohortProgress.get(id));
 }
@@ -343,6 +365,9 @@ function Roster({ id, title, cohort, includeFlagged, picked }: { id: number; tit
     });
   }, [everyone, picked, includeFlagged]);
   const onFilterModelChange = useCallback((model: RosterFilter) => setParams((current) => writeFilter(current, model), { replace: true }), [setParams]);
+  // The grid (a few hundred milliseconds of rendering for thousands of rows) is drawn after the
+  // histograms above it have been: they are what the page is opened for, and the grid is below them.
+  const gridNow = useAfterFirstPaint();
 
   return (
     <Paper variant="outlined" component="section" aria-labelledby="roster-heading" sx={{ p: 2 }}>
@@ -363,16 +388,20 @@ function Roster({ id, title, cohort, includeFlagged, picked }: { id: number; tit
         {bulk.data?.supported === false && ' Names load for the rows shown.'}
       </Typography>
       <Suspense fallback={<Skeleton variant="rectangular" height={560} />}>
-        <CohortRoster
-          administrationId={id}
-          respondents={respondents}
-          factors={cohort.factors}
-          names={names}
-          filterModel={filter}
-          onFilterModelChange={onFilterModelChange}
-          onVisibleChange={onVisibleChange}
-          fileName={`${title} respondents`}
-        />
+        {gridNow ? (
+          <CohortRoster
+            administrationId={id}
+            respondents={respondents}
+            factors={cohort.factors}
+            names={names}
+            filterModel={filter}
+            onFilterModelChange={onFilterModelChange}
+            onVisibleChange={onVisibleChange}
+            fileName={`${title} respondents`}
+          />
+        ) : (
+          <Skeleton variant="rectangular" height={560} />
+        )}
       </Suspense>
     </Paper>
   );

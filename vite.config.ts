@@ -110,6 +110,7 @@ export default defineConfig({
     // Each file starts its own seeded backend; two workers match the machine's two cores.
     maxWorkers: 2,
     testTimeout: 20_000,
+    setupFiles: ['src/testing/setup-dom.ts'],
     hookTimeout: 60_000,
     reporters: ['default', ['json', { outputFile: 'reports/vitest.json' }]],
     // A request still in flight when a component test tears down its query client is aborted, and

@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import { BOOT_MODULE, SHELL_MODULE } from './src/app/route-table.ts';
+import { BOOT_MODULE, EARLY_MODULE, ROUTES, SHELL_MODULE } from './src/app/route-table.ts';
 
 /**
  * How the build groups modules into chunks (`build.rolldownOptions.output.codeSplitting`).
@@ -12,6 +12,9 @@ import { BOOT_MODULE, SHELL_MODULE } from './src/app/route-table.ts';
  *
  * - the tiny entry's own imports (Vite's preload helper) in one small file, so that the entry
  *   does not wait for the start-up's files;
+ * - the early start (`src/app/early-start.ts`: the query and API clients, the contract's schemas)
+ *   and what the routes' prefetch modules import, in one file free of UI code, so that the page's
+ *   data is asked for before React DOM and MUI are evaluated;
  * - the start-up (`src/app/boot.tsx` and everything it imports statically) in three files, by how often each changes: React and its router and query
  *   libraries, the other libraries, our code;
  * - the signed-in frame (`src/app/layout.tsx`'s imports not already in the start-up) in one;
@@ -47,14 +50,35 @@ function staticClosure(graph: ModuleGraph, from: readonly string[]): Set<string>
 
 export function codeSplitting(root: string) {
   const boot = resolve(root, BOOT_MODULE);
+  const earlyModule = resolve(root, EARLY_MODULE);
+  const early = [EARLY_MODULE, ...ROUTES.flatMap((route) => (route.prefetch ? [route.prefetch] : []))].map((path) => resolve(root, path));
   const shell = resolve(root, SHELL_MODULE);
   const entry = resolve(root, 'src/main.tsx');
   // Computed once per build, on the first call (the graph is complete by then).
-  let closures: { entry: Set<string>; startUp: Set<string>; frame: Set<string> } | undefined;
+  let closures: { entry: Set<string>; early: Set<string>; startUp: Set<string>; frame: Set<string> } | undefined;
   const closuresOf = (graph: ModuleGraph) =>
-    (closures ??= { entry: staticClosure(graph, [entry]), startUp: staticClosure(graph, [boot]), frame: staticClosure(graph, [shell]) });
+    (closures ??= {
+      entry: staticClosure(graph, [entry]),
+      early: staticClosure(graph, early),
+      startUp: staticClosure(graph, [boot]),
+      frame: staticClosure(graph, [shell]),
+    });
   const loadedLazily = (id: string, graph: ModuleGraph) => (graph.getModuleInfo(id)?.dynamicImporters.length ?? 0) > 0;
 
+  // React and the query library: one file for the early start and the start-up, claimed before
+  // either (a group takes in what its modules import unless an earlier group has claimed it).
+  const framework = (id: string, graph: ModuleGraph) => {
+    const { early: inEarly, startUp: inStartUp } = closuresOf(graph);
+    return FRAMEWORK.test(id) && (inEarly.has(id) || inStartUp.has(id)) ? 'framework' : null;
+  };
+  // Only what the start-up needs as well (the early start is part of it: src/app/app.tsx imports it);
+  // a module only some page's prefetch uses stays with that page.
+  // The early start itself too, though the entry imports it lazily: left out, the start-up's file
+  // (which imports it statically) took it in, and with it MUI.
+  const earlyStart = (id: string, graph: ModuleGraph) => {
+    const { early: inEarly, startUp: inStartUp } = closuresOf(graph);
+    return id === earlyModule || (!loadedLazily(id, graph) && inEarly.has(id) && inStartUp.has(id)) ? 'early' : null;
+  };
   const startUp = (id: string, graph: ModuleGraph) => {
     if (id === boot || loadedLazily(id, graph) || !closuresOf(graph).startUp.has(id)) return null;
     return FRAMEWORK.test(id) ? 'framework' : LIBRARY.test(id) ? 'libraries' : 'start-up';
@@ -71,7 +95,9 @@ export function codeSplitting(root: string) {
   };
   return {
     groups: [
-      { name: entryImports, priority: 4 },
+      { name: entryImports, priority: 6 },
+      { name: framework, priority: 5 },
+      { name: earlyStart, priority: 4 },
       { name: startUp, priority: 3 },
       { name: frame, priority: 2 },
       { name: shared, minShareCount: SHARED_BY, priority: 1 },

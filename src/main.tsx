@@ -12,6 +12,16 @@ const afterFirstPaint = () =>
     setTimeout(resolve, 100);
   });
 
+/**
+ * Then the data first: the early start (query and API clients, no UI code) asks for the session
+ * and the page's data, and only then is the app's start-up evaluated, a long task the requests
+ * no longer wait behind (src/app/early-start.ts).
+ */
 void afterFirstPaint()
-  .then(() => import('./app/boot.tsx'))
-  .then(({ boot }) => boot(document.getElementById('root')!));
+  .then(() => import('./app/early-start.ts'))
+  .then(async ({ createEarlyParts, startEarly }) => {
+    const early = createEarlyParts();
+    await startEarly(early, new URL(window.location.href));
+    return early;
+  })
+  .then(async (early) => (await import('./app/boot.tsx')).boot(document.getElementById('root')!, early));

@@ -2,28 +2,23 @@ import { useState } from 'react';
 import { CacheProvider } from '@emotion/react';
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
-import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router/dom';
-import type { ApiClient } from '../api/client.ts';
 import { ApiProvider } from '../queries/api-context.tsx';
-import { browserApi } from './api-client.ts';
-import { createQueryClient } from '../queries/query-client.ts';
+import { createEarlyParts, type EarlyParts } from './early-start.ts';
 import { createAppRouter } from './router.tsx';
 import { createStyleCache, readCspNonce, withStyleNonce } from './style-cache.ts';
 import { theme } from './theme.ts';
-import { ToastProvider, toastBus } from '../components/toasts.tsx';
+import { ToastProvider } from '../components/toasts.tsx';
 
 /** What the app runs on: built before the first render, so the router starts the page's requests and code at once (src/main.tsx). */
-export interface AppParts {
-  queryClient: QueryClient;
-  api: ApiClient;
+export interface AppParts extends EarlyParts {
   router: ReturnType<typeof createAppRouter>;
 }
 
-export function createAppParts(): AppParts {
-  const queryClient = createQueryClient({ onBackgroundError: () => toastBus.show('Could not refresh; showing the last data loaded.', 'warning') });
-  const api = browserApi();
-  return { queryClient, api, router: createAppRouter(queryClient, api) };
+/** `early`: the query and API clients the entry built before this module loaded (src/app/early-start.ts). */
+export function createAppParts(early: EarlyParts = createEarlyParts()): AppParts {
+  return { ...early, router: createAppRouter(early.queryClient, early.api) };
 }
 
 /** Resolves once the router has loaded the first URL's route modules (its first render shows the page, not nothing). */

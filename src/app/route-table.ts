@@ -58,7 +58,14 @@ export const APP_NAME = 'Student Success';
 /** Where `/` goes. */
 export const START_PATH = '/students';
 
-/** The app's start-up (imported by src/main.tsx after the first paint): preloaded on every page. */
+/**
+ * What the entry imports first after the first paint (src/main.tsx): the query client and the API
+ * client, which ask for who is signed in and start the page's data before the app's UI modules
+ * (React DOM's renderer, MUI, the router) are evaluated. Preloaded on every page.
+ */
+export const EARLY_MODULE = 'src/app/early-start.ts';
+
+/** The app's start-up (imported by src/main.tsx after the early start): preloaded on every page. */
 export const BOOT_MODULE = 'src/app/boot.tsx';
 
 /** The shell around every signed-in page: its code is preloaded with theirs. */
@@ -182,11 +189,33 @@ export const ROUTES: readonly PageRoute[] = [
 /** `Alerts · Student Success`. */
 export const documentTitle = (title: string): string => `${title} · ${APP_NAME}`;
 
-/** A path pattern as a regular expression over URL paths (a trailing slash allowed). */
-export function pathPattern(path: string): RegExp {
+/** A path pattern as a regular expression over URL paths (a trailing slash allowed); `capture`: a group per parameter. */
+export function pathPattern(path: string, capture = false): RegExp {
   const source = path
     .split('/')
-    .map((segment) => (segment.startsWith(':') ? '[^/]+' : segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+    .map((segment) => (segment.startsWith(':') ? (capture ? '([^/]+)' : '[^/]+') : segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
     .join('\\/');
   return new RegExp(`^${source}\\/?$`);
+}
+
+export interface RouteMatch {
+  route: PageRoute;
+  /** The path's parameters, decoded (as the router gives them). */
+  params: Readonly<Record<string, string>>;
+}
+
+/** The route a URL path opens, with its parameters; undefined for `/` and for a path no page has. */
+export function matchRoute(pathname: string, routes: readonly PageRoute[] = ROUTES): RouteMatch | undefined {
+  for (const route of routes) {
+    const names = route.path.split('/').filter((segment) => segment.startsWith(':')).map((segment) => segment.slice(1));
+    const match = pathPattern(route.path, true).exec(pathname);
+    if (!match) continue;
+    try {
+      return { route, params: Object.fromEntries(names.map((name, i) => [name, decodeURIComponent(match[i + 1]!)])) };
+    } catch {
+      // A malformed escape (`%E0`): the router shows its error page for it, nothing to start early.
+      return undefined;
+    }
+  }
+  return undefined;
 }

@@ -1,32 +1,20 @@
-/// <reference types="vite/client" />
-import type { ComponentType } from 'react';
 import type { QueryClient } from '@tanstack/react-query';
 import { Navigate, createBrowserRouter, type RouteObject } from 'react-router';
 import type { ApiClient } from '../api/client.ts';
-import type { RoutePrefetch } from '../queries/route-prefetch.ts';
 import { sessionQueries } from '../queries/session.ts';
 import { AppFrame, type RouteHandle } from './app-frame.tsx';
 import { NotFoundPage } from './not-found-page.tsx';
 import { RequireSession } from './require-session.tsx';
 import { RouteError } from './route-error.tsx';
+import { pageModule, prefetchModule } from './route-modules.ts';
 import { routerWindow } from './router-window.ts';
 import { ROUTES, START_PATH, type PageRoute } from './route-table.ts';
-
-// Every page and prefetch module, each its own lazy chunk, found by the paths the route table names.
-const pageModules = import.meta.glob<Record<string, ComponentType>>('../features/**/*-page.tsx');
-const prefetchModules = import.meta.glob<{ prefetch: RoutePrefetch }>('../features/**/prefetch-*.ts');
-
-function moduleOf<T>(modules: Record<string, () => Promise<T>>, path: string): () => Promise<T> {
-  const load = modules[path.replace(/^src\//, '../')];
-  if (!load) throw new Error(`route table: ${path} is not a page or prefetch module under src/features`);
-  return load;
-}
 
 /** Pages load with their route, so the first screen carries only the shell. */
 export function createAppRouter(queryClient: QueryClient, api: ApiClient) {
   const toRoute = (route: PageRoute): RouteObject => {
-    const loadPage = moduleOf(pageModules, route.page);
-    const loadPrefetch = route.prefetch ? moduleOf(prefetchModules, route.prefetch) : undefined;
+    const loadPage = pageModule(route.page);
+    const loadPrefetch = route.prefetch ? prefetchModule(route.prefetch) : undefined;
     const keys = route.revalidateOn;
     return {
       path: route.path,

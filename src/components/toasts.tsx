@@ -1,27 +1,14 @@
 import { useEffect, useState, type ReactNode } from 'react';
-import Alert, { type AlertColor } from '@mui/material/Alert';
+import Alert from '@mui/material/Alert';
 import Snackbar from '@mui/material/Snackbar';
+import { subscribeToasts, type Toast } from './toast-bus.ts';
 
-type Toast = { id: number; message: string; severity: AlertColor };
-type Listener = (toast: Toast) => void;
+export { toastBus } from './toast-bus.ts';
 
-/** The one place toasts come from: anything may call `toastBus.show`, one Snackbar shows them. */
-const listeners = new Set<Listener>();
-let next = 1;
-export const toastBus = {
-  show(message: string, severity: AlertColor = 'success') {
-    const toast = { id: next++, message, severity };
-    for (const listener of listeners) listener(toast);
-  },
-};
-
+/** Shows the toasts `toastBus` sends, one at a time. */
 export function ToastProvider({ children }: { children: ReactNode }) {
   const [queue, setQueue] = useState<Toast[]>([]);
-  useEffect(() => {
-    const listener: Listener = (toast) => setQueue((q) => [...q, toast]);
-    listeners.add(listener);
-    return () => void listeners.delete(listener);
-  }, []);
+  useEffect(() => subscribeToasts((toast) => setQueue((q) => [...q, toast])), []);
   const current = queue[0];
   const close = () => setQueue((q) => q.slice(1));
   return (

@@ -49,7 +49,11 @@ interface NetworkEvents {
   'Network.loadingFailed': { requestId: string };
 }
 
-export async function instrument(page: Page, profile: NetworkProfile): Promise<ByteCounter> {
+/**
+ * `workerInit`: a script run in each of the page's workers before its own (as `addInitScript` is
+ * in the page), e.g. the same `fetch` stand-in.
+ */
+export async function instrument(page: Page, profile: NetworkProfile, options: { workerInit?: string } = {}): Promise<ByteCounter> {
   const cdp = await page.context().newCDPSession(page);
   const conditions = profile.emulate && {
     offline: false,
@@ -109,6 +113,7 @@ export async function instrument(page: Page, profile: NetworkProfile): Promise<B
       workers.set(sessionId, handlers(`${sessionId}:`));
       void sendTo(sessionId, 'Network.enable');
       if (conditions) void sendTo(sessionId, 'Network.emulateNetworkConditions', conditions);
+      if (options.workerInit) void sendTo(sessionId, 'Runtime.evaluate', { expression: options.workerInit });
     }
     if (waitingForDebugger) void sendTo(sessionId, 'Runtime.runIfWaitingForDebugger');
   });
@@ -148,6 +153,23 @@ export async function instrument(page: Page, profile: NetworkProfile): Promise<B
       }
     },
   };
+}
+
+/**
+ * Runs `script` in each worker the page starts, before the worker's own code (as `addInitScript`
+ * does in the page), through a DevTools session that enables nothing else: no network events, so
+ * nothing slows the page it watches.
+ */
+export async function initWorkers(page: Page, script: string): Promise<void> {
+  const cdp = await page.context().newCDPSession(page);
+  let message = 0;
+  const sendTo = (sessionId: string, method: string, params: object = {}) =>
+    cdp.send('Target.sendMessageToTarget', { sessionId, message: JSON.stringify({ id: ++message, method, params }) }).catch(() => undefined);
+  cdp.on('Target.attachedToTarget', ({ sessionId, targetInfo, waitingForDebugger }) => {
+    if (targetInfo.type === 'worker') void sendTo(sessionId, 'Runtime.evaluate', { expression: script });
+    if (waitingForDebugger) void sendTo(sessionId, 'Runtime.runIfWaitingForDebugger');
+  });
+  await cdp.send('Target.setAutoAttach', { autoAttach: true, waitForDebuggerOnStart: true, flatten: false });
 }
 
 export const megabytes = (bytes: number) => `${(bytes / 1_000_000).toFixed(2)} MB`;

@@ -4,6 +4,8 @@ import { isApiError } from '../api/errors.ts';
 import type { Page } from '../api/http.ts';
 import { listAll } from '../api/paging.ts';
 import type { FactorResult, Link } from '../api/schemas/index.ts';
+import { columnsCollector, type CohortColumns } from './cohort-pages.ts';
+import { runListJob, warmListWorker } from './run-list-job.ts';
 import { scoreKeys, scoreQueries } from './scores.ts';
 
 /**
@@ -131,11 +133,6 @@ export async function mapPool<T, R>(items: readonly T[], limit: number, work: (i
   return results;
 }
 
-interface RawRespondent {
-  person: string;
-  results: FactorResult[];
-}
-
 const COHORT_PAGE_SIZE = 1000;
 
 /** Called with each respondent's results as they arrive: the factors they name are looked up at once. */
@@ -148,70 +145,16 @@ interface Early {
   first?: { person: string; scores: Promise<ScoresPage> };
 }
 
-/** An identifier that reads the same in a URL path, escaped or not (no `%`, `.`, `/`, `?` or `#`). */
-const PLAIN_SEGMENT = /^[A-Za-z0-9_-]+$/;
-
 /**
- * The respondent an item's href names, read without a URL parse per item: thousands of hrefs differ
- * only in the identifier, so once one has been parsed in full (`parseHref`), any other with the same
- * text around a plain identifier points to the same kind of resource for that identifier. Anything
- * else is parsed in full.
+ * Every page of the results extension at once, downloaded and parsed in the list worker
+ * (src/queries/cohort-pages.ts). The cohort's size (the plain results list at `pageSize=1`: a
+ * count and the first respondent's link, a few hundred bytes) is asked first, then the first
+ * respondent's scores (for the factors' names) and every page together. (Asked beside page 1, the
+ * count waited on the server behind page 1's megabytes, and the other pages behind the count.) If
+ * the size cannot be had, the first page's total tells it (later).
  */
-function respondentReader(api: ApiClient): (href: string) => string | undefined {
-  let around: { prefix: string; suffix: string } | undefined;
-  return (href) => {
-    if (around && href.length > around.prefix.length + around.suffix.length && href.startsWith(around.prefix) && href.endsWith(around.suffix)) {
-      const person = href.slice(around.prefix.length, href.length - around.suffix.length);
-      if (PLAIN_SEGMENT.test(person)) return person;
-    }
-    const target = api.parseHref(href);
-    if (target?.kind !== 'factorScores') return undefined;
-    const person = target.personIdentifier;
-    const at = href.lastIndexOf(`/${person}/`);
-    if (!around && PLAIN_SEGMENT.test(person) && at >= 0 && href.indexOf(`/${person}/`) === at) {
-      around = { prefix: href.slice(0, at + 1), suffix: href.slice(at + 1 + person.length) };
-    }
-    return person;
-  };
-}
-
-/**
- * Every page of the results extension at once. The cohort's size (the plain results list at
- * `pageSize=1`: a count and the first respondent's link, a few hundred bytes) is asked first, then
- * the first respondent's scores (for the factors' names) and every page together. (Asked beside
- * page 1, the count waited on the server behind page 1's megabytes, and the other pages behind the
- * count.) If the size cannot be had, the first page's total tells it (later).
- */
-async function viaExtension(
-  api: ApiClient,
-  id: number,
-  signal: AbortSignal,
-  see: SeeResults,
-  early: Early,
-  pageSize = COHORT_PAGE_SIZE,
-): Promise<{ raw: RawRespondent[]; total: number; invalid: number }> {
-  let loaded = 0;
-  let total = 0;
-  type ExtensionPage = Awaited<ReturnType<ApiClient['noncognitive']['administrations']['resultsWithFactors']>>;
-  const fetchPage = async (page: number): Promise<ExtensionPage> => {
-    const answer = await api.noncognitive.administrations.resultsWithFactors(id, { page, pageSize }, { signal });
-    for (const item of answer.values) see(item.values);
-    total = answer.totalValues;
-    loaded += answer.values.length + answer.invalidCount;
-    cohortProgress.set(id, { loaded: Math.min(loaded, total), total, source: 'extension' });
-    return answer;
-  };
-  const requested = new Map<number, Promise<ExtensionPage>>();
-  const request = (pages: number) => {
-    for (let page = 1; page <= pages; page++) {
-      if (requested.has(page)) continue;
-      const answer = fetchPage(page);
-      // Settled here so that a page failing while another is awaited is not an unhandled rejection.
-      answer.catch(() => undefined);
-      requested.set(page, answer);
-    }
-  };
-  const pagesFor = (count: number, pageSize: number) => Math.max(1, Math.ceil(count / Math.max(1, pageSize)));
+async function viaExtension(api: ApiClient, id: number, signal: AbortSignal, see: SeeResults, early: Early, pageSize = COHORT_PAGE_SIZE): Promise<CohortColumns> {
+  warmListWorker();
   const sizeAnswer = await api.noncognitive.administrations.results(id, { pageSize: 1 }, { signal }).catch(() => undefined);
   // The factors' names (E19) asked from the first respondent's scores (E18, a few hundred bytes),
   // asked before the pages: not after the first page's megabyte has arrived and been read.
@@ -224,31 +167,15 @@ async function viaExtension(
     );
     early.first = { person: firstTarget.personIdentifier, scores };
   }
-  request(sizeAnswer ? pagesFor(sizeAnswer.totalValues, pageSize) : 1);
-  const first = await requested.get(1)!;
-  // The first page's own figures win (the cohort may have grown since the count).
-  const lastPage = pagesFor(first.totalValues, first.pageSize >= 1 ? first.pageSize : pageSize);
-  request(lastPage);
-  const all: ExtensionPage[] = [];
-  for (let page = 1; page <= lastPage; page++) all.push(await requested.get(page)!);
-  let invalid = 0;
-  const raw: RawRespondent[] = [];
-  const respondentOf = respondentReader(api);
-  for (const page of all) {
-    invalid += page.invalidCount;
-    for (const item of page.values) {
-      const person = respondentOf(item.href);
-      if (person === undefined) {
-        invalid++;
-        continue;
-      }
-      raw.push({ person, results: item.values });
-    }
-  }
-  return { raw, total: first.totalValues, invalid };
+  return runListJob(
+    api,
+    'cohortPages',
+    { administrationId: id, pageSize, ...(sizeAnswer ? { knownTotal: sizeAnswer.totalValues } : {}) },
+    { signal, onProgress: (progress) => cohortProgress.set(id, { ...progress, source: 'extension' }) },
+  );
 }
 
-async function viaFallback(api: ApiClient, id: number, signal: AbortSignal, see: SeeResults, early: Early): Promise<{ raw: RawRespondent[]; total: number; invalid: number }> {
+async function viaFallback(api: ApiClient, id: number, signal: AbortSignal, see: SeeResults, early: Early): Promise<CohortColumns> {
   const links = await listAll((params, options) => api.noncognitive.administrations.results(id, params, options), {}, { signal, pageSize: 1000 });
   let invalid = links.invalidCount;
   const people: string[] = [];
@@ -263,7 +190,7 @@ async function viaFallback(api: ApiClient, id: number, signal: AbortSignal, see:
   // start (so never a seventh in flight), and used if they came.
   const first = early.first;
   const firstScores = first ? await first.scores.catch(() => undefined) : undefined;
-  const raw = await mapPool(
+  const pages = await mapPool(
     people,
     FALLBACK_CONCURRENCY,
     async (person) => {
@@ -272,11 +199,13 @@ async function viaFallback(api: ApiClient, id: number, signal: AbortSignal, see:
       invalid += page.invalidCount;
       loaded++;
       cohortProgress.set(id, { loaded, total: people.length, source: 'fallback' });
-      return { person, results: page.values };
+      return page.values;
     },
     signal,
   );
-  return { raw, total: links.totalValues, invalid };
+  const columns = columnsCollector();
+  people.forEach((person, i) => columns.add(person, pages[i]!));
+  return columns.done(links.totalValues, invalid);
 }
 
 /**
@@ -288,30 +217,28 @@ export async function loadCohort(api: ApiClient, queryClient: QueryClient, admin
   // as soon as the first page names them, while the other pages load, not after the last one:
   // that wait was a round trip between the last page and the histograms.
   const factorLookups = new Map<string, Promise<CohortFactor>>();
-  const see: SeeResults = (results) => {
-    for (const result of results) {
-      const href = result.factor.href;
-      if (factorLookups.has(href)) continue;
-      const target = api.parseHref(href);
-      if (target?.kind !== 'factor') continue;
-      const { assessmentId, factorId } = target;
-      factorLookups.set(
-        href,
-        queryClient
-          .fetchQuery(scoreQueries.factor(api, assessmentId, factorId))
-          .catch(() => undefined)
-          .then((factor) => ({ name: factor?.name ?? `Factor ${factorId}`, factorId, assessmentId, description: factor?.description })),
-      );
-    }
+  const lookUp = (href: string) => {
+    if (factorLookups.has(href)) return;
+    const target = api.parseHref(href);
+    if (target?.kind !== 'factor') return;
+    const { assessmentId, factorId } = target;
+    factorLookups.set(
+      href,
+      queryClient
+        .fetchQuery(scoreQueries.factor(api, assessmentId, factorId))
+        .catch(() => undefined)
+        .then((factor) => ({ name: factor?.name ?? `Factor ${factorId}`, factorId, assessmentId, description: factor?.description })),
+    );
   };
+  const see: SeeResults = (results) => results.forEach((result) => lookUp(result.factor.href));
   const early: Early = {};
-  let loaded: { raw: RawRespondent[]; total: number; invalid: number } | undefined;
+  let loaded: CohortColumns | undefined;
   let source: Cohort['source'] = 'extension';
   try {
     try {
       loaded = await viaExtension(api, administrationId, signal, see, early, extensionPageSize);
       // An upstream that ignores `expand` answers bare links, which do not read as expanded ones.
-      if (loaded.raw.length === 0 && loaded.invalid > 0) loaded = undefined;
+      if (loaded.people.length === 0 && loaded.invalid > 0) loaded = undefined;
     } catch (error) {
       if (!isMissingExtension(error)) throw error;
     }
@@ -322,33 +249,44 @@ export async function loadCohort(api: ApiClient, queryClient: QueryClient, admin
   } finally {
     cohortProgress.set(administrationId, undefined);
   }
+  return assemble(administrationId, loaded, source, factorLookups, lookUp);
+}
 
-  // The factors the kept respondents name (every result went through `see` as it arrived; an
-  // extension answer discarded for the fallback may have named others).
-  const factorRefs = new Set<string>();
-  for (const respondent of loaded.raw) for (const result of respondent.results) factorRefs.add(result.factor.href);
-  const factorsByHref = new Map<string, CohortFactor>();
-  await Promise.all(
-    [...factorLookups].filter(([href]) => factorRefs.has(href)).map(async ([href, lookup]) => factorsByHref.set(href, await lookup)),
+/**
+ * The cohort from its columns: each factor named (E19, looked up as the scores came; any the
+ * columns name that were not seen yet, now), each respondent's scores by factor name.
+ */
+async function assemble(
+  administrationId: number,
+  columns: CohortColumns,
+  source: Cohort['source'],
+  factorLookups: Map<string, Promise<CohortFactor>>,
+  lookUp: (href: string) => void,
+): Promise<Cohort> {
+  columns.factorHrefs.forEach(lookUp);
+  // By the columns' factor index: undefined for an href that names no factor.
+  const byIndex = await Promise.all(columns.factorHrefs.map((href) => factorLookups.get(href)));
+  const factors = [...new Set(byIndex.filter((factor) => factor !== undefined))].sort(
+    (a, b) => Number(a.factorId) - Number(b.factorId) || a.factorId.localeCompare(b.factorId),
   );
-  const factors = [...factorsByHref.values()].sort((a, b) => Number(a.factorId) - Number(b.factorId) || a.factorId.localeCompare(b.factorId));
-
-  let invalid = loaded.invalid;
-  const respondents: CohortRespondent[] = loaded.raw.map(({ person, results }) => {
+  let invalid = columns.invalid;
+  let at = 0;
+  const respondents: CohortRespondent[] = columns.people.map((person, i) => {
     const scores: Record<string, CohortScore> = {};
     let flagged = false;
-    for (const result of results) {
-      const factor = factorsByHref.get(result.factor.href);
+    for (const end = at + columns.counts[i]!; at < end; at++) {
+      const factor = byIndex[columns.factors[at]!];
       if (!factor) {
         invalid++;
         continue;
       }
-      scores[factor.name] = { score: result.score, validityConcern: result.validityConcern };
-      flagged ||= result.validityConcern;
+      const validityConcern = columns.concerns[at] === 1;
+      scores[factor.name] = { score: columns.scores[at]!, validityConcern };
+      flagged ||= validityConcern;
     }
     return { person, scores, flagged };
   });
-  return { administrationId, factors, respondents, totalRespondents: loaded.total, invalidCount: invalid, source };
+  return { administrationId, factors, respondents, totalRespondents: columns.total, invalidCount: invalid, source };
 }
 
 export interface PersonName {

@@ -3,6 +3,7 @@ import type { Page, RequestOptions } from '../api/http.ts';
 import { listAll, type AllValues, type ListAllProgress, type PartialValues } from '../api/paging.ts';
 import type { NotationFilters } from '../api/params.ts';
 import type { ExpandedPerson } from '../api/schemas/index.ts';
+import { cohortPages } from './cohort-pages.ts';
 
 /**
  * Work over long lists that the browser runs in a worker (src/queries/list-worker.ts): the
@@ -62,6 +63,8 @@ export interface TriageListInput {
 type TriageValues = AllValues<ExpandedAlert<TriageExpand>>;
 
 export const LIST_JOBS = {
+  /** Every page of a cohort's results extension, parsed and collected into columns (src/queries/cohort-pages.ts). */
+  cohortPages,
   /** Every alert raised since `createdOnStart` (E7, all pages, student expanded), ranked by open alerts per student. */
   async openAlertsRanking(api: ApiClient, input: { createdOnStart: string }, events: JobEvents = {}): Promise<OpenAlertsRanking> {
     const all = await api.alerts.listAll({ createdOnStart: input.createdOnStart, expand: ['student'] }, events.signal ? { signal: events.signal } : {});

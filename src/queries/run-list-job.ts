@@ -102,6 +102,14 @@ function runInPage<K extends ListJobName>(api: ApiClient, job: K, input: ListJob
   });
 }
 
+/**
+ * Starts the list worker now, if it will be used, for a job that is about to be run: its script
+ * loads and evaluates (the contract's schemas) while the page waits on something else.
+ */
+export function warmListWorker(): void {
+  if (!broken) listWorker();
+}
+
 export function runListJob<K extends ListJobName>(api: ApiClient, job: K, input: ListJobInput<K>, events: JobEventsOf<K> = {}): Promise<ListJobOutput<K>> {
   if (broken) return runInPage(api, job, input, events);
   const signal = events.signal;

@@ -12,9 +12,10 @@ import { BOOT_MODULE, EARLY_MODULE, ROUTES, SHELL_MODULE } from './src/app/route
  *
  * - the tiny entry's own imports (Vite's preload helper) in one small file, so that the entry
  *   does not wait for the start-up's files;
- * - the early start (`src/app/early-start.ts`: the query and API clients, the contract's schemas)
- *   and what the routes' prefetch modules import, in one file free of UI code, so that the page's
- *   data is asked for before React DOM and MUI are evaluated;
+ * - the early start (`src/app/early-start.ts`: the query and API clients, the contract's schemas,
+ *   React and the query library) and what the routes' prefetch modules share with the start-up,
+ *   in one file free of UI code, so that the page's data is asked for before React DOM and MUI
+ *   have loaded or been evaluated;
  * - the start-up (`src/app/boot.tsx` and everything it imports statically) in three files, by how often each changes: React and its router and query
  *   libraries, the other libraries, our code;
  * - the signed-in frame (`src/app/layout.tsx`'s imports not already in the start-up) in one;
@@ -30,6 +31,8 @@ const SHARED_BY = 6;
 const HEAVY = /node_modules[\\/](@mui[\\/]x-|@dnd-kit[\\/]|swagger-ui|date-fns[\\/]|dayjs[\\/])/;
 const FRAMEWORK = /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack[\\/](react-query|query-core))[\\/]/;
 const LIBRARY = /node_modules[\\/]/;
+/** The libraries the early start needs: React itself (the query library imports it) and the query library. */
+const EARLY_LIBRARIES = /node_modules[\\/](react|@tanstack[\\/](react-query|query-core))[\\/]/;
 
 interface ModuleGraph {
   getModuleInfo(id: string): { importedIds: readonly string[]; dynamicImporters: readonly string[] } | null;
@@ -65,11 +68,13 @@ export function codeSplitting(root: string) {
     });
   const loadedLazily = (id: string, graph: ModuleGraph) => (graph.getModuleInfo(id)?.dynamicImporters.length ?? 0) > 0;
 
-  // React and the query library: one file for the early start and the start-up, claimed before
-  // either (a group takes in what its modules import unless an earlier group has claimed it).
+  // React DOM and the router: one file for the start-up. React itself and the query library are the
+  // early start's, whose group is claimed first (a group takes in what its modules import unless
+  // an earlier group has claimed it: React DOM's would take React): its requests then wait for
+  // neither React DOM's download nor its evaluation.
   const framework = (id: string, graph: ModuleGraph) => {
     const { early: inEarly, startUp: inStartUp } = closuresOf(graph);
-    return FRAMEWORK.test(id) && (inEarly.has(id) || inStartUp.has(id)) ? 'framework' : null;
+    return FRAMEWORK.test(id) && !EARLY_LIBRARIES.test(id) && !inEarly.has(id) && inStartUp.has(id) ? 'framework' : null;
   };
   // Only what the start-up needs as well (the early start is part of it: src/app/app.tsx imports it);
   // a module only some page's prefetch uses stays with that page.
@@ -77,6 +82,7 @@ export function codeSplitting(root: string) {
   // (which imports it statically) took it in, and with it MUI.
   const earlyStart = (id: string, graph: ModuleGraph) => {
     const { early: inEarly, startUp: inStartUp } = closuresOf(graph);
+    if (EARLY_LIBRARIES.test(id)) return 'early';
     return id === earlyModule || (!loadedLazily(id, graph) && inEarly.has(id) && inStartUp.has(id)) ? 'early' : null;
   };
   const startUp = (id: string, graph: ModuleGraph) => {
@@ -96,8 +102,8 @@ export function codeSplitting(root: string) {
   return {
     groups: [
       { name: entryImports, priority: 6 },
-      { name: framework, priority: 5 },
-      { name: earlyStart, priority: 4 },
+      { name: earlyStart, priority: 5 },
+      { name: framework, priority: 4 },
       { name: startUp, priority: 3 },
       { name: frame, priority: 2 },
       { name: shared, minShareCount: SHARED_BY, priority: 1 },

@@ -12,7 +12,11 @@ const BLOCKING = new Set(['serious', 'critical']);
  */
 export async function expectNoSeriousA11yViolations(page: Page, label = page.url()): Promise<void> {
   // Colours are read as they are painted: a button still fading from disabled to enabled (MUI's
-  // 250 ms transition) would be judged on a blend of both. Wait until nothing is animating.
+  // 250 ms transition) would be judged on a blend of both. Wait until nothing is animating, after
+  // two frames: a change just made (a colour scheme switched) starts its transitions only at the
+  // next style recalculation, and checked before that the page looked still (CI: the bottom
+  // navigation's labels judged at #8f8f8f, half-way from dark to light).
+  await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))));
   await page.waitForFunction(() => document.getAnimations().every((a) => !(a instanceof CSSTransition) || a.playState !== 'running'), undefined, { timeout: 5_000 }).catch(() => {});
   const results = await new AxeBuilder({ page }).analyze();
   const lines = (impactWanted: (impact: string) => boolean) =>

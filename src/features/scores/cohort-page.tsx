@@ -21,6 +21,7 @@ import { isApiError } from '../../api/errors.ts';
 import type { Administration } from '../../api/schemas/index.ts';
 import { useApi } from '../../queries/api-context.tsx';
 import { ProblemMessage } from '../../components/problem-message.tsx';
+import { useOnceNearViewport } from '../../components/use-once-near-viewport.ts';
 import { inPick, pickLabel, type FactorSummary, type Pick } from '../../lib/percentiles.ts';
 import { summarizeCohort } from './cohort-figures.ts';
 import { cohortProgress, cohortQueries, type Cohort, type CohortFactor, type PersonName } from '../../queries/cohort.ts';
@@ -90,10 +91,6 @@ function CohortView({ id }: { id: number }) {
   const administration = useQuery(scoreQueries.administration(api, id));
   const cohort = useQuery(cohortQueries.cohort(api, id));
   const progress = useCohortProgress(id);
-  // The roster's code (the data grid) loads while the cohort does, not after it.
-  useEffect(() => {
-    void loadRoster();
-  }, []);
   const includeFlagged = params.get('flagged') === 'include';
   // The pick as one object while its parameters stay the same: a filter or a switch leaves the
   // roster's rows and the histograms alone.
@@ -346,7 +343,16 @@ function Roster({ id, title, cohort, includeFlagged, picked }: { id: number; tit
   // The grid's filter model changes only when its own parameter does (not on every pick).
   const filterParam = params.get('filter');
   const filter = useMemo(() => readFilter(new URLSearchParams(filterParam === null ? '' : { filter: filterParam })), [filterParam]);
-  const bulk = useQuery(cohortQueries.names(api, id));
+  // The grid (and the names it shows) once a person is near it (a screen and a half) or has asked
+  // for rows: on a desk it is that close and drawn at once; on a phone it is thousands of pixels
+  // below the histograms, and drawing it during the load cost a slowed phone about a second of
+  // main-thread work before anyone scrolled there.
+  const [nearRef, near] = useOnceNearViewport<HTMLElement>('1200px');
+  const wanted = near || picked !== undefined || filterParam !== null;
+  useEffect(() => {
+    if (wanted) void loadRoster();
+  }, [wanted]);
+  const bulk = useQuery({ ...cohortQueries.names(api, id), enabled: wanted });
   const [visible, setVisible] = useState<readonly string[]>([]);
   const onVisibleChange = useCallback((ids: readonly string[]) => setVisible((old) => (old.join() === ids.join() ? old : ids)), []);
   const perPerson = useQueries({
@@ -367,10 +373,10 @@ function Roster({ id, title, cohort, includeFlagged, picked }: { id: number; tit
   const onFilterModelChange = useCallback((model: RosterFilter) => setParams((current) => writeFilter(current, model), { replace: true }), [setParams]);
   // The grid (a few hundred milliseconds of rendering for thousands of rows) is drawn after the
   // histograms above it have been: they are what the page is opened for, and the grid is below them.
-  const gridNow = useAfterFirstPaint();
+  const gridNow = useAfterFirstPaint() && wanted;
 
   return (
-    <Paper variant="outlined" component="section" aria-labelledby="roster-heading" sx={{ p: 2 }}>
+    <Paper ref={nearRef} variant="outlined" component="section" aria-labelledby="roster-heading" sx={{ p: 2 }}>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: { sm: 'center' }, mb: 1 }}>
         <Typography id="roster-heading" variant="h6" component="h2" sx={{ flexGrow: 1 }}>
           Respondents

@@ -399,6 +399,20 @@ test('a 400 keeps the text with its field error and offers no Retry; a 503 keeps
   expect(await newestDetails()).toBe('Refused once');
 });
 
+test('a collapse stands when the section is mounted again, though a draft waits', async () => {
+  const user = userEvent.setup();
+  const first = await renderApp({ routes: [{ path: '/s/:id', element: <WriteSection student={STUDENT} /> }], url: `/s/${STUDENT}`, backend: backend() });
+  await user.click(screen.getByRole('button', { name: 'Write an update' }));
+  await user.type(details(), 'Kept across a remount');
+  await user.click(screen.getByRole('button', { name: 'Collapse' }));
+  first.unmount();
+  await renderApp({ routes: [{ path: '/s/:id', element: <WriteSection student={STUDENT} /> }], url: `/s/${STUDENT}`, backend: backend() });
+  expect(screen.queryByRole('textbox', { name: /details/i })).toBeNull();
+  await user.click(screen.getByRole('button', { name: 'Write an update (draft kept)' }));
+  expect(details()).toHaveValue('Kept across a remount');
+  await user.click(screen.getByRole('button', { name: 'Discard draft' }));
+});
+
 test('the write section collapses back to its openers, keeping the draft, and says so', async () => {
   const user = userEvent.setup();
   await renderApp({ routes: [{ path: '/s/:id', element: <WriteSection student={STUDENT} /> }], url: `/s/${STUDENT}`, backend: backend() });

@@ -26,6 +26,13 @@ function hasDraft(student: string, tab: WriteTab): boolean {
   }
 }
 
+/**
+ * The students whose forms a person collapsed in this page's life: a collapse stands when the
+ * section is mounted again (the student page moves it between its phone and desk layouts, and a
+ * suspended render remounts it), rather than the draft opening its form again by itself.
+ */
+const collapsedBy = new Set<string>();
+
 /** The form a stored draft belongs to, so that an unfinished text opens ready to go on. */
 const draftedTab = (student: string): WriteTab | null => TABS.find((tab) => hasDraft(student, tab)) ?? null;
 
@@ -41,15 +48,17 @@ const OPENERS = {
  * keeps a draft. Memoised: each list arriving on the page re-renders it, and only the timeline needs it.
  */
 export const WriteSection = memo(function WriteSection({ student, disabled = false }: { student: string; disabled?: boolean }) {
-  const [tab, setTab] = useState<WriteTab | null>(() => draftedTab(student));
+  const [tab, setTab] = useState<WriteTab | null>(() => (collapsedBy.has(student) ? null : draftedTab(student)));
   const [opened, setOpened] = useState<Set<WriteTab>>(() => new Set(tab ? [tab] : []));
   const openers = useRef<Partial<Record<WriteTab, HTMLButtonElement | null>>>({});
   const focusWhenShown = useFocusRequest();
   const open = (value: WriteTab) => {
+    collapsedBy.delete(student);
     setTab(value);
     setOpened((current) => new Set(current).add(value));
   };
   const collapse = () => {
+    collapsedBy.add(student);
     const was = tab;
     setTab(null);
     setOpened(new Set());

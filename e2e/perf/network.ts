@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { CDPSession, Page } from '@playwright/test';
 
 /**
  * Network profiles of the bench (issue #14 item 6) and a byte counter, both through the Chrome
@@ -105,18 +105,6 @@ export async function instrument(page: Page, profile: NetworkProfile, options: {
   // which the page's emulation and events do not cover: attach to each as it starts (paused until
   // then), enable the same emulation and count its requests too.
   const workers = new Map<string, ReturnType<typeof handlers>>();
-  let message = 0;
-  const sendTo = (sessionId: string, method: string, params: object = {}) =>
-    cdp.send('Target.sendMessageToTarget', { sessionId, message: JSON.stringify({ id: ++message, method, params }) }).catch(() => undefined);
-  cdp.on('Target.attachedToTarget', ({ sessionId, targetInfo, waitingForDebugger }) => {
-    if (targetInfo.type === 'worker') {
-      workers.set(sessionId, handlers(`${sessionId}:`));
-      void sendTo(sessionId, 'Network.enable');
-      if (conditions) void sendTo(sessionId, 'Network.emulateNetworkConditions', conditions);
-      if (options.workerInit) void sendTo(sessionId, 'Runtime.evaluate', { expression: options.workerInit });
-    }
-    if (waitingForDebugger) void sendTo(sessionId, 'Runtime.runIfWaitingForDebugger');
-  });
   cdp.on('Target.receivedMessageFromTarget', ({ sessionId, message: text }) => {
     const event = JSON.parse(text) as { method?: string; params?: unknown };
     const handler = event.method ? workers.get(sessionId)?.[event.method as keyof NetworkEvents] : undefined;
@@ -126,7 +114,12 @@ export async function instrument(page: Page, profile: NetworkProfile, options: {
 
   await cdp.send('Network.enable');
   if (conditions) await cdp.send('Network.emulateNetworkConditions', conditions);
-  await cdp.send('Target.setAutoAttach', { autoAttach: true, waitForDebuggerOnStart: true, flatten: false });
+  await onEachWorker(cdp, (sessionId, send) => {
+    workers.set(sessionId, handlers(`${sessionId}:`));
+    send('Network.enable');
+    if (conditions) send('Network.emulateNetworkConditions', conditions);
+    if (options.workerInit) send('Runtime.evaluate', { expression: options.workerInit });
+  });
   return {
     bytes: () => bytes,
     requests: () => ({ count, notModified }),
@@ -156,20 +149,27 @@ export async function instrument(page: Page, profile: NetworkProfile, options: {
 }
 
 /**
+ * Attaches to each worker the page starts, which waits (paused) until `onWorker` has sent it what
+ * it needs first; messages to one worker arrive in order, so they run before its own code.
+ */
+async function onEachWorker(cdp: CDPSession, onWorker: (sessionId: string, send: (method: string, params?: object) => void) => void): Promise<void> {
+  let message = 0;
+  const sendTo = (sessionId: string, method: string, params: object = {}) =>
+    void cdp.send('Target.sendMessageToTarget', { sessionId, message: JSON.stringify({ id: ++message, method, params }) }).catch(() => undefined);
+  cdp.on('Target.attachedToTarget', ({ sessionId, targetInfo, waitingForDebugger }) => {
+    if (targetInfo.type === 'worker') onWorker(sessionId, (method, params) => sendTo(sessionId, method, params));
+    if (waitingForDebugger) sendTo(sessionId, 'Runtime.runIfWaitingForDebugger');
+  });
+  await cdp.send('Target.setAutoAttach', { autoAttach: true, waitForDebuggerOnStart: true, flatten: false });
+}
+
+/**
  * Runs `script` in each worker the page starts, before the worker's own code (as `addInitScript`
  * does in the page), through a DevTools session that enables nothing else: no network events, so
  * nothing slows the page it watches.
  */
 export async function initWorkers(page: Page, script: string): Promise<void> {
-  const cdp = await page.context().newCDPSession(page);
-  let message = 0;
-  const sendTo = (sessionId: string, method: string, params: object = {}) =>
-    cdp.send('Target.sendMessageToTarget', { sessionId, message: JSON.stringify({ id: ++message, method, params }) }).catch(() => undefined);
-  cdp.on('Target.attachedToTarget', ({ sessionId, targetInfo, waitingForDebugger }) => {
-    if (targetInfo.type === 'worker') void sendTo(sessionId, 'Runtime.evaluate', { expression: script });
-    if (waitingForDebugger) void sendTo(sessionId, 'Runtime.runIfWaitingForDebugger');
-  });
-  await cdp.send('Target.setAutoAttach', { autoAttach: true, waitForDebuggerOnStart: true, flatten: false });
+  await onEachWorker(await page.context().newCDPSession(page), (_sessionId, send) => send('Runtime.evaluate', { expression: script }));
 }
 
 export const megabytes = (bytes: number) => `${(bytes / 1_000_000).toFixed(2)} MB`;

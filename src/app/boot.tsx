@@ -14,7 +14,6 @@ import type { EarlyParts } from './early-start.ts';
  * answered, the layout and the page would render later in one long task of their own.)
  */
 export function boot(container: HTMLElement, early?: EarlyParts): void {
-  performance.mark('app:start-up');
   const parts = createAppParts(early);
   const root = createRoot(container);
   void Promise.all([whenRouterReady(parts.router), parts.queryClient.prefetchQuery(sessionQueries.current())]).then(() =>

@@ -29,7 +29,6 @@ export function createEarlyParts(): EarlyParts {
  * (the router shows whatever failed, when it asks again).
  */
 export async function startEarly({ queryClient, api }: EarlyParts, url: URL): Promise<void> {
-  performance.mark('app:early-start');
   const match = matchRoute(url.pathname);
   // The sign-in page needs nobody signed in; every other path (an unknown one shows "page not found" in the signed-in shell) does.
   if (match?.route.public) return;

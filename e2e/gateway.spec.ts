@@ -70,8 +70,8 @@ test('signing out ends the session', async ({ page, context }) => {
 test("the page's own chunks are named in its HTML, so they load alongside the entry script", async ({ request }) => {
   await signInRequest(request, 'E0005');
   const student = await (await request.get('/students/S000001')).text();
-  expect(student).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/student-page-[\w-]+\.js">/);
-  expect(student).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/layout-[\w-]+\.js">/);
+  expect(student).toMatch(/<link rel="modulepreload" crossorigin fetchpriority="low" href="\/assets\/student-page-[\w-]+\.js">/);
+  expect(student).toMatch(/<link rel="modulepreload" crossorigin fetchpriority="low" href="\/assets\/layout-[\w-]+\.js">/);
   const students = await (await request.get('/students')).text();
   expect(students).toMatch(/students-page-[\w-]+\.js/);
   expect(students).not.toMatch(/student-page-[\w-]+\.js/);

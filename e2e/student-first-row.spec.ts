@@ -18,7 +18,7 @@ test("a student page's HTML preloads the timeline's prefetch module before the p
   await signIn(page);
   await expect(page.getByRole('heading', { name: 'Students', level: 1 })).toBeVisible();
   const html = await (await page.request.get(`/students/${STUDENT}`, { headers: { accept: 'text/html' } })).text();
-  const preloads = [...html.matchAll(/<link rel="modulepreload" crossorigin href="\/([^"]+)">/g)].map((m) => m[1]!);
+  const preloads = [...html.matchAll(/<link rel="modulepreload" crossorigin fetchpriority="low" href="\/([^"]+)">/g)].map((m) => m[1]!);
   const built = manifest();
   const prefetch = built['src/features/timeline/prefetch-student-timeline.ts']?.file;
   const studentPage = built['src/features/timeline/student-page.tsx']?.file;

@@ -105,7 +105,7 @@ describe('withPreloads', () => {
 
   it('adds one modulepreload link per file at the end of the head', () => {
     const out = withPreloads(html, ['assets/a.js', 'assets/b.js']);
-    expect(out.match(/<link rel="modulepreload" crossorigin href="\/assets\/[ab]\.js">/g)).toHaveLength(2);
+    expect(out.match(/<link rel="modulepreload" crossorigin fetchpriority="low" href="\/assets\/[ab]\.js">/g)).toHaveLength(2);
     expect(out.indexOf('assets/b.js')).toBeLessThan(out.indexOf('</head>'));
   });
 

@@ -78,10 +78,17 @@ export function routePreloads(manifest: BuildManifest, routes = ROUTE_MODULES): 
 
 const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
-/** `html` with a `modulepreload` link per file, at the end of its head. */
+/**
+ * `html` with a `modulepreload` link per file, at the end of its head, at low priority: the page's
+ * data (asked for by the early start, at the default high priority) goes ahead of code still
+ * queued over HTTP/1.1's six connections, and the shell's first paint, which needs none of it, is
+ * not taken to wait for it. At high priority, Lighthouse's simulation counted every chunk that had
+ * arrived before Chromium's first frame as blocking that paint: first contentful paint was 0.9 s
+ * or 3 s by the luck of loopback timing.
+ */
 export function withPreloads(html: string, files: readonly string[]): string {
   if (files.length === 0) return html;
-  const links = files.map((file) => `    <link rel="modulepreload" crossorigin href="/${escapeAttribute(file)}">\n`).join('');
+  const links = files.map((file) => `    <link rel="modulepreload" crossorigin fetchpriority="low" href="/${escapeAttribute(file)}">\n`).join('');
   const at = html.indexOf('</head>');
   return at === -1 ? html : `${html.slice(0, at)}${links}  ${html.slice(at)}`;
 }

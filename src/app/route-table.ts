@@ -145,6 +145,7 @@ export const ROUTES: readonly PageRoute[] = [
     page: 'src/features/admin-categories/categories-admin-page.tsx',
     component: 'CategoriesAdminPage',
     nav: { label: 'Categories', icon: 'categories' },
+    intro: { text: 'The reasons advisors file updates and alerts under. Renaming relabels every past notation; deactivating hides a category from new notations.', after: 'stack' },
   },
   {
     path: '/admin/triggers',

@@ -5,6 +5,7 @@ import type { CategoryRecord } from '../api/schemas/index.ts';
 import { useApi } from './api-context.tsx';
 import { CATEGORY_STALE_TIME, categoryKeys, categoryMutations } from './categories.ts';
 import { allPagesQuery } from './resource-queries.ts';
+import { compareText } from '../lib/collate.ts';
 
 /**
  * The category administration's reads and writes (issue 12):
@@ -202,5 +203,5 @@ export function categoriesSeenInCache(client: QueryClient): { id: number; name: 
     // E8 and its update twin: a page of categories.
     if ((root === 'alerts' || root === 'updates') && query.queryKey[1] === 'categories') visit({ categories: query.state.data }, 0);
   }
-  return [...seen].map(([id, name]) => ({ id, name })).sort((a, b) => a.name.localeCompare(b.name));
+  return [...seen].map(([id, name]) => ({ id, name })).sort((a, b) => compareText(a.name, b.name));
 }

@@ -27,6 +27,7 @@ import { useCreateAlertFromDraft, useCreateUpdateFromDraft } from './compose-mut
 import { draftKeys } from './draft-keys.ts';
 import { DetailsField, detailsProblem, fieldOf, FormHint, placeOnFields, SaveFailure, sentence, serverErrorOf, useFocusRequest, useSignedIn } from './form-parts.tsx';
 import { useDraftForm } from './use-draft-form.ts';
+import { compareText } from '../../lib/collate.ts';
 
 /** A chosen category: the id goes to the service, the name is kept for the draft and the chips. */
 export interface ChosenCategory {
@@ -140,7 +141,7 @@ function AlertComposerOf(props: ComposerProps) {
 
 /** Only the active categories can be chosen (decisions §7). */
 const activeOnly = (page: Page<CategoryRecord>) =>
-  page.values.filter((category) => category.isActive).sort((a, b) => a.name.localeCompare(b.name));
+  page.values.filter((category) => category.isActive).sort((a, b) => compareText(a.name, b.name));
 
 function isChosenCategory(value: unknown): value is ChosenCategory {
   if (typeof value !== 'object' || value === null) return false;

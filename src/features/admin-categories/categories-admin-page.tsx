@@ -21,7 +21,8 @@ import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
+import { useDeferredQuery } from '../../queries/use-deferred-query.ts';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { isNotFound } from '../../api/errors.ts';
 import type { CategoryRecord } from '../../api/schemas/index.ts';
@@ -162,7 +163,7 @@ export function CategoriesAdminPage() {
   const client = useQueryClient();
   const permission = usePermission('editCategories');
   const canEdit = permission.allowed;
-  const list = useQuery(categoryAdminQueries.all(api));
+  const list = useDeferredQuery(categoryAdminQueries.all(api));
   const [params, setParams] = useSearchParams();
   const view = readListView(params);
   const today = useMemo(() => formatDay(new Date()), []);
@@ -260,7 +261,8 @@ export function CategoriesAdminPage() {
   return (
     <Stack spacing={2}>
       <HeadingWithJournal title="Categories" journal={JOURNAL_OF_CATEGORIES} />
-      <Typography color="text.secondary" sx={{ typography: { xs: 'body2', sm: 'body1' } }}>The reasons advisors file updates and alerts under. Renaming relabels every past notation; deactivating hides a category from new notations.</Typography>
+      {/* Fixed text, painted by the server's shell as well (the route table's intro): set as the shell sets it. */}
+      <Typography color="text.secondary">The reasons advisors file updates and alerts under. Renaming relabels every past notation; deactivating hides a category from new notations.</Typography>
       <ReadOnlyNotice permission={{ allowed: canEdit, reason: permission.reason }} />
       {list.isError && isNotFound(list.error) && <CategoriesFallback canEdit={canEdit} seen={usage?.seen ?? new Map()} />}
       {list.isError && !isNotFound(list.error) && <ProblemMessage error={list.error} onRetry={() => void list.refetch()} />}

@@ -16,6 +16,7 @@ import { categoriesSeenInCache, useCategoryEdit } from '../../queries/category-a
 import { editFailureText } from './category-messages.ts';
 import { MAX_NAME_LENGTH } from './category-rules.ts';
 import { InlineForm } from '../../components/inline-form.tsx';
+import { compareText } from '../../lib/collate.ts';
 
 /**
  * For an upstream without the categories extension (404): the service can still edit a category
@@ -82,7 +83,7 @@ export function CategoriesFallback({ canEdit, seen }: { canEdit: boolean; seen: 
           <Typography color="text.secondary">None yet: open a student or the alert queue, or count usage above, and the categories named there show here.</Typography>
         ) : (
           <List dense aria-label="Categories seen on loaded notations">
-            {[...known].sort((a, b) => a[1].localeCompare(b[1])).map(([seenId, seenName]) => (
+            {[...known].sort((a, b) => compareText(a[1], b[1])).map(([seenId, seenName]) => (
               <ListItem key={seenId} disablePadding secondaryAction={canEdit ? <Button size="small" onClick={() => { setId(String(seenId)); setName(seenName); }}>Edit</Button> : undefined}>
                 <ListItemText primary={seenName} secondary={`id ${seenId}`} />
               </ListItem>

@@ -1,5 +1,6 @@
 import type { UsageCount } from '../../queries/category-admin.ts';
 import type { CategoryState } from './category-rules.ts';
+import { compareText, compareTextBase } from '../../lib/collate.ts';
 
 /**
  * The list's view as it lives in the URL, so a reload or a shared link shows the same list:
@@ -61,13 +62,13 @@ export function applyListView<T extends CategoryState>(categories: readonly T[],
   const compare = (a: T, b: T): number => {
     switch (view.sort) {
       case 'name':
-        return a.name.localeCompare(b.name, undefined, { sensitivity: 'base' }) || a.id - b.id;
+        return compareTextBase(a.name, b.name) || a.id - b.id;
       case 'state':
-        return Number(b.isActive) - Number(a.isActive) || a.name.localeCompare(b.name);
+        return Number(b.isActive) - Number(a.isActive) || compareText(a.name, b.name);
       case 'id':
         return a.id - b.id;
       case 'usage':
-        return usageTotal(usage, a.id) - usageTotal(usage, b.id) || a.name.localeCompare(b.name);
+        return usageTotal(usage, a.id) - usageTotal(usage, b.id) || compareText(a.name, b.name);
     }
   };
   const sorted = [...shown].sort(compare);

@@ -10,6 +10,7 @@ import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import type { CategoryState } from './category-rules.ts';
+import { compareText } from '../../lib/collate.ts';
 
 /** One side of the swap: a choice among `categories`, by id. */
 function CategorySelect({ label, value, onChange, disabled, categories }: { label: string; value: string; onChange: (id: string) => void; disabled: boolean; categories: readonly CategoryState[] }) {
@@ -43,8 +44,8 @@ export function SwapDialog({
   onSwap: (out: CategoryState, into: CategoryState) => void;
   onClose: () => void;
 }) {
-  const active = categories.filter((c) => c.isActive).sort((a, b) => a.name.localeCompare(b.name));
-  const inactive = categories.filter((c) => !c.isActive).sort((a, b) => a.name.localeCompare(b.name));
+  const active = categories.filter((c) => c.isActive).sort((a, b) => compareText(a.name, b.name));
+  const inactive = categories.filter((c) => !c.isActive).sort((a, b) => compareText(a.name, b.name));
   const [outId, setOutId] = useState<string>('');
   const [inId, setInId] = useState<string>(initialIn === null ? '' : String(initialIn));
   const out = active.find((c) => String(c.id) === outId);

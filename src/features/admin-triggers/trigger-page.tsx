@@ -14,7 +14,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useQuery } from '@tanstack/react-query';
+import { useDeferredQuery } from '../../queries/use-deferred-query.ts';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { Link as RouterLink, useParams } from 'react-router';
 import { fieldErrors } from '../../api/errors.ts';
@@ -176,7 +176,7 @@ export function TriggerPage() {
   const api = useApi();
   const { id = '' } = useParams();
   const permission = usePermission('editTriggers');
-  const trigger = useQuery({ ...triggerQueries.detail(api, id), enabled: isTriggerId(id) });
+  const trigger = useDeferredQuery({ ...triggerQueries.detail(api, id), enabled: isTriggerId(id) });
   return (
     <TriggerFrame id={id} trigger={trigger} permission={permission} back={{ to: '/admin/triggers', label: 'All triggers' }} title={(t) => (t ? t.name : `Trigger ${id}`)}>
       {(data) => (

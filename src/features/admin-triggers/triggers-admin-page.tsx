@@ -8,7 +8,7 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useQuery } from '@tanstack/react-query';
+import { useDeferredQuery } from '../../queries/use-deferred-query.ts';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import { isNotFound } from '../../api/errors.ts';
 import { useApi } from '../../queries/api-context.tsx';
@@ -69,7 +69,7 @@ const TRIGGER_COLUMNS: readonly TableColumn<Trigger>[] = [
 export function TriggersAdminPage() {
   const api = useApi();
   const permission = usePermission('editTriggers');
-  const list = useQuery(triggerAdminQueries.all(api));
+  const list = useDeferredQuery(triggerAdminQueries.all(api));
   const [params, setParams] = useSearchParams();
   const q = params.get('q') ?? '';
   const needle = q.trim().toLocaleLowerCase();

@@ -9,7 +9,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { DataGrid, type GridColDef, type GridRowSelectionModel } from '@mui/x-data-grid';
-import { useQuery } from '@tanstack/react-query';
+import { useDeferredQuery } from '../../queries/use-deferred-query.ts';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { isNotFound } from '../../api/errors.ts';
 import type { Person } from '../../api/schemas/index.ts';
@@ -61,7 +61,7 @@ export function CaseloadsPage() {
   const staff = params.get('staff')?.trim() ?? '';
   const handed = useMemo(() => parseIdentifiers(params.get('students') ?? ''), [params]);
   const permission = usePermission('editNetworks');
-  const caseload = useQuery({ ...caseloadQueries.of(api, staff), enabled: staff !== '' });
+  const caseload = useDeferredQuery({ ...caseloadQueries.of(api, staff), enabled: staff !== '' });
   const caseloadStudents = useMemo(() => (caseload.data?.values ?? []).filter((p) => p.role === 'Student'), [caseload.data]);
   const [selection, setSelection] = useState<GridRowSelectionModel>({ type: 'include', ids: new Set() });
   const [pasted, setPasted] = useState('');

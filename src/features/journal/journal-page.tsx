@@ -7,7 +7,7 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useQuery } from '@tanstack/react-query';
+import { useDeferredQuery } from '../../queries/use-deferred-query.ts';
 import { useSearchParams } from 'react-router';
 import type { JournalEntry } from '../../api/journal.ts';
 import { ProblemMessage } from '../../components/problem-message.tsx';
@@ -81,7 +81,7 @@ export function JournalPage() {
   const [params, setParams] = useSearchParams();
   const filter = Object.fromEntries(FILTERS.map((name) => [name, params.get(name) ?? undefined]));
   const [draft, setDraft] = useState(() => Object.fromEntries(FILTERS.map((name) => [name, params.get(name) ?? ''])));
-  const journal = useQuery(journalQueries.list(filter));
+  const journal = useDeferredQuery(journalQueries.list(filter));
 
   const apply = (event: FormEvent) => {
     event.preventDefault();

@@ -13,7 +13,7 @@ import Paper from '@mui/material/Paper';
 import Snackbar from '@mui/material/Snackbar';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useQuery } from '@tanstack/react-query';
+import { useDeferredQuery } from '../../queries/use-deferred-query.ts';
 import { Link as RouterLink, useParams } from 'react-router';
 import { isNotFound } from '../../api/errors.ts';
 import { useApi } from '../../queries/api-context.tsx';
@@ -48,7 +48,7 @@ export function NetworkEditorPage() {
   const api = useApi();
   const permission = usePermission('editNetworks');
   const readOnly = !permission.allowed;
-  const network = useQuery(networkEditorQueries.network(api, student));
+  const network = useDeferredQuery(networkEditorQueries.network(api, student));
   const studentLabel = usePersonLabel(student);
   const loaded = useMemo(
     () => (network.data ? network.data.values.map((link) => api.personIdentifier(link)).filter((id): id is string => id !== null) : null),

@@ -15,6 +15,7 @@ import TablePagination from '@mui/material/TablePagination';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useDeferredQuery } from '../../queries/use-deferred-query.ts';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import type { Administration } from '../../api/schemas/index.ts';
 import { useApi } from '../../queries/api-context.tsx';
@@ -79,12 +80,12 @@ export function AdministrationsPage() {
   const pageSize = requestedSize && PAGE_SIZES.includes(requestedSize) ? requestedSize : DEFAULT_PAGE_SIZE;
   const personIdentifier = person || undefined;
 
-  const serverPage = useQuery({
+  const serverPage = useDeferredQuery({
     ...scoreQueries.administrations(api, { personIdentifier, page, pageSize }),
     enabled: !status,
     placeholderData: keepPreviousData,
   });
-  const everything = useQuery({ ...cohortQueries.allAdministrations(api, personIdentifier), enabled: Boolean(status) });
+  const everything = useDeferredQuery({ ...cohortQueries.allAdministrations(api, personIdentifier), enabled: Boolean(status) });
 
   const update = (changes: Record<string, string | undefined>) => {
     const next = new URLSearchParams(params);

@@ -5,6 +5,7 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
+import { useDeferredQuery } from '../../queries/use-deferred-query.ts';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import { isApiError } from '../../api/errors.ts';
 import { useApi } from '../../queries/api-context.tsx';
@@ -24,7 +25,7 @@ export function ProfilePage() {
   const administration = useQuery({ ...scoreQueries.administration(api, id ?? 0), enabled: id !== undefined });
   const who = useQuery({ ...cohortQueries.person(api, person), retry: false });
   // The same query the profile makes: an identifier nobody has (404) and no administration of theirs is no one.
-  const theirs = useQuery(cohortQueries.allAdministrations(api, person));
+  const theirs = useDeferredQuery(cohortQueries.allAdministrations(api, person));
   if (id === undefined) return <ScoresNotFound what={`administration “${administrationId ?? ''}”`} />;
   if (administration.isError && isApiError(administration.error) && (administration.error.status === 404 || administration.error.status === 400)) {
     return <ScoresNotFound what={`administration ${id}`} />;

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
+import { useDeferredQuery } from '../../queries/use-deferred-query.ts';
 import Alert from '@mui/material/Alert';
 import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
@@ -117,7 +118,7 @@ function MostOpenAlerts() {
   const api = useApi();
   const [createdOnStart] = useState(() => new Date(Math.floor(Date.now() / DAY_MS) * DAY_MS - RANKING_DAYS * DAY_MS).toISOString());
   const [today] = useState(() => formatDay(new Date()));
-  const ranking = useQuery(studentQueries.mostOpenAlerts(api, createdOnStart));
+  const ranking = useDeferredQuery(studentQueries.mostOpenAlerts(api, createdOnStart));
   return (
     <Paper variant="outlined" sx={{ p: 2 }}>
       <Typography variant="h6" component="h2">

@@ -1,6 +1,7 @@
 import { parseDateBound } from '../../lib/dates.ts';
 import type { DayRange } from '../../lib/days.ts';
 import { shownKinds, type TimelineFilters, type TimelineKind } from './timeline-filters.ts';
+import { compareText } from '../../lib/collate.ts';
 
 /**
  * The four notation kinds as one list: each kind's item (as the typed client parses it, with
@@ -238,5 +239,5 @@ export function filterTimeline(items: readonly TimelineItem[], filters: Timeline
 export function categoriesOf(items: readonly TimelineItem[]): CategoryLike[] {
   const byId = new Map<number, CategoryLike>();
   for (const item of items) for (const c of item.categories) if (!byId.has(c.id)) byId.set(c.id, { id: c.id, name: c.name });
-  return [...byId.values()].sort((a, b) => a.name.localeCompare(b.name) || a.id - b.id);
+  return [...byId.values()].sort((a, b) => compareText(a.name, b.name) || a.id - b.id);
 }

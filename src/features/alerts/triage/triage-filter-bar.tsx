@@ -4,6 +4,8 @@ import Button from '@mui/material/Button';
 import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { Theme } from '@mui/material/styles';
 import TuneOutlined from '@mui/icons-material/TuneOutlined';
 import { LazyDateRangeFields } from '../../../components/lazy-date-range-fields.tsx';
 import { SearchField } from '../../../components/search-field.tsx';
@@ -90,6 +92,10 @@ export const TriageFilterBar = memo(function TriageFilterBar(props: TriageFilter
   // The bar renders again when a load brings other people; the date fields (and their layout work) need not.
   const { range, onRangeChange } = props;
   const dateFields = useMemo(() => <LazyDateRangeFields range={range} onChange={onRangeChange} />, [range, onRangeChange]);
+  // Folded away on a phone, they are not rendered until unfolded: two pickers and the date fields
+  // were a good part of the page's first render on a slow phone, for a row nobody sees yet.
+  const wide = useMediaQuery((theme: Theme) => theme.breakpoints.up('sm'), { noSsr: true });
+  const shown = wide || open;
   return (
     <Stack direction="row" spacing={2} useFlexGap component="form" role="search" aria-label="Alert filters" onSubmit={(event) => event.preventDefault()} sx={{ flexWrap: 'wrap', alignItems: 'flex-start' }}>
       <SearchField label="Search alerts" value={props.text} onChange={props.onTextChange} sx={{ minWidth: 0, flex: { xs: '1 1 150px', sm: '2 1 200px' } }} />
@@ -104,10 +110,10 @@ export const TriageFilterBar = memo(function TriageFilterBar(props: TriageFilter
         Filters{set > 0 ? ` (${set})` : ''}
       </Button>
       <Box id={moreId} sx={{ display: { xs: open ? 'flex' : 'none', sm: 'contents' }, flexWrap: 'wrap', gap: 2, width: { xs: '100%', sm: 'auto' } }}>
-        <PersonFilter label="Student" people={props.students} value={props.student} onChange={props.onStudentChange} />
-        <PersonFilter label="Created by" people={props.creators} value={props.creator} onChange={props.onCreatorChange} />
-        {dateFields}
-        {props.canClear && (
+        {shown && <PersonFilter label="Student" people={props.students} value={props.student} onChange={props.onStudentChange} />}
+        {shown && <PersonFilter label="Created by" people={props.creators} value={props.creator} onChange={props.onCreatorChange} />}
+        {shown && dateFields}
+        {shown && props.canClear && (
           <Button variant="text" onClick={props.onClear} sx={{ alignSelf: 'center' }}>
             Clear filters
           </Button>

@@ -3,6 +3,7 @@ import { ageInDays } from '../../../lib/dates.ts';
 import type { SortField, TriageFilters, TriageSort } from './triage-filters.ts';
 import type { TriageAlert } from '../../../queries/alert-queue.ts';
 import { toCsv, type CsvValue } from '../../../lib/csv.ts';
+import { compareText } from '../../../lib/collate.ts';
 
 export { ageInDays };
 
@@ -152,7 +153,7 @@ export function tallyRows(rows: readonly TriageRow[], filters: TallyFilters): Tr
     if (categoryOk) shown.push(row);
   }
   for (const id of chosen) if (!categories.has(id)) categories.set(id, { id, name: `Category ${id}`, count: 0 });
-  const categoryCounts = [...categories.values()].sort((a, b) => b.count - a.count || a.name.localeCompare(b.name));
+  const categoryCounts = [...categories.values()].sort((a, b) => b.count - a.count || compareText(a.name, b.name));
   return { shown, statusCounts, categoryCounts };
 }
 

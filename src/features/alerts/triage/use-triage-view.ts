@@ -7,6 +7,7 @@ import type { TriageGridRows } from './triage-grid.tsx';
 import type { PeopleSource, PersonOption } from './triage-filter-bar.tsx';
 import { categoriesOf, groupByStudent, sortGroups, sortRows, tallyRows, type TriageRow } from './triage-rows.ts';
 import type { TriageQueue } from './use-triage-queue.ts';
+import { compareText } from '../../../lib/collate.ts';
 
 const number = new Intl.NumberFormat(undefined);
 export const plural = (n: number, one: string, many: string) => `${number.format(n)} ${n === 1 ? one : many}`;
@@ -20,7 +21,7 @@ export function peopleOf(rows: readonly TriageRow[], pick: (row: TriageRow) => {
     if (entry) entry.count += 1;
     else byId.set(identifier, { identifier, name, count: 1 });
   }
-  return [...byId.values()].sort((a, b) => b.count - a.count || a.name.localeCompare(b.name));
+  return [...byId.values()].sort((a, b) => b.count - a.count || compareText(a.name, b.name));
 }
 
 /**

@@ -193,6 +193,20 @@ describe('listAll', () => {
     expect(partials).toEqual([20, 1000, 2000]);
   });
 
+  it('with beforeRestRequest, page 1 is asked for only once it allows, after the head was shown', async () => {
+    const { fetchPage, state } = fakeList(1500, { delayMs: () => 2 });
+    let open: (() => void) | undefined;
+    const partials: number[] = [];
+    const run = listAll(fetchPage, {}, { headSize: 20, onPartial: (p) => partials.push(p.values.length), beforeRestRequest: () => new Promise<void>((resolve) => (open = resolve)) });
+    await sleep(30);
+    expect(partials).toEqual([20]);
+    expect(state.calls.map((c) => [c.page, c.pageSize])).toEqual([[1, 20]]);
+    open!();
+    const all = await run;
+    expect(all.values).toHaveLength(1500);
+    expect(state.calls.map((c) => [c.page, c.pageSize])).toEqual([[1, 20], [1, 1000], [2, 1000]]);
+  });
+
   it('beforeRestParse is not used when no head was shown', async () => {
     const gate = vi.fn(() => Promise.resolve());
     await listAll(fakeList(2500).fetchPage, {}, { onPartial: () => undefined, beforeRestParse: gate });

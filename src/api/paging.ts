@@ -29,6 +29,11 @@ export interface ListAllOptions<T = unknown> {
    * Page 1 is still asked for at once (the pages after it once it has been read).
    */
   beforeRestParse?: () => Promise<void>;
+  /**
+   * With a head shown: awaited before page 1 is asked for, so that on a slow network the head's
+   * page renders without the rest of the list taking bandwidth from its code and data.
+   */
+  beforeRestRequest?: () => Promise<void>;
   /** Pages in flight at once after the first; default 4. */
   concurrency?: number;
   /** Default 1000, the service's maximum. */
@@ -122,7 +127,11 @@ export async function listAll<P extends PageParams, T>(
       return assemble([head], head.totalValues, 1);
     }
     if (head) showPartial(assemble([head], head.totalValues, 1));
-    if (head && shown > 0) beforeParse = options.beforeRestParse;
+    if (head && shown > 0) {
+      beforeParse = options.beforeRestParse;
+      await options.beforeRestRequest?.();
+      if (signal?.aborted) throw abortError(signal);
+    }
     const first = await call(1, requestedSize);
     if (signal?.aborted) throw abortError(signal);
     // The service's page size is the one the page count follows.

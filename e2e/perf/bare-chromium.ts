@@ -126,6 +126,7 @@ export async function bareVisit(visit: BareVisit): Promise<number> {
   } finally {
     child.kill('SIGKILL');
     await new Promise((resolve) => (child.exitCode !== null ? resolve(undefined) : child.once('exit', resolve)));
-    rmSync(profile, { recursive: true, force: true });
+    // Chromium's helper processes may still be writing to the profile as it exits: retried.
+    rmSync(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
   }
 }

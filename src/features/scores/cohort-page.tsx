@@ -16,7 +16,6 @@ import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
 import { useQueries, useQuery } from '@tanstack/react-query';
-import { useDeferredQuery } from '../../queries/use-deferred-query.ts';
 import { Link as RouterLink, useParams, useSearchParams, type SetURLSearchParams } from 'react-router';
 import { isApiError } from '../../api/errors.ts';
 import type { Administration } from '../../api/schemas/index.ts';
@@ -90,7 +89,7 @@ function CohortView({ id }: { id: number }) {
   const api = useApi();
   const [params, setParams] = useStableSearchParams();
   const administration = useQuery(scoreQueries.administration(api, id));
-  const cohort = useDeferredQuery(cohortQueries.cohort(api, id));
+  const cohort = useQuery(cohortQueries.cohort(api, id));
   const progress = useCohortProgress(id);
   const includeFlagged = params.get('flagged') === 'include';
   // The pick as one object while its parameters stay the same: a filter or a switch leaves the

@@ -8,6 +8,10 @@ import { useQuery, type DefaultError, type QueryKey, type UseQueryOptions, type 
  * phone, during which a tap or a keystroke waits. Deferred, React first renders the page as it
  * was (cheap), then the new answer in slices of a few milliseconds, between which the browser
  * handles input and paints.
+ *
+ * Not for a query whose data arrives in many steps (a cohort fed answer by answer, the triage
+ * queue page by page): each step restarts the deferred render, and the whole shows later (the
+ * cohort's fallback painted in 7.1 s instead of 5.7 s).
  */
 export function useDeferredQuery<TQueryFnData = unknown, TError = DefaultError, TData = TQueryFnData, TQueryKey extends QueryKey = QueryKey>(
   options: UseQueryOptions<TQueryFnData, TError, TData, TQueryKey>,

@@ -17,6 +17,7 @@ import { useApi } from '../../queries/api-context.tsx';
 import { FilterNotices } from '../../components/filter-notices.tsx';
 import { ProblemMessage } from '../../components/problem-message.tsx';
 import { useSameContent } from '../../components/use-same-content.ts';
+import { useAfterPaint } from '../../components/use-after-paint.ts';
 import { CATEGORIES_PARAM, hasLegacySpelling } from '../../lib/url-state.ts';
 import type { DayRange } from '../../lib/days.ts';
 import { WriteSection } from '../../components/compose/write-section.tsx';
@@ -110,7 +111,9 @@ function TimelineSection({ student, compact, filters, notices, range, timeline }
   const api = useApi();
   const now = useNow();
   const [searchParams, setSearchParams] = useSearchParams();
-  const types = useQuery(encouragementQueries.types(api, { pageSize: 1000 }));
+  // For searching by type name: asked for once the rows have painted (see useAfterPaint).
+  const afterPaint = useAfterPaint();
+  const types = useQuery({ ...encouragementQueries.types(api, { pageSize: 1000 }), enabled: afterPaint });
   const typeNames = useMemo(() => new Map((types.data?.values ?? []).map((type) => [String(type.id), type.name])), [types.data]);
 
   // Filtering thousands of items waits for React to be idle; typing and ticking stay responsive.

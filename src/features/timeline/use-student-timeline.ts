@@ -4,6 +4,7 @@ import type { ApiClient } from '../../api/client.ts';
 import { isPartial, type AllValues } from '../../api/paging.ts';
 import type { EncouragementType } from '../../api/schemas/index.ts';
 import { useApi } from '../../queries/api-context.tsx';
+import { useAfterPaint } from '../../components/use-after-paint.ts';
 import { peopleQueries } from '../../queries/people.ts';
 import type { DayRange } from '../../lib/days.ts';
 import { TIMELINE_KINDS, type TimelineKind } from './timeline-filters.ts';
@@ -150,7 +151,9 @@ export function useStudentTimeline(student: string, range: DayRange): StudentTim
 /** What to call a person: their name once known, their identifier until then (and for good when the service has no people lookup). */
 export function usePersonName(identifier: string | null): { name: string | null; person: { firstName: string; lastName: string; role: string } | undefined } {
   const api = useApi();
-  const query = useQuery({ ...peopleQueries.detail(api, identifier ?? ''), enabled: identifier !== null });
+  // A row shows the identifier until the name comes; the name is asked for once the rows have painted.
+  const afterPaint = useAfterPaint();
+  const query = useQuery({ ...peopleQueries.detail(api, identifier ?? ''), enabled: identifier !== null && afterPaint });
   const person = query.data;
   return { name: person ? `${person.firstName} ${person.lastName}` : identifier, person };
 }
@@ -158,7 +161,8 @@ export function usePersonName(identifier: string | null): { name: string | null;
 /** The encouragement type of an id: from the types list (cached 1 h); from E11 when the list is not offered. */
 export function useEncouragementType(id: string | null): EncouragementType | undefined {
   const api = useApi();
-  const types = useQuery(encouragementQueries.types(api, { pageSize: 1000 }));
+  const afterPaint = useAfterPaint();
+  const types = useQuery({ ...encouragementQueries.types(api, { pageSize: 1000 }), enabled: afterPaint });
   const fromList = id === null ? undefined : types.data?.values.find((type) => String(type.id) === id);
   const listMissing = types.isError || (types.isSuccess && fromList === undefined);
   const single = useQuery({ ...encouragementQueries.type(api, id ?? ''), enabled: id !== null && listMissing });

@@ -1,0 +1,35 @@
+import { useEffect, useState } from 'react';
+import { whenIdle } from '../lib/idle.ts';
+
+/** The longest a secondary request waits for the page to be idle. */
+const WAIT_MS = 500;
+
+let painted = false;
+let next: Promise<void> | undefined;
+
+/**
+ * False until the page has been idle once since the component first rendered (its commit painted),
+ * then true for good, and true at once for every component rendered after that. For secondary
+ * requests a page's first rows do not need (a creator's name, an encouragement type's name): asked
+ * for while the rows were still rendering, on a slow network they shared the bandwidth the rows'
+ * last pieces needed, and held back the moment the page was complete. Components that render
+ * together share one idle callback.
+ */
+export function useAfterPaint(): boolean {
+  const [ready, setReady] = useState(painted);
+  useEffect(() => {
+    if (ready) return;
+    let live = true;
+    next ??= whenIdle(WAIT_MS).then(() => {
+      painted = true;
+      next = undefined;
+    });
+    void next.then(() => {
+      if (live) setReady(true);
+    });
+    return () => {
+      live = false;
+    };
+  }, [ready]);
+  return ready;
+}

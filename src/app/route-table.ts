@@ -137,6 +137,8 @@ export const ROUTES: readonly PageRoute[] = [
     title: 'Score profile',
     page: 'src/features/scores/profile-page.tsx',
     component: 'ProfilePage',
+    prefetch: 'src/features/scores/prefetch-profile.ts',
+    revalidateOn: [],
     aboveHeading: 'back-link',
   },
   {

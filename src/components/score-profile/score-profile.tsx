@@ -21,6 +21,7 @@ import { useApi } from '../../queries/api-context.tsx';
 import { formatScore, onScale } from '../../lib/percentiles.ts';
 import { cohortQueries } from '../../queries/cohort.ts';
 import { scoreQueries } from '../../queries/scores.ts';
+import { AfterFirstPaint } from '../after-first-paint.tsx';
 import { ProblemMessage } from '../problem-message.tsx';
 import { VALIDITY_CONCERN_TEXT } from '../validity-concern.tsx';
 import { sharedFactorTrend } from './trend.ts';
@@ -217,9 +218,12 @@ export function ScoreProfile({ student, administrationId, onAdministrationChange
               : 'The student’s administrations share no factor to follow over time.'}
           </Typography>
         ) : (
-          <Suspense fallback={<Skeleton variant="rectangular" height={240} />}>
-            <ScoreTrendChart trend={trend} />
-          </Suspense>
+          // The chart's code (MUI X charts, 69 KB) is asked for once the scores are on screen.
+          <AfterFirstPaint fallback={<Skeleton variant="rectangular" height={240} />}>
+            <Suspense fallback={<Skeleton variant="rectangular" height={240} />}>
+              <ScoreTrendChart trend={trend} />
+            </Suspense>
+          </AfterFirstPaint>
         )}
       </Box>
     </Stack>

@@ -11,13 +11,10 @@ import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
-import { useQuery } from '@tanstack/react-query';
 import { useParams, useSearchParams } from 'react-router';
-import { useApi } from '../../queries/api-context.tsx';
 import { FilterNotices } from '../../components/filter-notices.tsx';
 import { ProblemMessage } from '../../components/problem-message.tsx';
 import { useSameContent } from '../../components/use-same-content.ts';
-import { useAfterPaint } from '../../components/use-after-paint.ts';
 import { CATEGORIES_PARAM, hasLegacySpelling } from '../../lib/url-state.ts';
 import type { DayRange } from '../../lib/days.ts';
 import { WriteSection } from '../../components/compose/write-section.tsx';
@@ -39,8 +36,7 @@ import {
 } from './timeline-filters.ts';
 import { categoriesOf, filterTimeline, type TimelineItem } from './timeline-items.ts';
 import { TimelineList } from './timeline-list.tsx';
-import { encouragementQueries } from '../../queries/notations.ts';
-import { useStudentTimeline, type KindLoad, type StudentTimeline } from './use-student-timeline.ts';
+import { useEncouragementTypes, useStudentTimeline, type KindLoad, type StudentTimeline } from './use-student-timeline.ts';
 
 // The side panels load with their data, once the timeline's own lists are in (see StudentView):
 // their code (the score profile, the network list) is not on the way to the first rows.
@@ -108,12 +104,10 @@ interface TimelineSectionProps {
 }
 
 function TimelineSection({ student, compact, filters, notices, range, timeline }: TimelineSectionProps) {
-  const api = useApi();
   const now = useNow();
   const [searchParams, setSearchParams] = useSearchParams();
-  // For searching by type name: asked for once the rows have painted (see useAfterPaint).
-  const afterPaint = useAfterPaint();
-  const types = useQuery({ ...encouragementQueries.types(api, { pageSize: 1000 }), enabled: afterPaint });
+  // For searching by type name.
+  const types = useEncouragementTypes();
   const typeNames = useMemo(() => new Map((types.data?.values ?? []).map((type) => [String(type.id), type.name])), [types.data]);
 
   // Filtering thousands of items waits for React to be idle; typing and ticking stay responsive.

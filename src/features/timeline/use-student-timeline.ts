@@ -158,11 +158,20 @@ export function usePersonName(identifier: string | null): { name: string | null;
   return { name: person ? `${person.firstName} ${person.lastName}` : identifier, person };
 }
 
-/** The encouragement type of an id: from the types list (cached 1 h); from E11 when the list is not offered. */
-export function useEncouragementType(id: string | null): EncouragementType | undefined {
+/**
+ * Every encouragement type (cached 1 h), asked for once the rows have painted (see useAfterPaint):
+ * their names label rows and let a search find a type, neither of which the first rows wait for.
+ */
+export function useEncouragementTypes() {
   const api = useApi();
   const afterPaint = useAfterPaint();
-  const types = useQuery({ ...encouragementQueries.types(api, { pageSize: 1000 }), enabled: afterPaint });
+  return useQuery({ ...encouragementQueries.types(api, { pageSize: 1000 }), enabled: afterPaint });
+}
+
+/** The encouragement type of an id: from the types list; from E11 when the list is not offered. */
+export function useEncouragementType(id: string | null): EncouragementType | undefined {
+  const api = useApi();
+  const types = useEncouragementTypes();
   const fromList = id === null ? undefined : types.data?.values.find((type) => String(type.id) === id);
   const listMissing = types.isError || (types.isSuccess && fromList === undefined);
   const single = useQuery({ ...encouragementQueries.type(api, id ?? ''), enabled: id !== null && listMissing });

@@ -149,7 +149,10 @@ for (const screen of SCREENS) {
         await journal.click();
         await expect(page).toHaveURL(/\/admin\/journal$/);
         await expect(all).toBeHidden();
-        // The page's end is not hidden behind the bar.
+        // Once the journal has loaded (its list renders in a transition, a moment after the answer),
+        // the page's end is not hidden behind the bar.
+        await expect(page.getByText('Loading the journal…')).toBeHidden();
+        await expect(page.getByTestId('journal-entry').first().or(page.getByText(/^No changes recorded/))).toBeVisible();
         await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
         const last = await page.locator('main').evaluate((el) => {
           const kids = Array.from(el.querySelectorAll('*')).filter((k) => k.getBoundingClientRect().height > 0);

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Locator, type Page } from './fixtures.ts';
 import { expectNoSeriousA11yViolations } from './a11y.ts';
-import { screenshot, signIn } from './support.ts';
+import { screenshot, signIn, tick } from './support.ts';
 
 /**
  * The alert triage queue (`/alerts`): filters that live in the URL, one row per student, the
@@ -214,10 +214,10 @@ test('selected alerts go to the bulk lowering (selection kept across pages of th
   const grid = gridOf(page);
   const lower = page.getByRole('button', { name: /^Lower selected/ });
   await expect(lower).toBeDisabled();
-  for (const row of [0, 1]) await rowsOf(grid).nth(row).getByRole('checkbox').check();
+  for (const row of [0, 1]) await tick(rowsOf(grid).nth(row).getByRole('checkbox'));
   await page.getByRole('button', { name: 'Go to next page' }).click();
   await expect(page.locator('.MuiTablePagination-displayedRows')).toHaveText(/^101–/);
-  await rowsOf(grid).first().getByRole('checkbox').check();
+  await tick(rowsOf(grid).first().getByRole('checkbox'));
   await expect(lower).toHaveText('Lower selected (3)');
   await lower.click();
   const dialog = page.getByRole('dialog', { name: 'Lower 3 alerts' });
@@ -294,7 +294,7 @@ test('bulk-lower three alerts with one failure: it is listed with its reason, an
   const grid = gridOf(page);
   const total = await shownCount(page);
   const ids = (await rowIds(grid)).slice(0, 3);
-  for (const id of ids) await grid.locator(`[role="row"][data-id="${id}"]`).getByRole('checkbox').check();
+  for (const id of ids) await tick(grid.locator(`[role="row"][data-id="${id}"]`).getByRole('checkbox'));
 
   // Every lowering write is counted; the second alert's fails once, as a service would.
   const posts: string[] = [];

@@ -1,5 +1,5 @@
 import { mkdirSync } from 'node:fs';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { expect } from '@playwright/test';
 
 /**
@@ -45,4 +45,14 @@ export const sameOrigin = (page: Page) => ({ origin: new URL(page.url()).origin 
 export async function screenshot(page: Page, name: string): Promise<void> {
   mkdirSync('e2e/screenshots', { recursive: true });
   await page.screenshot({ path: `e2e/screenshots/${name}.png`, fullPage: true });
+}
+
+/**
+ * Ticks a checkbox whose state the page controls (a data grid's row selection): a click, then a
+ * wait for it to show checked. Not `locator.check()`, which reads the state at once and, under
+ * load, before the render that shows it.
+ */
+export async function tick(box: Locator): Promise<void> {
+  await box.click();
+  await expect(box).toBeChecked();
 }

@@ -75,6 +75,8 @@ const problem = (status: number, body: Record<string, unknown>) =>
   );
 
 const details = () => screen.getByRole('textbox', { name: /details/i });
+/** The details field of a form the write section has just opened (its code loads on demand). */
+const openedDetails = () => screen.findByRole('textbox', { name: /details/i });
 const storedDraft = () => JSON.parse(localStorage.getItem(DRAFT_KEY) ?? 'null') as Record<string, unknown> | null;
 
 async function newestDetails(): Promise<string | undefined> {
@@ -403,13 +405,13 @@ test('a collapse stands when the section is mounted again, though a draft waits'
   const user = userEvent.setup();
   const first = await renderApp({ routes: [{ path: '/s/:id', element: <WriteSection student={STUDENT} /> }], url: `/s/${STUDENT}`, backend: backend() });
   await user.click(screen.getByRole('button', { name: 'Write an update' }));
-  await user.type(details(), 'Kept across a remount');
+  await user.type(await openedDetails(), 'Kept across a remount');
   await user.click(screen.getByRole('button', { name: 'Collapse' }));
   first.unmount();
   await renderApp({ routes: [{ path: '/s/:id', element: <WriteSection student={STUDENT} /> }], url: `/s/${STUDENT}`, backend: backend() });
   expect(screen.queryByRole('textbox', { name: /details/i })).toBeNull();
   await user.click(screen.getByRole('button', { name: 'Write an update (draft kept)' }));
-  expect(details()).toHaveValue('Kept across a remount');
+  expect(await openedDetails()).toHaveValue('Kept across a remount');
   await user.click(screen.getByRole('button', { name: 'Discard draft' }));
 });
 
@@ -418,7 +420,7 @@ test('the write section collapses back to its openers, keeping the draft, and sa
   await renderApp({ routes: [{ path: '/s/:id', element: <WriteSection student={STUDENT} /> }], url: `/s/${STUDENT}`, backend: backend() });
   expect(screen.queryByRole('textbox', { name: /details/i })).toBeNull();
   await user.click(screen.getByRole('button', { name: 'Write an update' }));
-  await user.type(details(), 'Kept while collapsed');
+  await user.type(await openedDetails(), 'Kept while collapsed');
   await user.click(screen.getByRole('button', { name: 'Collapse' }));
 
   expect(screen.queryByRole('textbox', { name: /details/i })).toBeNull();
@@ -428,7 +430,7 @@ test('the write section collapses back to its openers, keeping the draft, and sa
   expect(storedDraft()).toMatchObject({ details: 'Kept while collapsed' });
 
   await user.click(opener);
-  expect(details()).toHaveValue('Kept while collapsed');
+  expect(await openedDetails()).toHaveValue('Kept while collapsed');
   await user.click(screen.getByRole('button', { name: 'Discard draft' }));
   await user.click(screen.getByRole('button', { name: 'Collapse' }));
   expect(screen.getByRole('button', { name: 'Write an update' })).toBeInTheDocument();

@@ -1,18 +1,20 @@
-import { memo, useRef, useState } from 'react';
-import Box from '@mui/material/Box';
+import { lazy, memo, Suspense, useEffect, useRef, useState } from 'react';
 import Button from '@mui/material/Button';
+import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import Tab from '@mui/material/Tab';
-import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import EditNoteOutlined from '@mui/icons-material/EditNoteOutlined';
 import NotificationsActiveOutlined from '@mui/icons-material/NotificationsActiveOutlined';
+import { useAfterPaint } from '../use-after-paint.ts';
 import { draftKeys } from './draft-keys.ts';
 import { useFocusRequest } from './form-parts.tsx';
-import { AlertComposer, UpdateComposer } from './notation-composer.tsx';
+import type { WriteTab } from './write-forms.tsx';
 
-type WriteTab = 'update' | 'alert';
+// The forms' code is not on the way to a page's first rows: it loads once the page has painted
+// (useAfterPaint below), so that an opener's click finds it in; a draft waiting opens it at once.
+const loadForms = () => import('./write-forms.tsx');
+const WriteForms = lazy(async () => ({ default: (await loadForms()).WriteForms }));
 
 const TABS: readonly WriteTab[] = ['update', 'alert'];
 
@@ -52,6 +54,10 @@ export const WriteSection = memo(function WriteSection({ student, disabled = fal
   const [opened, setOpened] = useState<Set<WriteTab>>(() => new Set(tab ? [tab] : []));
   const openers = useRef<Partial<Record<WriteTab, HTMLButtonElement | null>>>({});
   const focusWhenShown = useFocusRequest();
+  const painted = useAfterPaint();
+  useEffect(() => {
+    if (painted) void loadForms();
+  }, [painted]);
   const open = (value: WriteTab) => {
     collapsedBy.delete(student);
     setTab(value);
@@ -88,19 +94,10 @@ export const WriteSection = memo(function WriteSection({ student, disabled = fal
             </Button>
           ))}
       </Stack>
-      {tab === null ? null : (
-        <>
-          <Tabs value={tab} onChange={(_, value: WriteTab) => open(value)} aria-label="What to write" sx={{ mt: 1, mb: 2 }}>
-            <Tab value="update" label="Update" id="write-tab-update" aria-controls="write-panel-update" />
-            <Tab value="alert" label="Alert" id="write-tab-alert" aria-controls="write-panel-alert" />
-          </Tabs>
-          <Box role="tabpanel" id="write-panel-update" aria-labelledby="write-tab-update" hidden={tab !== 'update'}>
-            {opened.has('update') && <UpdateComposer student={student} onCollapse={collapse} />}
-          </Box>
-          <Box role="tabpanel" id="write-panel-alert" aria-labelledby="write-tab-alert" hidden={tab !== 'alert'}>
-            {opened.has('alert') && <AlertComposer student={student} onCollapse={collapse} />}
-          </Box>
-        </>
+      {tab !== null && (
+        <Suspense fallback={<LinearProgress aria-label="Loading the form" sx={{ mt: 1.5, mb: 1 }} />}>
+          <WriteForms student={student} tab={tab} opened={opened} onTabChange={open} onCollapse={collapse} />
+        </Suspense>
       )}
     </Paper>
   );

@@ -46,9 +46,10 @@ export interface PageRoute {
    * The page's opening sentence under its h1, where it is fixed text (not data): the shell paints
    * it too, in the same place, so a person reads what the page is for before its code has run.
    * `after` is how the page spaces it from the h1: `stack` (a Stack's 16 px), `gutter` (the h1's
-   * `gutterBottom`), `none`. Its words must be the page's (e2e/app-shell.spec.ts compares them).
+   * `gutterBottom`), `none`. `body2`: set in MUI's body2 type, as the page sets it (else body1).
+   * Its words must be the page's (e2e/app-shell.spec.ts compares them).
    */
-  intro?: { text: string; after: 'stack' | 'gutter' | 'none' };
+  intro?: { text: string; after: 'stack' | 'gutter' | 'none'; body2?: boolean };
 }
 
 export type AboveHeading = 'breadcrumbs' | 'back-link' | 'back-link-stack';
@@ -112,6 +113,11 @@ export const ROUTES: readonly PageRoute[] = [
     revalidateOn: ['from', 'to'],
     nav: { label: 'Alerts', icon: 'alerts' },
     smallHeadingOnPhone: true,
+    intro: {
+      text: 'Every alert raised in the chosen dates (the last 30 days unless you pick others under Filters): filter them, open one to act on it, or lower several at once.',
+      after: 'none',
+      body2: true,
+    },
   },
   {
     path: '/scores',

@@ -50,6 +50,9 @@ describe('the HTML shell', () => {
       '<h1>Change journal</h1><p class="ss-intro ss-intro-stack">Every change made through the dashboard: who, when, what, and the result. Newest first.</p>',
     );
     expect(withAppShell(INDEX, '/caseloads', undefined)).toMatch(/<h1 class="ss-gutter">Caseloads<\/h1><p class="ss-intro">The students/);
+    // Set in body2 where the page sets it so.
+    expect(withAppShell(INDEX, '/alerts', undefined)).toMatch(/<h1 class="ss-small">Alerts<\/h1><p class="ss-intro ss-intro-body2">Every alert raised/);
+    expect(withAppShell(INDEX, '/alerts', undefined)).toMatch(/\.ss-intro-body2\{font-size:\.875rem;line-height:1\.43;letter-spacing:\.01071em\}/);
   });
 
   it('is inert and hidden from assistive technology until the app replaces it', () => {

@@ -59,7 +59,7 @@ body{margin:0;background:var(--ss-bg);color:var(--ss-text);font-family:system-ui
 .ss-above-breadcrumbs{height:24px;margin-bottom:8px}.ss-above-back-link{height:24px;margin-bottom:4px}.ss-above-back-link-stack{height:20.02px;margin-bottom:16px}
 @media (max-width:599.95px){.ss-main h1.ss-small{font-size:1.5rem;line-height:1.334}}
 @media (max-width:899.95px){.ss-main h1.ss-compact{font-size:1.75rem}}
-.ss-intro{margin:0}.ss-intro-stack{margin-top:16px}.ss-main h1.ss-gutter{margin-bottom:.35em}
+.ss-intro{margin:0}.ss-intro-stack{margin-top:16px}.ss-intro-body2{font-size:.875rem;line-height:1.43;letter-spacing:.01071em}.ss-main h1.ss-gutter{margin-bottom:.35em}
 @media (orientation:landscape) and (max-width:599.95px){.ss-bar,.ss-tool,.ss-spacer{min-height:48px}}
 @media (min-width:600px){.ss-bar,.ss-tool,.ss-spacer{min-height:64px}.ss-bar,.ss-tool{padding:0 24px}}
 @media (min-width:900px){
@@ -85,7 +85,8 @@ export function appShellHtml(route: PageRoute, pathname: string): string {
     .join('');
   const above = route.aboveHeading ? `<div class="ss-above-${route.aboveHeading}"></div>` : '';
   const headingClasses = [route.smallHeadingOnPhone && 'ss-small', route.compactHeadingBelowMd && 'ss-compact', route.intro?.after === 'gutter' && 'ss-gutter'].filter(Boolean).join(' ');
-  const intro = route.intro ? `<p class="ss-intro${route.intro.after === 'stack' ? ' ss-intro-stack' : ''}">${escapeHtml(route.intro.text)}</p>` : '';
+  const introClasses = ['ss-intro', route.intro?.after === 'stack' && 'ss-intro-stack', route.intro?.body2 && 'ss-intro-body2'].filter(Boolean).join(' ');
+  const intro = route.intro ? `<p class="${introClasses}">${escapeHtml(route.intro.text)}</p>` : '';
   const headingClass = headingClasses ? ` class="${headingClasses}"` : '';
   return (
     `<div id="app-shell" aria-hidden="true" inert>` +

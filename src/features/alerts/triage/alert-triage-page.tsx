@@ -156,8 +156,9 @@ export function AlertTriagePage() {
         <Typography variant="h4" component="h1" sx={{ typography: { xs: 'h5', sm: 'h4' } }}>
           Alerts
         </Typography>
+        {/* Fixed words (the range is in the summary and under Filters): the server's shell paints them too (the route table's intro). */}
         <Typography color="text.secondary" variant="body2">
-          Raised from {range.from} to {range.to}: filter, open one to act on it, or lower several at once.
+          Every alert raised in the chosen dates (the last 30 days unless you pick others under Filters): filter them, open one to act on it, or lower several at once.
         </Typography>
       </Box>
 

@@ -53,7 +53,8 @@ describe('AlertTriagePage', () => {
     const withCategory = open.filter((a) => a.categories.values.some((c) => c.id === category.id));
     const { router } = await renderApp({ routes, url: `/alerts?${URL_RANGE}`, backend: backend() });
     await loaded();
-    const chip = screen.getByTestId(`category-chip-${category.id}`);
+    // The row's chips after its first few mount once the page is idle (useProgressiveCount).
+    const chip = await screen.findByTestId(`category-chip-${category.id}`);
     expect(chip).toHaveTextContent(`${category.name} ${number.format(withCategory.length)}`);
     await user.click(chip);
     await waitFor(() => expect(params(router).get('categories')).toBe(String(category.id)));

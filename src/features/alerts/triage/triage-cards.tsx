@@ -15,6 +15,7 @@ import type { TriageGridRows } from './triage-grid.tsx';
 import { CELL_STYLES, ClampedText, dateFormat, days, PersonCell, StatusCell } from './triage-cells.tsx';
 import { ageInDays, type StudentGroup, type TriageRow } from './triage-rows.ts';
 import { isSelected, toggleSelected } from './use-triage-selection.ts';
+import { useProgressiveCount } from '../../../components/use-progressive-count.ts';
 
 /**
  * The queue on a phone: one card per alert (or per student), in the queue's order, with what the
@@ -85,7 +86,9 @@ function CardFrame({ id, name, identifier, selected, onToggle, open, heading, me
   );
 }
 
-function AlertCard({ row, now, ...props }: { row: TriageRow; now: number } & Pick<TriageCardsProps, 'selection' | 'onSelectionChange' | 'onOpen' | 'openId' | 'onLower'>) {
+// Memoised: rows are prepared once per alert (triage-rows.ts), so when the rest of the range arrives
+// after its newest page, or a filter keeps a card, the card is not rendered and committed again.
+const AlertCard = memo(function AlertCard({ row, now, ...props }: { row: TriageRow; now: number } & Pick<TriageCardsProps, 'selection' | 'onSelectionChange' | 'onOpen' | 'openId' | 'onLower'>) {
   const label = `${row.studentName} ${row.studentId}, ${dateFormat.format(row.createdMs)}`;
   return (
     <CardFrame
@@ -121,9 +124,9 @@ function AlertCard({ row, now, ...props }: { row: TriageRow; now: number } & Pic
       detailLines={3}
     />
   );
-}
+});
 
-function GroupCard({ group, now, ...props }: { group: StudentGroup; now: number } & Pick<TriageCardsProps, 'selection' | 'onSelectionChange' | 'onOpen'>) {
+const GroupCard = memo(function GroupCard({ group, now, ...props }: { group: StudentGroup; now: number } & Pick<TriageCardsProps, 'selection' | 'onSelectionChange' | 'onOpen'>) {
   return (
     <CardFrame
       id={group.id}
@@ -148,7 +151,7 @@ function GroupCard({ group, now, ...props }: { group: StudentGroup; now: number 
       detailLines={2}
     />
   );
-}
+});
 
 export const TriageCards = memo(function TriageCards(props: TriageCardsProps) {
   const { data, now, resetKey, selection, onSelectionChange, onOpen, openId, onLower } = props;
@@ -163,12 +166,14 @@ export const TriageCards = memo(function TriageCards(props: TriageCardsProps) {
   const openIndex = openId === null ? -1 : data.rows.findIndex((row) => row.id === openId);
   const count = Math.max(shown, openIndex + 1);
   const total = data.rows.length;
+  // The first cards (a phone's first screen) at once, the others a few at a time once the page is idle.
+  const mounted = useProgressiveCount(Math.min(count, total), { first: 2, step: 4, resetKey: `${data.view}:${resetKey}` });
   return (
     <Box>
       <Stack component="ul" spacing={1.5} aria-label={data.view === 'alert' ? 'Alert queue' : 'Alert queue by student'} sx={LIST_SX}>
         {data.view === 'alert'
-          ? data.rows.slice(0, count).map((row) => <AlertCard key={row.id} row={row} now={now} {...actions} openId={openId} onLower={onLower} />)
-          : data.rows.slice(0, count).map((group) => <GroupCard key={group.id} group={group} now={now} {...actions} />)}
+          ? data.rows.slice(0, mounted).map((row) => <AlertCard key={row.id} row={row} now={now} {...actions} openId={openId} onLower={onLower} />)
+          : data.rows.slice(0, mounted).map((group) => <GroupCard key={group.id} group={group} now={now} {...actions} />)}
       </Stack>
       {count < total && (
         <Button fullWidth variant="outlined" onClick={() => setShown(count + PAGE)} sx={{ ...THUMB_SX, mt: 2 }}>

@@ -10,6 +10,7 @@ import CheckOutlined from '@mui/icons-material/CheckOutlined';
 import type { AlertStatus } from '../../../api/schemas/index.ts';
 import { STATUS_FILTERS, type StatusFilter } from './triage-filters.ts';
 import type { CategoryCount } from './triage-rows.ts';
+import { useProgressiveCount } from '../../../components/use-progressive-count.ts';
 
 /**
  * Counts at a glance for the current filters, and the quickest way to change them, in one compact
@@ -103,6 +104,8 @@ export const TriageCounts = memo(function TriageCounts(props: TriageCountsProps)
   const counts = useMemo(() => new Map(categoryCounts.map((c) => [c.id, c.count])), [categoryCounts]);
   const rows = useMemo(() => categoryNames.map((c) => ({ ...c, count: counts.get(c.id) ?? 0 })), [categoryNames, counts]);
   // The chart follows when React has a moment: the chips and the queue answer the click first.
+  // The row's first chips (what a phone shows of it) at once, the rest a few at a time once the page is idle.
+  const chipsShown = useProgressiveCount(rows.length, { first: 4, step: 8 });
   const chartCounts = useDeferredValue(rows);
   const chartSelected = useDeferredValue(categories);
   return (
@@ -128,7 +131,7 @@ export const TriageCounts = memo(function TriageCounts(props: TriageCountsProps)
               None on these alerts.
             </Typography>
           ) : (
-            rows.map((c) => <ToggleChip key={c.id} testId={`category-chip-${c.id}`} label={c.name} count={c.count} pressed={chosen.has(c.id)} value={c.id} onToggle={onCategoryToggle} />)
+            rows.slice(0, chipsShown).map((c) => <ToggleChip key={c.id} testId={`category-chip-${c.id}`} label={c.name} count={c.count} pressed={chosen.has(c.id)} value={c.id} onToggle={onCategoryToggle} />)
           )}
         </Box>
         <Button

@@ -1,4 +1,4 @@
-import { lazy, startTransition, Suspense, useCallback, useDeferredValue, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { lazy, memo, startTransition, Suspense, useCallback, useDeferredValue, useEffect, useMemo, useState, type ReactNode } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -222,7 +222,9 @@ const readSection = (params: URLSearchParams): Section => {
   return (SECTIONS as readonly string[]).includes(value ?? '') ? (value as Section) : 'timeline';
 };
 
-function SectionTabs({ section }: { section: Section }) {
+// Memoised: MUI's Tabs measure themselves (a forced layout) each time they render, and every list
+// arriving on the page rendered the view above them again.
+const SectionTabs = memo(function SectionTabs({ section }: { section: Section }) {
   const [, setSearchParams] = useSearchParams();
   const choose = (next: Section) =>
     setSearchParams((previous) => {
@@ -244,7 +246,7 @@ function SectionTabs({ section }: { section: Section }) {
       ))}
     </Tabs>
   );
-}
+});
 
 function StudentView({ student }: { student: string }) {
   const [searchParams] = useSearchParams();

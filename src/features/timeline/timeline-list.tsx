@@ -1,6 +1,7 @@
 import { useCallback, useLayoutEffect, useRef, useState, type RefObject } from 'react';
 import Box from '@mui/material/Box';
 import { measureElement, useWindowVirtualizer } from '@tanstack/react-virtual';
+import { useAfterPaint } from '../../components/use-after-paint.ts';
 import type { TimelineItem } from './timeline-items.ts';
 import { TimelineRow } from './timeline-row.tsx';
 
@@ -8,6 +9,11 @@ import { TimelineRow } from './timeline-row.tsx';
 export const ESTIMATED_ROW_HEIGHT = 180;
 /** Rows rendered beyond each edge of the window. */
 const OVERSCAN = 6;
+/**
+ * Until the page has painted once: the first rows' commit, which the first paint of the timeline
+ * waits for, mounts only what is on screen and one row more; the rest of the overscan follows.
+ */
+const FIRST_OVERSCAN = 1;
 /** Space between rows, inside each measured row. */
 const ROW_GAP_PX = 12;
 
@@ -65,12 +71,15 @@ export function TimelineList({ items, student, now, label }: TimelineListProps) 
     [],
   );
 
+  // Read once: the window's size in each render was a layout forced in the middle of it.
+  const [initialRect] = useState(windowRect);
+  const painted = useAfterPaint();
   const virtualizer = useWindowVirtualizer({
     count: items.length,
     estimateSize: () => ESTIMATED_ROW_HEIGHT,
-    overscan: OVERSCAN,
+    overscan: painted ? OVERSCAN : FIRST_OVERSCAN,
     scrollMargin,
-    initialRect: windowRect(),
+    initialRect,
     getItemKey: (index) => items[index]?.key ?? index,
     // No layout (jsdom, a hidden tab) measures 0: keep the estimate rather than collapse the row.
     measureElement: (element, entry, instance) => {

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode, type Ref } from 'react';
+import { useId, type KeyboardEvent, type ReactNode, type Ref } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useController, type Control, type FieldValues, type Path, type UseFormReturn } from 'react-hook-form';
 import Alert from '@mui/material/Alert';
@@ -39,27 +39,9 @@ export function useSignedIn(): { identifier: string | undefined; isPending: bool
   return { identifier: session.data?.identifier, isPending: session.isPending };
 }
 
-/**
- * Moves focus once the element exists: after a failed save the message (or the field) to focus
- * renders only when the mutation's new state reaches React, and a reset form registers its fields
- * again on its next render. A new request replaces the last one.
- */
-export type Focusable = { focus: () => void };
-export function useFocusRequest(): (target: () => Focusable | null | undefined) => void {
-  const target = useRef<(() => Focusable | null | undefined) | null>(null);
-  const [, rerender] = useState(0);
-  useEffect(() => {
-    const element = target.current?.();
-    if (element) {
-      element.focus();
-      target.current = null;
-    }
-  });
-  return useCallback((get) => {
-    target.current = get;
-    rerender((n) => n + 1);
-  }, []);
-}
+// In a module of its own (write-section.tsx needs it before any form has loaded): re-exported here for the forms.
+import type { Focusable } from './use-focus-request.ts';
+export { useFocusRequest, type Focusable } from './use-focus-request.ts';
 
 /** The form's field, focused once it is registered (see `useFocusRequest`). */
 export const fieldOf = <T extends FieldValues>(form: UseFormReturn<T>, field: Path<T>): Focusable => ({ focus: () => form.setFocus(field) });

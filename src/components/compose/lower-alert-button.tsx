@@ -1,19 +1,7 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import Alert from '@mui/material/Alert';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
-import Stack from '@mui/material/Stack';
-import { isApiError } from '../../api/errors.ts';
-import { useApi } from '../../queries/api-context.tsx';
-import { toastBus } from '../toasts.tsx';
-import { useLowerAlertFromDraft } from './compose-mutations.ts';
-import { draftKeys } from './draft-keys.ts';
-import { DetailsField, SaveFailure, useSignedIn } from './form-parts.tsx';
-import { useDetailsDraft } from './use-details-draft.ts';
+import { whenIdle } from '../../lib/idle.ts';
+import { useAfterPaint } from '../use-after-paint.ts';
 
 export interface LowerAlertButtonProps {
   alertId: number;
@@ -27,31 +15,38 @@ export interface LowerAlertButtonProps {
   onLowered?: () => void;
 }
 
-const isConflict = (error: unknown) => isApiError(error) && error.kind === 'http' && error.status === 409;
-
-/** Told by the mutation itself: the button may be gone when the write ends (see useLowerAlertFromDraft). */
-const FEEDBACK = {
-  lowered: () => toastBus.show('Alert lowered', 'success'),
-  alreadyLowered: () => toastBus.show('This alert was already lowered', 'info'),
-};
+// The dialog, its form (react-hook-form), draft and write: loaded once the page has painted, or
+// when the button is first pointed at or focused, so a click finds it in.
+const loadDialog = () => import('./lower-alert-dialog.tsx');
+const LowerAlertDialog = lazy(async () => ({ default: (await loadDialog()).LowerAlertDialog }));
+const preloadDialog = () => void loadDialog();
+let preloadScheduled = false;
+/** Once per page, at an idle moment of its own (not in the task that renders what the first paint made room for). */
+function schedulePreload(): void {
+  if (preloadScheduled) return;
+  preloadScheduled = true;
+  void whenIdle(PRELOAD_WAIT_MS).then(preloadDialog);
+}
+const PRELOAD_WAIT_MS = 2000;
 
 /**
- * Lowers an open alert. The only way to lower one is a comment with `usedToLowerAlert: true`
- * (decisions §9), so the dialog asks for that comment and will not lower without it. The alerts
- * query layer shows the alert Lowered at once and refreshes it after the write, whatever its outcome.
+ * Lowers an open alert, through a dialog that asks for the comment that lowers it
+ * (lower-alert-dialog.tsx). A list shows one per open alert: each is a plain button until first
+ * used, and its dialog (with its form and write) mounts then and stays, so an open dialog or a
+ * pending write keeps the button, and focus goes back to it.
  */
 export function LowerAlertButton(props: LowerAlertButtonProps) {
   return <LowerAlert key={`${props.student}:${props.alertId}`} {...props} />;
 }
 
 function LowerAlert({ alertId, student, lowered = false, onLowered }: LowerAlertButtonProps) {
-  const api = useApi();
-  const mutation = useLowerAlertFromDraft(api, student, FEEDBACK);
-  const author = useSignedIn();
-  const ids = { title: useId(), description: useId() };
+  const [used, setUsed] = useState(false);
   const [open, setOpen] = useState(false);
-
-  const form = useDetailsDraft(draftKeys.lower(student, alertId));
+  const [pending, setPending] = useState(false);
+  const painted = useAfterPaint();
+  useEffect(() => {
+    if (painted) schedulePreload();
+  }, [painted]);
   // Set by a successful lowering: after the dialog has gone (and with it the opener), focus is handed on.
   const handOff = useRef(false);
   useEffect(() => {
@@ -60,99 +55,40 @@ function LowerAlert({ alertId, student, lowered = false, onLowered }: LowerAlert
     onLowered?.();
   }, [open, onLowered]);
 
-  const alreadyLowered = isConflict(mutation.error);
-
-  const close = () => {
-    if (mutation.isPending) return;
-    setOpen(false);
-    form.forgetErrors();
-    mutation.reset();
-  };
-  const { control, draft, error, failureRef, unplaced } = form;
-
-  const submit = () => {
-    if (mutation.isPending || alreadyLowered) return;
-    form.submit((details) => {
-      if (!author.identifier) return;
-      mutation.mutate(
-        { alertId, createdBy: author.identifier, details, student },
-        {
-          onSuccess: () => {
-            form.clear();
-            setOpen(false);
-            handOff.current = true;
-          },
-          onError: (failure) => {
-            // Already lowered: the query layer refreshes the alert (onSettled); the comment stays in the draft.
-            if (isConflict(failure)) form.focusWhenShown(() => failureRef.current);
-            else form.showFailure(failure);
-          },
-        },
-      );
-    });
-  };
-
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    submit();
-  };
-
-  if (lowered && !open && !mutation.isPending) return null;
+  if (lowered && !open && !pending) return null;
 
   return (
     <>
-      <Button size="small" variant="outlined" color="warning" onClick={() => setOpen(true)} aria-haspopup="dialog" disabled={lowered}>
+      <Button
+        size="small"
+        variant="outlined"
+        color="warning"
+        onClick={() => {
+          setUsed(true);
+          setOpen(true);
+        }}
+        onMouseEnter={preloadDialog}
+        onFocus={preloadDialog}
+        aria-haspopup="dialog"
+        disabled={lowered}
+      >
         {lowered ? 'Lowered' : 'Lower alert'}
       </Button>
-      <Dialog
-        open={open}
-        onClose={close}
-        fullWidth
-        maxWidth="sm"
-        aria-labelledby={ids.title}
-        aria-describedby={ids.description}
-      >
-        <form noValidate onSubmit={onSubmit}>
-        <DialogTitle id={ids.title}>Lower this alert</DialogTitle>
-        <DialogContent>
-          <Stack spacing={2}>
-            <DialogContentText id={ids.description}>
-              An alert is lowered by a comment that says why: it is added to the alert, and the alert shows Lowered for everyone.
-            </DialogContentText>
-            <DetailsField
-              label="Why is it lowered?"
-              control={control}
-              error={error}
-              hint="Required. Ctrl+Enter lowers the alert."
-              onSubmit={submit}
-              minRows={3}
-              autoFocus
-              readOnly={mutation.isPending}
-            />
-            {alreadyLowered ? (
-              <Alert ref={failureRef} tabIndex={-1} severity="info">
-                This alert was already lowered. It has been refreshed; your comment was not posted and is kept.
-              </Alert>
-            ) : (
-              <SaveFailure ref={failureRef} title="The alert was not lowered. Your comment is kept." write={mutation} unplaced={unplaced} onRetry={submit} />
-            )}
-          </Stack>
-        </DialogContent>
-        <DialogActions>
-          {draft.dirty && (
-            <Button type="button" onClick={form.discard} disabled={mutation.isPending} sx={{ mr: 'auto' }}>
-              Discard draft
-            </Button>
-          )}
-          <Button type="button" onClick={close} disabled={mutation.isPending}>
-            {alreadyLowered ? 'Close' : 'Cancel'}
-          </Button>
-          <Button type="submit" variant="contained" color="warning" disabled={mutation.isPending || alreadyLowered || !author.identifier}>
-            {mutation.isPending ? 'Lowering…' : 'Lower alert'}
-          </Button>
-        </DialogActions>
-        </form>
-      </Dialog>
+      {used && (
+        <Suspense fallback={null}>
+          <LowerAlertDialog
+            alertId={alertId}
+            student={student}
+            open={open}
+            onClose={() => setOpen(false)}
+            onPendingChange={setPending}
+            onLowered={() => {
+              handOff.current = true;
+              setOpen(false);
+            }}
+          />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -1,7 +1,7 @@
-import { useCallback, useLayoutEffect, useRef, useState, type RefObject } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState, type RefObject } from 'react';
 import Box from '@mui/material/Box';
 import { measureElement, useWindowVirtualizer } from '@tanstack/react-virtual';
-import { useAfterPaint } from '../../components/use-after-paint.ts';
+import { whenIdle } from '../../lib/idle.ts';
 import type { TimelineItem } from './timeline-items.ts';
 import { TimelineRow } from './timeline-row.tsx';
 
@@ -10,10 +10,28 @@ export const ESTIMATED_ROW_HEIGHT = 180;
 /** Rows rendered beyond each edge of the window. */
 const OVERSCAN = 6;
 /**
- * Until the page has painted once: the first rows' commit, which the first paint of the timeline
- * waits for, mounts only what is on screen and one row more; the rest of the overscan follows.
+ * Until the page has been idle twice: the first rows' commit, which the first paint of the
+ * timeline waits for, mounts only what is on screen and one row more; the rest of the overscan
+ * follows in a commit of its own (not with the requests and loads waiting for the first paint).
  */
 const FIRST_OVERSCAN = 1;
+const OVERSCAN_WAIT_MS = 1000;
+
+function useOverscan(): number {
+  const [overscan, setOverscan] = useState(FIRST_OVERSCAN);
+  useEffect(() => {
+    let live = true;
+    void whenIdle(OVERSCAN_WAIT_MS)
+      .then(() => whenIdle(OVERSCAN_WAIT_MS))
+      .then(() => {
+        if (live) setOverscan(OVERSCAN);
+      });
+    return () => {
+      live = false;
+    };
+  }, []);
+  return overscan;
+}
 /** Space between rows, inside each measured row. */
 const ROW_GAP_PX = 12;
 
@@ -73,11 +91,11 @@ export function TimelineList({ items, student, now, label }: TimelineListProps) 
 
   // Read once: the window's size in each render was a layout forced in the middle of it.
   const [initialRect] = useState(windowRect);
-  const painted = useAfterPaint();
+  const overscan = useOverscan();
   const virtualizer = useWindowVirtualizer({
     count: items.length,
     estimateSize: () => ESTIMATED_ROW_HEIGHT,
-    overscan: painted ? OVERSCAN : FIRST_OVERSCAN,
+    overscan,
     scrollMargin,
     initialRect,
     getItemKey: (index) => items[index]?.key ?? index,

@@ -1,8 +1,9 @@
-import { createElement, memo, useRef } from 'react';
+import { createElement, lazy, memo, Suspense, useRef } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Divider from '@mui/material/Divider';
+import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -15,11 +16,14 @@ import VisibilityOutlined from '@mui/icons-material/VisibilityOutlined';
 import { CommentList } from '../../components/comment-list.tsx';
 import { PLAIN_TEXT } from '../../components/plain-text.ts';
 import { RelativeTime } from '../../components/relative-time.tsx';
-import { CommentBox } from '../../components/compose/comment-box.tsx';
 import { LowerAlertButton } from '../../components/compose/lower-alert-button.tsx';
 import { audienceWord, insightTypeWord, type TimelineItem } from './timeline-items.ts';
 import { encouragementIcon, KIND_LOOK, KindChip } from './timeline-visuals.tsx';
 import { useEncouragementType, usePersonName } from './use-student-timeline.ts';
+
+// The comment form (react-hook-form, its draft and write) loads when a row's comments are first
+// opened, not with the timeline's first rows.
+const CommentBox = lazy(async () => ({ default: (await import('../../components/compose/comment-box.tsx')).CommentBox }));
 
 function PersonName({ identifier }: { identifier: string | null }) {
   const { name } = usePersonName(identifier);
@@ -138,7 +142,9 @@ export const TimelineRow = memo(function TimelineRow({ item, student, commentsOp
               <CommentList comments={item.comments} now={now} author={(comment) => <PersonName identifier={comment.author} />} />
               {canComment && (
                 <Box sx={{ mt: 1.5 }}>
-                  <CommentBox kind={item.kind === 'alert' ? 'alert' : 'update'} notationId={item.id} student={student} />
+                  <Suspense fallback={<LinearProgress aria-label="Loading the comment form" />}>
+                    <CommentBox kind={item.kind === 'alert' ? 'alert' : 'update'} notationId={item.id} student={student} />
+                  </Suspense>
                 </Box>
               )}
             </>

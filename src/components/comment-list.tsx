@@ -25,7 +25,7 @@ export interface CommentListProps<C extends ListedComment> {
 export function CommentList<C extends ListedComment>({ comments, author, now, 'aria-label': ariaLabel }: CommentListProps<C>) {
   if (comments.length === 0) {
     return (
-      <Typography variant="body2" color="text.secondary">
+      <Typography variant="body2" color="textSecondary">
         No comments yet.
       </Typography>
     );
@@ -34,7 +34,7 @@ export function CommentList<C extends ListedComment>({ comments, author, now, 'a
     <Stack component="ul" spacing={1.5} aria-label={ariaLabel} sx={{ listStyle: 'none', m: 0, p: 0 }}>
       {comments.map((comment) => (
         <Box component="li" key={comment.id}>
-          <Typography variant="body2" color="text.secondary" component="p">
+          <Typography variant="body2" color="textSecondary" component="p">
             <Box component="span" sx={{ fontWeight: 600, color: 'text.primary' }}>
               {author(comment)}
             </Box>{' '}

@@ -65,7 +65,7 @@ export function ResponsiveTable<T>({
             <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: 'auto minmax(0, 1fr)', columnGap: 1.5, rowGap: 0.25, alignItems: 'baseline' }}>
               {rest.map((column, i) => (
                 <Box key={i} sx={{ display: 'contents' }}>
-                  <Typography component="dt" variant="body2" color="text.secondary">
+                  <Typography component="dt" variant="body2" color="textSecondary">
                     {column.header}
                   </Typography>
                   <Typography component="dd" variant="body2" sx={{ m: 0, overflowWrap: 'anywhere' }}>

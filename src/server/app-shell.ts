@@ -59,7 +59,7 @@ body{margin:0;background:var(--ss-bg);color:var(--ss-text);font-family:system-ui
 .ss-above-breadcrumbs{height:24px;margin-bottom:8px}.ss-above-back-link{height:24px;margin-bottom:4px}.ss-above-back-link-stack{height:20.02px;margin-bottom:16px}
 @media (max-width:599.95px){.ss-main h1.ss-small{font-size:1.5rem;line-height:1.334}}
 @media (max-width:899.95px){.ss-main h1.ss-compact{font-size:1.75rem}}
-.ss-intro{margin:0}.ss-intro-stack{margin-top:16px}.ss-intro-body2{font-size:.875rem;line-height:1.43;letter-spacing:.01071em}.ss-main h1.ss-gutter{margin-bottom:.35em}
+.ss-intro{margin:0;color:var(--ss-text2)}.ss-intro-stack{margin-top:16px}.ss-intro-body2{font-size:.875rem;line-height:1.43;letter-spacing:.01071em}.ss-main h1.ss-gutter{margin-bottom:.35em}
 @media (orientation:landscape) and (max-width:599.95px){.ss-bar,.ss-tool,.ss-spacer{min-height:48px}}
 @media (min-width:600px){.ss-bar,.ss-tool,.ss-spacer{min-height:64px}.ss-bar,.ss-tool{padding:0 24px}}
 @media (min-width:900px){

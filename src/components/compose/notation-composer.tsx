@@ -329,7 +329,7 @@ function NotationComposer<A extends string>({
                     label={
                       <span>
                         {AUDIENCE_HELP[audience]?.label ?? audience}
-                        <Typography component="span" variant="body2" color="text.secondary">
+                        <Typography component="span" variant="body2" color="textSecondary">
                           {' — '}
                           {AUDIENCE_HELP[audience]?.help ?? ''}
                         </Typography>

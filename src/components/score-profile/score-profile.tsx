@@ -88,11 +88,11 @@ export function ScoreProfile({ student, administrationId, onAdministrationChange
     return <LinearProgress aria-label="Loading factor scores" />;
   }
   if (administrationId === undefined && defaultIndex === -1) {
-    return <Typography color="text.secondary">No factor scores for this student yet.</Typography>;
+    return <Typography color="textSecondary">No factor scores for this student yet.</Typography>;
   }
   if (administrationId !== undefined && index === -1) {
     if (extra.isPending) return <LinearProgress aria-label="Loading factor scores" />;
-    return <Typography color="text.secondary">There is no administration {administrationId}, or it could not be loaded.</Typography>;
+    return <Typography color="textSecondary">There is no administration {administrationId}, or it could not be loaded.</Typography>;
   }
   if (!administration || !query) return null;
   if (query.isError) return <ProblemMessage error={query.error} onRetry={() => void query.refetch()} />;
@@ -120,7 +120,7 @@ export function ScoreProfile({ student, administrationId, onAdministrationChange
           </Select>
         </FormControl>
       )}
-      <Typography variant="body2" color="text.secondary">
+      <Typography variant="body2" color="textSecondary">
         {administration.title} · {formatDate(administration.startDate)} · {administration.status}
       </Typography>
       <Typography variant="body2" data-testid="percentile-explanation">
@@ -136,7 +136,7 @@ export function ScoreProfile({ student, administrationId, onAdministrationChange
         </Alert>
       )}
       {page.values.length === 0 && page.invalidCount === 0 && (
-        <Typography color="text.secondary">No factor scores for {student} in this administration.</Typography>
+        <Typography color="textSecondary">No factor scores for {student} in this administration.</Typography>
       )}
       {page.values.length > 0 && (
         <List dense disablePadding aria-label={`Factor scores, ${administration.title}`}>
@@ -187,12 +187,12 @@ export function ScoreProfile({ student, administrationId, onAdministrationChange
                 />
               </Box>
               {!onScale(result.score) && (
-                <Typography variant="body2" color="text.secondary">
+                <Typography variant="body2" color="textSecondary">
                   This score is outside the 1–99 scale; it is shown as it came.
                 </Typography>
               )}
               {result.factor.description && (
-                <Typography variant="body2" color="text.secondary">
+                <Typography variant="body2" color="textSecondary">
                   {result.factor.description}
                 </Typography>
               )}
@@ -201,7 +201,7 @@ export function ScoreProfile({ student, administrationId, onAdministrationChange
         </List>
       )}
       {page.invalidCount > 0 && (
-        <Typography variant="body2" color="text.secondary">
+        <Typography variant="body2" color="textSecondary">
           {page.invalidCount} {page.invalidCount === 1 ? 'score' : 'scores'} could not be shown.
         </Typography>
       )}
@@ -210,7 +210,7 @@ export function ScoreProfile({ student, administrationId, onAdministrationChange
           Trend
         </Typography>
         {trend.factors.length === 0 ? (
-          <Typography variant="body2" color="text.secondary" data-testid="trend-empty">
+          <Typography variant="body2" color="textSecondary" data-testid="trend-empty">
             {scores.some((q) => q.isError)
               ? 'The scores of some of this student’s administrations could not be loaded: no trend can be drawn.'
               : withScores.length < 2

@@ -84,7 +84,7 @@ function CapacityCard({ active, canEdit, onSwap }: { active: number; canEdit: bo
         sx={{ height: 8, borderRadius: 4, my: 1 }}
       />
       {/* On a phone the rule shows when it bites (at the cap); each blocked Activate says it too. */}
-      <Typography variant="body2" color="text.secondary" sx={{ display: { xs: atCap ? 'block' : 'none', sm: 'block' } }}>
+      <Typography variant="body2" color="textSecondary" sx={{ display: { xs: atCap ? 'block' : 'none', sm: 'block' } }}>
         {CAPACITY_SENTENCE}
         {atCap ? ' The cap is reached: to activate another category, swap one out.' : ''}
       </Typography>
@@ -262,7 +262,7 @@ export function CategoriesAdminPage() {
     <Stack spacing={2}>
       <HeadingWithJournal title="Categories" journal={JOURNAL_OF_CATEGORIES} />
       {/* Fixed text, painted by the server's shell as well (the route table's intro): set as the shell sets it. */}
-      <Typography color="text.secondary">The reasons advisors file updates and alerts under. Renaming relabels every past notation; deactivating hides a category from new notations.</Typography>
+      <Typography color="textSecondary">The reasons advisors file updates and alerts under. Renaming relabels every past notation; deactivating hides a category from new notations.</Typography>
       <ReadOnlyNotice permission={{ allowed: canEdit, reason: permission.reason }} />
       {list.isError && isNotFound(list.error) && <CategoriesFallback canEdit={canEdit} seen={usage?.seen ?? new Map()} />}
       {list.isError && !isNotFound(list.error) && <ProblemMessage error={list.error} onRetry={() => void list.refetch()} />}
@@ -372,7 +372,7 @@ export function CategoriesAdminPage() {
                 {shown.length === 0 && (
                   <TableRow>
                     <TableCell colSpan={(canEdit ? 4 : 3) + (phone ? 0 : 1)}>
-                      <Typography color="text.secondary">No category matches these filters.</Typography>
+                      <Typography color="textSecondary">No category matches these filters.</Typography>
                     </TableCell>
                   </TableRow>
                 )}
@@ -422,7 +422,7 @@ export function CategoriesAdminPage() {
                           </Link>
                         </Stack>
                         {canEdit && block && (
-                          <Typography variant="caption" color="text.secondary" id={reasonId} component="p" data-testid={`activate-reason-${category.id}`}>
+                          <Typography variant="caption" color="textSecondary" id={reasonId} component="p" data-testid={`activate-reason-${category.id}`}>
                             Cannot activate: {block}
                           </Typography>
                         )}
@@ -462,7 +462,7 @@ export function CategoriesAdminPage() {
                             <Typography component="span" sx={{ fontWeight: 500 }}>
                               {category.name}
                             </Typography>
-                            <Typography component="span" variant="body2" color="text.secondary" sx={{ ml: 1 }}>
+                            <Typography component="span" variant="body2" color="textSecondary" sx={{ ml: 1 }}>
                               #{category.id}
                             </Typography>
                             {phone && <Box sx={{ mt: 0.5 }}>{actions}</Box>}
@@ -478,7 +478,7 @@ export function CategoriesAdminPage() {
                             {counts ? `${counts.updates} updates, ${counts.alerts} alerts` : 'unused'}
                           </span>
                         ) : (
-                          <Typography variant="body2" color="text.secondary" component="span">
+                          <Typography variant="body2" color="textSecondary" component="span">
                             —
                           </Typography>
                         )}

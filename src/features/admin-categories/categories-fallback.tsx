@@ -80,7 +80,7 @@ export function CategoriesFallback({ canEdit, seen }: { canEdit: boolean; seen: 
           Categories seen on loaded notations
         </Typography>
         {known.size === 0 ? (
-          <Typography color="text.secondary">None yet: open a student or the alert queue, or count usage above, and the categories named there show here.</Typography>
+          <Typography color="textSecondary">None yet: open a student or the alert queue, or count usage above, and the categories named there show here.</Typography>
         ) : (
           <List dense aria-label="Categories seen on loaded notations">
             {[...known].sort((a, b) => compareText(a[1], b[1])).map(([seenId, seenName]) => (

@@ -75,7 +75,7 @@ export function UsagePanel({
         )}
       </Typography>
       <Box id="usage-body" hidden={!body}>
-      <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
+      <Typography variant="body2" color="textSecondary" sx={{ mb: 1.5 }}>
         Count the updates and alerts filed under each category in a window, to find categories nobody uses.
       </Typography>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ alignItems: { sm: 'flex-start' } }}>

@@ -121,7 +121,7 @@ function PreviewTable({ students, preview, recent }: { students: readonly Person
               return (
                 <>
                   {student.firstName} {student.lastName}{' '}
-                  <Typography component="span" variant="body2" color="text.secondary">
+                  <Typography component="span" variant="body2" color="textSecondary">
                     ({student.identifier})
                   </Typography>
                   {earlier.length > 0 && (

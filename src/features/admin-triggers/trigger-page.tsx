@@ -141,12 +141,12 @@ function EditForm({ trigger, identifier }: { trigger: Trigger; identifier: strin
                 ))}
               </TableBody>
             </Table>
-            <Typography variant="body2" color="text.secondary" sx={{ mt: 1, whiteSpace: 'pre-wrap' }}>
+            <Typography variant="body2" color="textSecondary" sx={{ mt: 1, whiteSpace: 'pre-wrap' }}>
               New notations will read: “{triggerNotationText({ name: values.name ?? '', additionalAdvice: values.additionalAdvice ?? '' })}”
             </Typography>
           </Box>
         ) : (
-          <Typography color="text.secondary">No changes yet.</Typography>
+          <Typography color="textSecondary">No changes yet.</Typography>
         )}
         {save.isError && (
           <Alert severity="error" role="alert">
@@ -197,7 +197,7 @@ export function TriggerPage() {
             <Typography variant="h6" component="h2" id="apply-heading">
               Apply to students
             </Typography>
-            <Typography color="text.secondary" sx={{ mb: 1.5 }}>
+            <Typography color="textSecondary" sx={{ mb: 1.5 }}>
               Applying is separate from saving: it creates one {kindWord(data.elevateToAlert).toLowerCase()} per student from the trigger as saved, and those
               cannot be taken back. You see who gets what before anything is sent.
             </Typography>

@@ -79,7 +79,7 @@ export function TriggersAdminPage() {
   return (
     <Stack spacing={2}>
       <HeadingWithJournal title="Triggers" journal="/admin/journal?operation=trigger.update" />
-      <Typography color="text.secondary">
+      <Typography color="textSecondary">
         Data-insight definitions: applied to students, each creates a data insight, or an alert when it elevates to alert.
       </Typography>
       <ReadOnlyNotice permission={permission} />
@@ -116,7 +116,7 @@ export function TriggersAdminPage() {
             labelledBy="triggers-heading"
             rowProps={(trigger) => ({ 'data-testid': `trigger-row-${trigger.id}` })}
             columns={TRIGGER_COLUMNS}
-            empty={<Typography color="text.secondary">No trigger matches “{q}”.</Typography>}
+            empty={<Typography color="textSecondary">No trigger matches “{q}”.</Typography>}
           />
         </Paper>
       )}

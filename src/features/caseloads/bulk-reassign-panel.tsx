@@ -187,7 +187,7 @@ export function BulkReassignPanel({ students, caseloadStaff, permission }: { stu
             slotProps={{ htmlInput: { spellCheck: false } }}
           />
         )}
-        {missingStudents && <Typography color="text.secondary">Choose the students first: a caseload above, pasted identifiers, or a selection handed over from another page.</Typography>}
+        {missingStudents && <Typography color="textSecondary">Choose the students first: a caseload above, pasted identifiers, or a selection handed over from another page.</Typography>}
         <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
           <Button variant="outlined" disabled={!operation || missingStudents || busy} onClick={() => operation && void bulk.preview(operation, students)}>
             Preview {kind === 'pairs' ? '' : `${students.length} students`}

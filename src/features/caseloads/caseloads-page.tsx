@@ -92,7 +92,7 @@ export function CaseloadsPage() {
       <Typography variant="h4" component="h1" gutterBottom>
         Caseloads
       </Typography>
-      <Typography color="text.secondary" sx={{ mb: 2 }}>
+      <Typography color="textSecondary" sx={{ mb: 2 }}>
         The students whose success networks include a staff member, and moving them in bulk.
       </Typography>
       <Stack spacing={2}>
@@ -103,7 +103,7 @@ export function CaseloadsPage() {
           <Box sx={{ display: 'flex', mb: 2 }}>
             <PersonPicker label="Staff member" roles={STAFF_ROLES} buttonLabel="Show" refusal={() => null} onPick={pickStaff} />
           </Box>
-          {!staff && <Typography color="text.secondary">Choose a staff member to see their caseload.</Typography>}
+          {!staff && <Typography color="textSecondary">Choose a staff member to see their caseload.</Typography>}
           {staff && (
             <Typography sx={{ mb: 1 }} data-testid="caseload-count">
               <PersonName identifier={staff} />
@@ -123,7 +123,7 @@ export function CaseloadsPage() {
             ) : (
               <ProblemMessage error={caseload.error} onRetry={() => void caseload.refetch()} />
             ))}
-          {caseload.isSuccess && caseloadStudents.length === 0 && <Typography color="text.secondary">No student has this person in their success network.</Typography>}
+          {caseload.isSuccess && caseloadStudents.length === 0 && <Typography color="textSecondary">No student has this person in their success network.</Typography>}
           {caseloadStudents.length > 0 && (
             <Box sx={{ height: 440 }}>
               <DataGrid

@@ -97,7 +97,7 @@ export function JournalPage() {
       <Typography variant="h4" component="h1">
         Change journal
       </Typography>
-      <Typography color="text.secondary">Every change made through the dashboard: who, when, what, and the result. Newest first.</Typography>
+      <Typography color="textSecondary">Every change made through the dashboard: who, when, what, and the result. Newest first.</Typography>
       <Box component="form" onSubmit={apply} aria-label="Filter the journal" sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'center' }}>
         <TextField size="small" label="Target" placeholder="category/3" value={draft.target} onChange={(e) => setDraft({ ...draft, target: e.target.value })} sx={{ flex: '1 1 12rem' }} />
         <TextField select size="small" label="Operation" value={draft.operation} onChange={(e) => setDraft({ ...draft, operation: e.target.value })} sx={{ flex: '1 1 14rem' }}>

@@ -28,7 +28,7 @@ function Version({ title, description, members, testId }: { title: string; descr
       <Typography variant="subtitle1" component="h3">
         {title}
       </Typography>
-      <Typography variant="body2" color="text.secondary" gutterBottom>
+      <Typography variant="body2" color="textSecondary" gutterBottom>
         {description}
       </Typography>
       {members.length === 0 ? (

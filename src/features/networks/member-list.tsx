@@ -145,7 +145,7 @@ export function MemberList({ members, added, invalid, readOnly, onChange }: Memb
     if (from !== -1 && to !== -1) onChange(arrayMove([...members], from, to), `Moved ${String(active.id)} to position ${to + 1} of ${members.length}.`);
   };
   if (members.length === 0) {
-    return <Typography color="text.secondary">Nobody is in this network{readOnly ? '.' : ' yet. Add someone below.'}</Typography>;
+    return <Typography color="textSecondary">Nobody is in this network{readOnly ? '.' : ' yet. Add someone below.'}</Typography>;
   }
   return (
     <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd}>

@@ -142,12 +142,12 @@ export function NetworkEditorPage() {
         <Link component={RouterLink} to={studentPath}>
           {studentLabel.name}
         </Link>
-        <Typography color="text.primary">Success network</Typography>
+        <Typography color="textPrimary">Success network</Typography>
       </Breadcrumbs>
       <Typography variant="h4" component="h1" gutterBottom>
         Success network
       </Typography>
-      <Typography color="text.secondary" sx={{ mb: 2 }}>
+      <Typography color="textSecondary" sx={{ mb: 2 }}>
         {studentLabel.role ? `${studentLabel.name} (${studentLabel.identifier})` : student}: the staff who support this student, highest priority first. They
         see and hear about the student.
       </Typography>
@@ -234,7 +234,7 @@ export function NetworkEditorPage() {
               {save.isError && (
                 <Box sx={{ mt: 2 }}>
                   <ProblemMessage error={save.error} />
-                  <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+                  <Typography variant="body2" color="textSecondary" sx={{ mt: 1 }}>
                     Nothing was lost: your changes are still here.
                   </Typography>
                 </Box>
@@ -247,7 +247,7 @@ export function NetworkEditorPage() {
                   Discard changes
                 </Button>
               </Box>
-              <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+              <Typography variant="body2" color="textSecondary" sx={{ mt: 1 }}>
                 Saving reads the network again first: a change someone else made meanwhile is merged, or shown to you, never overwritten.
               </Typography>
             </Paper>
@@ -291,7 +291,7 @@ export function NetworkEditorPage() {
                 })}
               </List>
               {dirty && (
-                <Typography variant="body2" color="text.secondary">
+                <Typography variant="body2" color="textSecondary">
                   Save or discard your changes to undo an earlier save.
                 </Typography>
               )}

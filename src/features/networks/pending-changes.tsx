@@ -44,7 +44,7 @@ export function PendingChanges({ diff }: { diff: NetworkDiff }) {
   return (
     <Box data-testid="pending-changes" aria-live="polite">
       {summary === null ? (
-        <Typography color="text.secondary">No unsaved changes.</Typography>
+        <Typography color="textSecondary">No unsaved changes.</Typography>
       ) : (
         <>
           <Typography sx={{ fontWeight: 600 }}>Unsaved changes: {summary}</Typography>

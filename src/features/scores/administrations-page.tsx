@@ -32,8 +32,8 @@ const DEFAULT_PAGE_SIZE = 25;
 function Respondents({ id }: { id: number }) {
   const api = useApi();
   const count = useQuery(cohortQueries.respondentCount(api, id));
-  if (count.isPending) return <Typography component="span" color="text.secondary">…</Typography>;
-  if (count.isError) return <Typography component="span" color="text.secondary">not available</Typography>;
+  if (count.isPending) return <Typography component="span" color="textSecondary">…</Typography>;
+  if (count.isError) return <Typography component="span" color="textSecondary">not available</Typography>;
   return <>{formatCount(count.data)}</>;
 }
 
@@ -120,7 +120,7 @@ export function AdministrationsPage() {
         <Typography variant="h4" component="h1">
           Non-cognitive scores
         </Typography>
-        <Typography color="text.secondary">Administrations of the Student Strengths Inventory and the Continuing Student Assessment, newest first.</Typography>
+        <Typography color="textSecondary">Administrations of the Student Strengths Inventory and the Continuing Student Assessment, newest first.</Typography>
       </Box>
       <Paper variant="outlined" sx={{ p: 2 }}>
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' } }}>
@@ -144,7 +144,7 @@ export function AdministrationsPage() {
       {query.isFetching && <LinearProgress aria-label="Loading administrations" />}
       {query.isError && <ProblemMessage error={query.error} onRetry={() => void query.refetch()} />}
       {query.isSuccess && (
-        <Typography role="status" data-testid="administrations-summary" color="text.secondary">
+        <Typography role="status" data-testid="administrations-summary" color="textSecondary">
           {plural(total, 'administration')}
           {status && ` with status ${status}`}
           {person && ` with ${person} as a respondent`}

@@ -158,7 +158,7 @@ function CohortView({ id }: { id: number }) {
         {administration.data && (
           <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap', mt: 0.5 }}>
             <Chip size="small" variant="outlined" label={administration.data.status} color={statusColor(administration.data.status)} />
-            <Typography color="text.secondary">
+            <Typography color="textSecondary">
               {formatDay(administration.data.startDate)} – {formatDay(administration.data.endDate)}
               {data && ` · ${plural(data.totalRespondents, 'respondent')}`}
             </Typography>
@@ -167,7 +167,7 @@ function CohortView({ id }: { id: number }) {
         {administration.isError && <ProblemMessage error={administration.error} onRetry={() => void administration.refetch()} />}
       </Box>
 
-      <Typography variant="body2" color="text.secondary">
+      <Typography variant="body2" color="textSecondary">
         Scores are <b>national percentiles</b>: a score of 60 means the student scored higher than about 60 of every 100 students in the national
         comparison group. A percentile is not a percent correct.
       </Typography>
@@ -179,7 +179,7 @@ function CohortView({ id }: { id: number }) {
             value={progress && progress.total > 0 ? (progress.loaded / progress.total) * 100 : 0}
             aria-label="Loading respondents"
           />
-          <Typography variant="body2" color="text.secondary" role="status" data-testid="cohort-progress" sx={{ mt: 0.5 }}>
+          <Typography variant="body2" color="textSecondary" role="status" data-testid="cohort-progress" sx={{ mt: 0.5 }}>
             {progress ? `Loaded ${formatCount(progress.loaded)} of ${formatCount(progress.total)} respondents` : 'Loading respondents…'}
             {progress?.source === 'fallback' && ' (one request per respondent: the service has no cohort download)'}
           </Typography>
@@ -262,7 +262,7 @@ const CohortControls = memo(function CohortControls({ id, cohort, includeFlagged
             control={<Switch checked={includeFlagged} onChange={(e) => onIncludeFlagged(e.target.checked)} />}
             label="Include scores with a validity concern"
           />
-          <Typography variant="body2" color="text.secondary" data-testid="validity-note">
+          <Typography variant="body2" color="textSecondary" data-testid="validity-note">
             {includeFlagged
               ? `Scores with a validity concern are included in these figures (${plural(flaggedRespondents, 'respondent')} flagged): read them with caution.`
               : `Scores with a validity concern are left out of these figures (${plural(flaggedRespondents, 'respondent')} flagged).`}
@@ -387,7 +387,7 @@ function Roster({ id, title, cohort, includeFlagged, picked }: { id: number; tit
           </Button>
         )}
       </Stack>
-      <Typography variant="body2" color="text.secondary" data-testid="roster-summary" role="status" sx={{ mb: 1 }}>
+      <Typography variant="body2" color="textSecondary" data-testid="roster-summary" role="status" sx={{ mb: 1 }}>
         {picked
           ? `${plural(respondents.length, 'respondent')} in ${picked.factor}, ${pickLabel(picked.pick)}${includeFlagged ? '' : ', scores with a validity concern left out'}.`
           : `All ${plural(respondents.length, 'respondent')}. Pick a band or a bar above to list those respondents.`}

@@ -247,7 +247,7 @@ export const CohortRoster = memo(function CohortRoster(props: CohortRosterProps)
   return (
     <Box>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ mb: 1, alignItems: { sm: 'center' } }}>
-        <Typography variant="body2" color="text.secondary" sx={{ flexGrow: 1 }} data-testid="roster-handoff-count">
+        <Typography variant="body2" color="textSecondary" sx={{ flexGrow: 1 }} data-testid="roster-handoff-count">
           {chosen.length > 0 ? `${chosen.length} selected` : `${viewIds.length} in view`}
         </Typography>
         <Button size="small" variant="outlined" component={RouterLink} to={links.trigger} disabled={handed.length === 0}>

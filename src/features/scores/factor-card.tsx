@@ -16,7 +16,7 @@ export function FactorCard({ factor, children }: { factor: Pick<CohortFactor, 'n
         {factor.name}
       </Typography>
       {factor.description && (
-        <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+        <Typography variant="body2" color="textSecondary" sx={{ mb: 1 }}>
           {factor.description}
         </Typography>
       )}

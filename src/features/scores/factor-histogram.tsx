@@ -39,7 +39,7 @@ export const FactorHistogram = memo(function FactorHistogram({ factor, summary, 
   return (
     <Box data-testid="factor-histogram" data-factor={factor}>
       {caption && (
-        <Typography variant="caption" component="p" color="text.secondary" sx={{ mb: 0.5 }}>
+        <Typography variant="caption" component="p" color="textSecondary" sx={{ mb: 0.5 }}>
           {caption}
         </Typography>
       )}
@@ -142,7 +142,7 @@ export const FactorHistogram = memo(function FactorHistogram({ factor, summary, 
         concern <b data-testid="factor-flagged-share">{formatShare(summary.flaggedShare)}</b>
       </Typography>
       {summary.offScale > 0 && (
-        <Typography variant="body2" color="text.secondary" data-testid="factor-off-scale">
+        <Typography variant="body2" color="textSecondary" data-testid="factor-off-scale">
           {formatCount(summary.offScale)} {summary.offScale === 1 ? 'score is' : 'scores are'} outside 1–99 and not counted.
         </Typography>
       )}

@@ -47,7 +47,7 @@ export function ProfilePage() {
         <Typography variant="h4" component="h1" sx={{ mt: 0.5 }}>
           {who.isPending ? <Skeleton width={260} /> : name}
         </Typography>
-        <Typography color="text.secondary">
+        <Typography color="textSecondary">
           {person} · non-cognitive score profile ·{' '}
           <Link component={RouterLink} to={`/students/${encodeURIComponent(person)}`}>
             student page

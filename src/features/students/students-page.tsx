@@ -89,7 +89,7 @@ function StudentSearch() {
                 <Typography>
                   {p.firstName} {p.lastName}
                 </Typography>
-                <Typography variant="body2" color="text.secondary">
+                <Typography variant="body2" color="textSecondary">
                   {p.identifier} · {p.email}
                 </Typography>
               </Box>
@@ -125,7 +125,7 @@ function MostOpenAlerts() {
         Students with the most open alerts
       </Typography>
       {/* The window in the words the student page uses ("11 open alerts … from A to B"), so two counts never read as one. */}
-      <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }} data-testid="ranking-window">
+      <Typography variant="body2" color="textSecondary" sx={{ mb: 1 }} data-testid="ranking-window">
         Open alerts raised from {createdOnStart.slice(0, 10)} to {today} (the last {RANKING_DAYS} days).
       </Typography>
       {ranking.isPending && <LinearProgress aria-label="Loading open alerts" />}

@@ -60,7 +60,7 @@ export const StudentHeader = memo(function StudentHeader({ student, range, count
       <Typography variant="h4" component="h1" sx={{ fontSize: { xs: '1.75rem', md: '2.125rem' } }}>
         {name}
       </Typography>
-      <Typography color="text.secondary" data-testid="student-identity" sx={{ overflowWrap: 'anywhere' }}>
+      <Typography color="textSecondary" data-testid="student-identity" sx={{ overflowWrap: 'anywhere' }}>
         {student}
         {person.data?.email && ` · ${person.data.email}`}
         {person.data && person.data.role !== 'Student' && ` · ${person.data.role}`}

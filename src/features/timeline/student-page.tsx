@@ -166,7 +166,7 @@ function TimelineSection({ student, compact, filters, notices, range, timeline }
             )}
 
             {/* Two lines kept on a phone, where "Showing … from … to …" wraps and "Loading …" does not: the rows below stay put. */}
-            <Typography variant="body2" color="text.secondary" role="status" data-testid="timeline-summary" sx={{ minHeight: { xs: '2lh', md: 0 } }}>
+            <Typography variant="body2" color="textSecondary" role="status" data-testid="timeline-summary" sx={{ minHeight: { xs: '2lh', md: 0 } }}>
               {summaryText(settled, loading, failed.map((load) => load.kind), shown.length, timeline.items.length, range)}
             </Typography>
 

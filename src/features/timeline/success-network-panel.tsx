@@ -47,11 +47,11 @@ export function SuccessNetworkPanel({ student }: { student: string }) {
       </Typography>
       {network.isPending && <LinearProgress aria-label="Loading the success network" />}
       {network.isError && isNotFound(network.error) && (
-        <Typography color="text.secondary">The service has no success network for {student}.</Typography>
+        <Typography color="textSecondary">The service has no success network for {student}.</Typography>
       )}
       {network.isError && !isNotFound(network.error) && <ProblemMessage error={network.error} onRetry={() => void network.refetch()} />}
       {network.isSuccess && members.length === 0 && (
-        <Typography color="text.secondary">No one is in this student's success network yet.</Typography>
+        <Typography color="textSecondary">No one is in this student's success network yet.</Typography>
       )}
       {members.length > 0 && (
         <List dense aria-label="Success network members" disablePadding>
@@ -61,7 +61,7 @@ export function SuccessNetworkPanel({ student }: { student: string }) {
         </List>
       )}
       {unreadable > 0 && (
-        <Typography variant="body2" color="text.secondary">
+        <Typography variant="body2" color="textSecondary">
           {unreadable} {unreadable === 1 ? 'member' : 'members'} could not be shown.
         </Typography>
       )}

@@ -80,7 +80,7 @@ export const TimelineRow = memo(function TimelineRow({ item, student, commentsOp
         {item.status && <AlertStatus status={item.status} />}
         {item.kind === 'encouragement' && <EncouragementTypeLabel id={item.encouragementTypeId} />}
         {item.dataInsightType && <Chip size="small" variant="outlined" label={insightTypeWord(item.dataInsightType)} />}
-        <Typography variant="body2" color="text.secondary" component="p" sx={{ m: 0 }}>
+        <Typography variant="body2" color="textSecondary" component="p" sx={{ m: 0 }}>
           {item.kind === 'dataInsight' ? 'From the data' : <>by <PersonName identifier={item.author} /></>}
           {' · '}
           <RelativeTime dateTime={item.createdOn} now={now} />

@@ -76,7 +76,7 @@ export function AlertComments({ alert }: { alert: TriageAlert }) {
     return <LinearProgress aria-label="Loading the comments" />;
   }
   if (rows === null) {
-    return <Typography color="text.secondary">The service did not give this alert's comments.</Typography>;
+    return <Typography color="textSecondary">The service did not give this alert's comments.</Typography>;
   }
   return (
     <CommentList
@@ -109,7 +109,7 @@ export function StudentPanel({ student }: { student: ExpandedPerson }) {
         <Link component={RouterLink} to={timeline}>
           <PersonName person={student} />
         </Link>{' '}
-        <Typography component="span" variant="body2" color="text.secondary">
+        <Typography component="span" variant="body2" color="textSecondary">
           · {student.identifier}
         </Typography>
       </Typography>
@@ -125,14 +125,14 @@ export function StudentPanel({ student }: { student: ExpandedPerson }) {
       {network.isPending && <LinearProgress aria-label="Loading the success network" />}
       {network.isError &&
         (isNotFound(network.error) ? (
-          <Typography variant="body2" color="text.secondary">
+          <Typography variant="body2" color="textSecondary">
             The service has no success network for {student.identifier}.
           </Typography>
         ) : (
           <ProblemMessage error={network.error} onRetry={() => void network.refetch()} />
         ))}
       {network.isSuccess && members.length === 0 && (
-        <Typography variant="body2" color="text.secondary">
+        <Typography variant="body2" color="textSecondary">
           No one is in this student's success network yet.
         </Typography>
       )}
@@ -146,7 +146,7 @@ export function StudentPanel({ student }: { student: ExpandedPerson }) {
         </Box>
       )}
       {members.length > shown.length && (
-        <Typography variant="body2" color="text.secondary">
+        <Typography variant="body2" color="textSecondary">
           and {members.length - shown.length} more on{' '}
           <Link component={RouterLink} to={timeline}>
             the student's page

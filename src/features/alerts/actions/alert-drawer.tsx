@@ -216,7 +216,7 @@ export function AlertDrawer({ alerts, openId, onOpenChange, onClosed, focusOnOpe
             </IconButton>
           </Tooltip>
         </Stack>
-        <Typography variant="body2" color="text.secondary" role="status" data-testid="alert-position">
+        <Typography variant="body2" color="textSecondary" role="status" data-testid="alert-position">
           {shownId === null ? '' : position}
         </Typography>
 
@@ -225,7 +225,7 @@ export function AlertDrawer({ alerts, openId, onOpenChange, onClosed, focusOnOpe
             {fetched.isPending && <LinearProgress aria-label="Loading the alert" />}
             {fetched.isError &&
               (isNotFound(fetched.error) ? (
-                <Typography color="text.secondary">This alert could not be found.</Typography>
+                <Typography color="textSecondary">This alert could not be found.</Typography>
               ) : (
                 <ProblemMessage error={fetched.error} onRetry={() => void fetched.refetch()} />
               ))}
@@ -284,7 +284,7 @@ const AlertContent = memo(function AlertContent({ alert }: { alert: TriageAlert 
             <Chip size="small" variant="outlined" label="Not visible to student" />
           )}
         </Stack>
-        <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+        <Typography variant="body2" color="textSecondary" sx={{ mt: 1 }}>
           Raised by <PersonName person={alert.createdBy} /> on{' '}
           <Box component="time" dateTime={Number.isNaN(created.getTime()) ? undefined : created.toISOString()}>
             {Number.isNaN(created.getTime()) ? alert.createdOn : exactFormat.format(created)}
@@ -298,7 +298,7 @@ const AlertContent = memo(function AlertContent({ alert }: { alert: TriageAlert 
 
         <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', mt: 1.5 }} aria-label="Categories" role="list">
           {categories.length === 0 ? (
-            <Typography role="listitem" variant="body2" color="text.secondary">
+            <Typography role="listitem" variant="body2" color="textSecondary">
               No categories
             </Typography>
           ) : (

@@ -157,7 +157,7 @@ export function AlertTriagePage() {
           Alerts
         </Typography>
         {/* Fixed words (the range is in the summary and under Filters): the server's shell paints them too (the route table's intro). */}
-        <Typography color="text.secondary" variant="body2">
+        <Typography color="textSecondary" variant="body2">
           Every alert raised in the chosen dates (the last 30 days unless you pick others under Filters): filter them, open one to act on it, or lower several at once.
         </Typography>
       </Box>

@@ -72,7 +72,7 @@ function CardFrame({ id, name, identifier, selected, onToggle, open, heading, me
         <Checkbox checked={selected} onChange={onToggle} slotProps={{ input: { 'aria-label': `Select ${name} (${identifier})` } }} sx={{ mt: -0.75 }} />
         <Stack spacing={0.75} sx={{ minWidth: 0, flex: 1 }}>
           {heading}
-          <Typography variant="body2" color="text.secondary">
+          <Typography variant="body2" color="textSecondary">
             {meta}
           </Typography>
           {categories && <Typography variant="body2">{categories}</Typography>}

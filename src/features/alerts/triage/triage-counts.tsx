@@ -127,7 +127,7 @@ export const TriageCounts = memo(function TriageCounts(props: TriageCountsProps)
             An alert shows when it has any chosen category.
           </Box>
           {rows.length === 0 ? (
-            <Typography variant="body2" color="text.secondary" component="span">
+            <Typography variant="body2" color="textSecondary" component="span">
               None on these alerts.
             </Typography>
           ) : (

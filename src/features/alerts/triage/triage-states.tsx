@@ -19,7 +19,7 @@ export function LoadProgress({ queue }: { queue: TriageQueue }) {
   const words = progress ? `Loaded ${number.format(progress.loaded)} of ${plural(progress.total, 'alert', 'alerts')}` : 'Loading alerts…';
   return (
     <Box data-testid="triage-progress">
-      <Typography variant="body2" color="text.secondary" aria-live="polite" sx={{ mb: 0.5 }}>
+      <Typography variant="body2" color="textSecondary" aria-live="polite" sx={{ mb: 0.5 }}>
         {words}
       </Typography>
       <LinearProgress aria-label="Loading alerts" variant={value === undefined ? 'indeterminate' : 'determinate'} {...(value === undefined ? {} : { value })} />

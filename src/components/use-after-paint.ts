@@ -33,3 +33,22 @@ export function useAfterPaint(): boolean {
   }, [ready]);
   return ready;
 }
+
+/** The longest a preload waits for an idle moment of its own once the page has painted. */
+const PRELOAD_WAIT_MS = 2000;
+const preloading = new Set<() => Promise<unknown>>();
+
+/**
+ * Starts `load` (a lazy part's `import()`) once the page has painted, at an idle moment of its own
+ * (not in the task that runs everything waiting for the first paint), once per page however many
+ * components ask: so that a first click on what it opens finds its code in. `load` must be stable
+ * (a module-level function).
+ */
+export function usePreloadAfterPaint(load: () => Promise<unknown>): void {
+  const painted = useAfterPaint();
+  useEffect(() => {
+    if (!painted || preloading.has(load)) return;
+    preloading.add(load);
+    void whenIdle(PRELOAD_WAIT_MS).then(load);
+  }, [painted, load]);
+}

@@ -1,7 +1,6 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import Button from '@mui/material/Button';
-import { whenIdle } from '../../lib/idle.ts';
-import { useAfterPaint } from '../use-after-paint.ts';
+import { usePreloadAfterPaint } from '../use-after-paint.ts';
 
 export interface LowerAlertButtonProps {
   alertId: number;
@@ -20,14 +19,6 @@ export interface LowerAlertButtonProps {
 const loadDialog = () => import('./lower-alert-dialog.tsx');
 const LowerAlertDialog = lazy(async () => ({ default: (await loadDialog()).LowerAlertDialog }));
 const preloadDialog = () => void loadDialog();
-let preloadScheduled = false;
-/** Once per page, at an idle moment of its own (not in the task that renders what the first paint made room for). */
-function schedulePreload(): void {
-  if (preloadScheduled) return;
-  preloadScheduled = true;
-  void whenIdle(PRELOAD_WAIT_MS).then(preloadDialog);
-}
-const PRELOAD_WAIT_MS = 2000;
 
 /**
  * Lowers an open alert, through a dialog that asks for the comment that lowers it
@@ -43,10 +34,7 @@ function LowerAlert({ alertId, student, lowered = false, onLowered }: LowerAlert
   const [used, setUsed] = useState(false);
   const [open, setOpen] = useState(false);
   const [pending, setPending] = useState(false);
-  const painted = useAfterPaint();
-  useEffect(() => {
-    if (painted) schedulePreload();
-  }, [painted]);
+  usePreloadAfterPaint(loadDialog);
   // Set by a successful lowering: after the dialog has gone (and with it the opener), focus is handed on.
   const handOff = useRef(false);
   useEffect(() => {

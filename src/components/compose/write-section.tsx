@@ -1,4 +1,4 @@
-import { lazy, memo, Suspense, useEffect, useRef, useState } from 'react';
+import { lazy, memo, Suspense, useRef, useState } from 'react';
 import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
@@ -6,18 +6,15 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import EditNoteOutlined from '@mui/icons-material/EditNoteOutlined';
 import NotificationsActiveOutlined from '@mui/icons-material/NotificationsActiveOutlined';
-import { whenIdle } from '../../lib/idle.ts';
-import { useAfterPaint } from '../use-after-paint.ts';
+import { usePreloadAfterPaint } from '../use-after-paint.ts';
 import { draftKeys } from './draft-keys.ts';
 import { useFocusRequest } from './use-focus-request.ts';
 import type { WriteTab } from './write-forms.tsx';
 
 // The forms' code is not on the way to a page's first rows: it loads once the page has painted
-// (useAfterPaint below), so that an opener's click finds it in; a draft waiting opens it at once.
+// (usePreloadAfterPaint below), so that an opener's click finds it in; a draft waiting opens it at once.
 const loadForms = () => import('./write-forms.tsx');
 const WriteForms = lazy(async () => ({ default: (await loadForms()).WriteForms }));
-/** The longest the forms' download waits for an idle moment of its own once the page has painted. */
-const PRELOAD_WAIT_MS = 2000;
 
 const TABS: readonly WriteTab[] = ['update', 'alert'];
 
@@ -57,12 +54,7 @@ export const WriteSection = memo(function WriteSection({ student, disabled = fal
   const [opened, setOpened] = useState<Set<WriteTab>>(() => new Set(tab ? [tab] : []));
   const openers = useRef<Partial<Record<WriteTab, HTMLButtonElement | null>>>({});
   const focusWhenShown = useFocusRequest();
-  const painted = useAfterPaint();
-  useEffect(() => {
-    if (!painted) return;
-    // Not in the task that runs everything waiting for the first paint: an idle moment of its own.
-    void whenIdle(PRELOAD_WAIT_MS).then(loadForms);
-  }, [painted]);
+  usePreloadAfterPaint(loadForms);
   const open = (value: WriteTab) => {
     collapsedBy.delete(student);
     setTab(value);

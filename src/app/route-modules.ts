@@ -4,7 +4,7 @@ import type { RoutePrefetch } from '../queries/route-prefetch.ts';
 
 // Every page and prefetch module, each its own lazy chunk, found by the paths the route table names.
 const pageModules = import.meta.glob<Record<string, ComponentType>>('../features/**/*-page.tsx');
-const prefetchModules = import.meta.glob<{ prefetch: RoutePrefetch }>('../features/**/prefetch-*.ts');
+const prefetchModules = import.meta.glob<{ prefetch: RoutePrefetch }>(['../features/**/prefetch-*.ts', '!../features/**/*.test.ts']);
 
 function moduleOf<T>(modules: Record<string, () => Promise<T>>, path: string): () => Promise<T> {
   const load = modules[path.replace(/^src\//, '../')];

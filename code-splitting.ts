@@ -1,4 +1,4 @@
-import { resolve } from 'node:path';
+import { basename, resolve } from 'node:path';
 import { BOOT_MODULE, EARLY_MODULE, ROUTES, SHELL_MODULE } from './src/app/route-table.ts';
 
 /**
@@ -24,19 +24,25 @@ import { BOOT_MODULE, EARLY_MODULE, ROUTES, SHELL_MODULE } from './src/app/route
  *   and cohort queries, date-fns) in one, evaluated while the page's own code still loads: kept
  *   out of the shared file below, which is evaluated whole when a page is (a page evaluated the
  *   shared UI code of every other page in its early start when it was one file);
- * - what several pages share (imported by at least `SHARED_BY` of the page chunks) in two files,
- *   libraries and ours; the heavy libraries only some pages use (MUI X grid, charts and pickers,
- *   drag and drop) stay out of it, so a page that does not need them never loads them. Three,
- *   not six as before: Lighthouse's mobile simulation (issue 14) gives each of a page's files a
- *   round trip of 150 ms on one of six connections, and the student page's 35 files (19 under
- *   3 KB: a dialog, a tab, a skeleton) cost it half a second of its first rows; at three it loads
- *   19 files, some 6 KB more, and its first rows come 0.4 s sooner there;
+ * - what several pages need to render (in the static imports of at least `SHARED_BY` route pages)
+ *   in two files, libraries and ours; the heavy libraries only some pages use (MUI X grid, charts
+ *   and pickers, drag and drop) stay out of it, so a page that does not need them never loads
+ *   them. Counted by pages, not by the chunks that import a module: counted by chunks, what only
+ *   the deferred panels use (react-hook-form, in every write form and dialog) was in the file
+ *   every page loads first, 20 KB (Brotli) that Lighthouse's mobile simulation (issue 14: 1.6
+ *   Mbit/s, 150 ms a round trip, six connections over HTTP/1.1) made each page's first content
+ *   wait for. Two pages, not three: a module two pages need in a file of its own costs each of
+ *   them a round trip, which is more than its bytes;
+ * - what one page needs and its deferred panels use too (the lowering button, a form's parts) in
+ *   one file per page (`<page>-parts`), not a file per module;
  * - everything else as the bundler splits it.
  *
  * Modules a page loads lazily (the pages, their prefetch modules, the deferred panels) are never
  * grouped: they stay chunks of their own, which the server's preload links name.
  */
-const SHARED_BY = 3;
+const SHARED_BY = 2;
+/** Libraries only write forms use: left for the bundler to split with the forms that load them. */
+const FORMS = /node_modules[\\/](react-hook-form|@hookform)[\\/]/;
 const HEAVY = /node_modules[\\/](@mui[\\/]x-|@dnd-kit[\\/]|swagger-ui|date-fns[\\/]|dayjs[\\/])/;
 const FRAMEWORK = /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack[\\/](react-query|query-core))[\\/]/;
 const LIBRARY = /node_modules[\\/]/;
@@ -74,14 +80,17 @@ export function codeSplitting(root: string) {
   const shell = resolve(root, SHELL_MODULE);
   const entry = resolve(root, 'src/main.tsx');
   // Computed once per build, on the first call (the graph is complete by then).
-  let closures: { entry: Set<string>; early: Set<string>; startUp: Set<string>; frame: Set<string> } | undefined;
+  let closures: { entry: Set<string>; early: Set<string>; startUp: Set<string>; frame: Set<string>; pages: Map<string, Set<string>> } | undefined;
   const closuresOf = (graph: ModuleGraph) =>
     (closures ??= {
       entry: staticClosure(graph, [entry]),
       early: staticClosure(graph, early),
       startUp: staticClosure(graph, [boot]),
       frame: staticClosure(graph, [shell]),
+      // What each route's page imports statically: what it needs to render, its deferred panels apart.
+      pages: new Map(ROUTES.map((route) => [route.page, staticClosure(graph, [resolve(root, route.page)])])),
     });
+  const pagesNeeding = (id: string, graph: ModuleGraph) => [...closuresOf(graph).pages].flatMap(([page, closure]) => (closure.has(id) ? [page] : []));
   const loadedLazily = (id: string, graph: ModuleGraph) => (graph.getModuleInfo(id)?.dynamicImporters.length ?? 0) > 0;
 
   // React DOM and the router: one file for the start-up. React itself and the query library are the
@@ -117,8 +126,13 @@ export function codeSplitting(root: string) {
   const prefetched = (id: string, graph: ModuleGraph) =>
     !loadedLazily(id, graph) && closuresOf(graph).early.has(id) && !closuresOf(graph).startUp.has(id) ? 'prefetched' : null;
   const shared = (id: string, graph: ModuleGraph) => {
-    if (HEAVY.test(id) || loadedLazily(id, graph)) return null;
+    if (HEAVY.test(id) || loadedLazily(id, graph) || pagesNeeding(id, graph).length < SHARED_BY) return null;
     return LIBRARY.test(id) ? 'shared-libraries' : 'shared';
+  };
+  const pageParts = (id: string, graph: ModuleGraph) => {
+    if (HEAVY.test(id) || FORMS.test(id) || loadedLazily(id, graph)) return null;
+    const pages = pagesNeeding(id, graph);
+    return pages.length === 1 ? `${basename(pages[0]!, '.tsx')}-parts` : null;
   };
   return {
     groups: [
@@ -129,7 +143,9 @@ export function codeSplitting(root: string) {
       { name: startUp, priority: 3 },
       { name: frame, priority: 2 },
       { name: prefetched, priority: 2 },
-      { name: shared, minShareCount: SHARED_BY, priority: 1 },
+      { name: shared, minShareCount: 2, priority: 1 },
+      // Only what is shared with another chunk (a deferred panel): the rest stays in the page's own.
+      { name: pageParts, minShareCount: 2, priority: 0 },
     ],
   };
 }

@@ -13,12 +13,11 @@ export function prefetchStudentTimeline(queryClient: QueryClient, api: ApiClient
   const range = effectiveRange(parseTimelineFilters(url.searchParams).filters);
   const queries = studentTimelineQueries(api, student, range);
   void queryClient.prefetchQuery(peopleQueries.detail(api, student));
-  // The student's own lists first; their encouragements after them (see useStudentTimeline).
-  void Promise.allSettled([
-    queryClient.prefetchQuery(queries.updates),
-    queryClient.prefetchQuery(queries.alerts),
-    queryClient.prefetchQuery(queries.dataInsights),
-  ]).then(() => queryClient.prefetchQuery(queries.encouragements));
+  // The student's own lists only: their encouragements are asked for once those lists are whole
+  // (useStudentTimeline), after the first rows have painted, not in the requests those rows wait for.
+  void queryClient.prefetchQuery(queries.updates);
+  void queryClient.prefetchQuery(queries.alerts);
+  void queryClient.prefetchQuery(queries.dataInsights);
 }
 
 /** The route's prefetch (src/app/route-table.ts). */

@@ -43,6 +43,12 @@ export interface PageRoute {
   /** The page's h1 where it says more than `title` (the shell paints the page's own words). */
   heading?: string;
   /**
+   * The page's h1 is data the server can read before it sends the page (src/server/data-headings.ts):
+   * `administration`, the title of the administration in the URL. The shell paints it in place of
+   * `heading`/`title` when the answer comes in time.
+   */
+  headingFrom?: 'administration';
+  /**
    * The page's opening sentence under its h1, where it is fixed text (not data): the shell paints
    * it too, in the same place, so a person reads what the page is for before its code has run.
    * `after` is how the page spaces it from the h1: `stack` (a Stack's 16 px), `gutter` (the h1's
@@ -137,6 +143,7 @@ export const ROUTES: readonly PageRoute[] = [
     prefetch: 'src/features/scores/prefetch-cohort.ts',
     revalidateOn: [],
     aboveHeading: 'back-link',
+    headingFrom: 'administration',
   },
   {
     path: '/scores/:administrationId/:person',

@@ -75,8 +75,8 @@ body{margin:0;background:var(--ss-bg);color:var(--ss-text);font-family:system-ui
   .replace(/\n/g, '')
   .trim();
 
-/** The shell's markup for one page (before `<div id="root">`). */
-export function appShellHtml(route: PageRoute, pathname: string): string {
+/** The shell's markup for one page (before `<div id="root">`); `heading`: its h1 read from data (data-headings.ts). */
+export function appShellHtml(route: PageRoute, pathname: string, heading?: string): string {
   const link = (item: { to: string; label: string }) =>
     `<a href="${escapeHtml(item.to)}"${isCurrent(item.to, pathname) ? ' aria-current="page"' : ''}>${escapeHtml(item.label)}</a>`;
   const drawer = NAV.map((item) => `<li>${link(item)}</li>`).join('');
@@ -93,7 +93,7 @@ export function appShellHtml(route: PageRoute, pathname: string): string {
     `<header class="ss-bar"><span class="ss-brand">${escapeHtml(APP_NAME)}</span></header>` +
     `<nav class="ss-drawer" aria-label="Main"><div class="ss-tool"><span class="ss-brand">${escapeHtml(APP_NAME)}</span></div><hr><ul>${drawer}</ul></nav>` +
     `<nav class="ss-bottom" aria-label="Main"><ul>${bottom}<li><span>More</span></li></ul></nav>` +
-    `<main class="ss-main"><div class="ss-spacer"></div><div class="ss-page">${above}<h1${headingClass}>${escapeHtml(route.heading ?? route.title)}</h1>${intro}</div></main>` +
+    `<main class="ss-main"><div class="ss-spacer"></div><div class="ss-page">${above}<h1${headingClass}>${escapeHtml(heading ?? route.heading ?? route.title)}</h1>${intro}</div></main>` +
     `</div>`
   );
 }
@@ -102,7 +102,7 @@ export function appShellHtml(route: PageRoute, pathname: string): string {
  * `html` (the built index.html) with the shell of the page at `pathname` and its stylesheet
  * (carrying `nonce`), and the page's title. Unchanged for public pages and unknown paths.
  */
-export function withAppShell(html: string, pathname: string, nonce: string | undefined): string {
+export function withAppShell(html: string, pathname: string, nonce: string | undefined, heading?: string): string {
   const route = shellRoute(pathname);
   const root = '<div id="root"></div>';
   if (!route || !html.includes(root) || !html.includes('</head>')) return html;
@@ -110,5 +110,6 @@ export function withAppShell(html: string, pathname: string, nonce: string | und
   return html
     .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(documentTitle(route.title))}</title>`)
     .replace('</head>', `  <style id="app-shell-style"${nonceAttribute}>${SHELL_CSS}</style>\n  </head>`)
-    .replace(root, `${appShellHtml(route, pathname)}${root}`);
+        // A function: a heading is data, and `$&` in a replacement string is a pattern.
+    .replace(root, () => `${appShellHtml(route, pathname, heading)}${root}`);
 }

@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { serveStatic } from '@hono/node-server/serve-static';
 import type { Context, Hono } from 'hono';
 import { withAppShell } from './app-shell.ts';
+import { dataHeading } from './data-headings.ts';
 import { cspNonce, withNonceMeta } from './gateway/headers.ts';
 import { problemBody, problemResponse } from './http/problem.ts';
 import { routePreloads, withPreloads, type BuildManifest } from './route-preloads.ts';
@@ -19,11 +20,13 @@ export function createServeApp(root: string): (app: Hono) => void {
     const manifestPath = `${root}.vite/manifest.json`;
     const preloadsFor = existsSync(manifestPath) ? routePreloads(JSON.parse(readFileSync(manifestPath, 'utf8')) as BuildManifest) : () => [];
     // The app's page for any URL that is not a file, naming that page's chunks (route-preloads.ts)
-    // and painting its shell before the code arrives (app-shell.ts).
-    const page = (c: Context) => {
+    // and painting its shell, with its heading where that is data (data-headings.ts), before the
+    // code arrives (app-shell.ts).
+    const page = async (c: Context) => {
       c.header('cache-control', 'private, no-cache');
       const nonce = cspNonce(c);
-      return c.html(withNonceMeta(withAppShell(withPreloads(indexHtml, preloadsFor(c.req.path)), c.req.path, nonce), nonce));
+      const heading = await dataHeading(app, c.req.raw, c.req.path);
+      return c.html(withNonceMeta(withAppShell(withPreloads(indexHtml, preloadsFor(c.req.path)), c.req.path, nonce, heading), nonce));
     };
     const missing = (c: Context) => {
       const response = problemResponse(problemBody(404, `There is no file at ${c.req.path.slice(0, 200)}`));

@@ -2,6 +2,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, expect, it } from 'vitest';
 import { setupTestBackend } from '../../testing/setup-test-backend.ts';
+import { scoreKeys } from '../../queries/scores.ts';
 import { prefetchCohort } from './prefetch-cohort.ts';
 
 const { api } = setupTestBackend();
@@ -37,4 +38,16 @@ it('leaves the shell as it is for an administration that does not exist, and onc
   prefetchCohort(queryClient(), api(), String(values[0]!.id));
   await new Promise((resolve) => setTimeout(resolve, 200));
   expect(document.querySelector('h1')!.textContent).toBe('The app’s own heading');
+});
+
+it('keeps the h1 the server painted with the title already (data-headings.ts): the same element, timed once', async () => {
+  const { values } = await api().noncognitive.administrations.list({ pageSize: 1 });
+  const administration = values[0]!;
+  const heading = shell();
+  heading.textContent = administration.title;
+  const client = queryClient();
+  prefetchCohort(client, api(), String(administration.id));
+  await expect.poll(() => client.getQueryData(scoreKeys.administration(administration.id))).toBeDefined();
+  await new Promise((resolve) => setTimeout(resolve, 20));
+  expect(document.querySelector('#app-shell h1')).toBe(heading);
 });

@@ -22,8 +22,9 @@ import type { Administration } from '../../api/schemas/index.ts';
 import { useApi } from '../../queries/api-context.tsx';
 import { ProblemMessage } from '../../components/problem-message.tsx';
 import { useOnceNearViewport } from '../../components/use-once-near-viewport.ts';
-import { inPick, pickLabel, type FactorSummary, type Pick } from '../../lib/percentiles.ts';
-import { summarizeCohort } from './cohort-figures.ts';
+import { useProgressiveCount } from '../../components/use-progressive-count.ts';
+import { inPick, pickLabel, summarize, type Pick, type ScoreEntry } from '../../lib/percentiles.ts';
+import { entriesByFactor } from './cohort-figures.ts';
 import { cohortProgress, cohortQueries, type Cohort, type CohortFactor, type PersonName } from '../../queries/cohort.ts';
 import { CohortCompare } from './cohort-compare.tsx';
 import { readFilter, readPick, writeFilter, writePick, type RosterFilter } from './cohort-url.ts';
@@ -57,6 +58,14 @@ function useAfterFirstPaint(): boolean {
   }, []);
   return after;
 }
+
+/**
+ * On a phone the factors stand one under another and the first screen shows one: the others mount
+ * one at a time as the page is idle (each is a card of MUI components and twenty bars; all seven in
+ * one commit were a task of a few hundred milliseconds on a slow phone). Everywhere else at once.
+ */
+const onPhone = () => typeof window.matchMedia === 'function' && window.matchMedia('(max-width: 599.95px)').matches;
+const PANELS = onPhone() ? { first: 1, step: 1 } : { first: Number.MAX_SAFE_INTEGER, step: 1 };
 
 function useCohortProgress(id: number) {
   return useSyncExternalStore(cohortProgress.subscribe, () => cohortProgress.get(id));
@@ -106,7 +115,9 @@ function CohortView({ id }: { id: number }) {
   }, [factorParam, bandParam, binParam]);
   const compareId = positiveInt(params.get('compare'));
 
-  const summaries = useMemo(() => (cohort.data ? summarizeCohort(cohort.data, includeFlagged) : undefined), [cohort.data, includeFlagged]);
+  // Each factor's figures are worked out by its own panel, as it mounts.
+  const entries = useMemo(() => (cohort.data ? entriesByFactor(cohort.data) : undefined), [cohort.data]);
+  const panelsShown = useProgressiveCount(cohort.data?.factors.length ?? 0, PANELS);
   const flaggedRespondents = useMemo(() => cohort.data?.respondents.filter((r) => r.flagged).length ?? 0, [cohort.data]);
 
   const setPick = useCallback(
@@ -198,7 +209,7 @@ function CohortView({ id }: { id: number }) {
         </Alert>
       )}
 
-      {data && summaries && data.respondents.length > 0 && (
+      {data && entries && data.respondents.length > 0 && (
         <>
           <CohortControls
             id={id}
@@ -223,11 +234,12 @@ function CohortView({ id }: { id: number }) {
               data-testid="cohort-figures"
               sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', lg: 'repeat(3, 1fr)' } }}
             >
-              {data.factors.map((factor) => (
+              {data.factors.slice(0, panelsShown).map((factor) => (
                 <FactorPanel
                   key={factor.name}
                   factor={factor}
-                  summary={summaries.get(factor.name)!}
+                  entries={entries.get(factor.name) ?? NO_ENTRIES}
+                  includeFlagged={includeFlagged}
                   picked={picked?.factor === factor.name ? picked.pick : undefined}
                   onPick={setPick}
                 />
@@ -235,7 +247,7 @@ function CohortView({ id }: { id: number }) {
             </Box>
           )}
 
-          <Roster id={id} title={title} cohort={data} includeFlagged={includeFlagged} picked={picked} />
+          <Roster id={id} title={title} cohort={data} includeFlagged={includeFlagged} picked={picked} figuresShown={panelsShown >= data.factors.length} />
         </>
       )}
     </Stack>
@@ -274,8 +286,19 @@ const CohortControls = memo(function CohortControls({ id, cohort, includeFlagged
   );
 });
 
+const NO_ENTRIES: ScoreEntry[] = [];
+
+interface FactorPanelProps {
+  factor: CohortFactor;
+  entries: readonly ScoreEntry[];
+  includeFlagged: boolean;
+  picked: Pick | undefined;
+  onPick: (factor: string, pick: Pick) => void;
+}
+
 /** One factor's card and histogram; a pick re-renders only the factors it changes. */
-const FactorPanel = memo(function FactorPanel({ factor, summary, picked, onPick }: { factor: CohortFactor; summary: FactorSummary; picked: Pick | undefined; onPick: (factor: string, pick: Pick) => void }) {
+const FactorPanel = memo(function FactorPanel({ factor, entries, includeFlagged, picked, onPick }: FactorPanelProps) {
+  const summary = useMemo(() => summarize(entries, includeFlagged), [entries, includeFlagged]);
   return (
     <FactorCard factor={factor}>
       <FactorHistogram factor={factor.name} summary={summary} picked={picked} onPick={onPick} />
@@ -283,10 +306,17 @@ const FactorPanel = memo(function FactorPanel({ factor, summary, picked, onPick 
   );
 });
 
-/** Other administrations of the same assessment (the administration does not say: its scores do). */
+/**
+ * Other administrations of the same assessment (the administration does not say: its scores do).
+ * Found once the list is first opened, or at once when the URL names a comparison: one request per
+ * administration, which on a cold page were a long task of their own for a choice most visits do
+ * not make.
+ */
 function CompareSelect({ id, cohort, value, onChange }: { id: number; cohort: Cohort; value: number | undefined; onChange: (id: number | undefined) => void }) {
   const api = useApi();
-  const all = useQuery(cohortQueries.allAdministrations(api));
+  const [opened, setOpened] = useState(false);
+  const wanted = opened || value !== undefined;
+  const all = useQuery({ ...cohortQueries.allAdministrations(api), enabled: wanted });
   const others = (all.data?.values ?? []).filter((a) => a.id !== id);
   const assessments = useQueries({ queries: others.map((a) => cohortQueries.assessment(api, a.id)) });
   const own = cohort.factors[0]?.assessmentId;
@@ -300,6 +330,7 @@ function CompareSelect({ id, cohort, value, onChange }: { id: number; cohort: Co
       <Select
         labelId="compare-label"
         label="Compare with"
+        onOpen={() => setOpened(true)}
         value={value !== undefined && candidates.some((a) => a.id === value) ? String(value) : value !== undefined && !settled ? '' : ''}
         onChange={(e) => onChange(positiveInt(e.target.value))}
       >
@@ -336,8 +367,12 @@ function namesOf(results: readonly { data?: { identifier: string; firstName: str
   return names;
 }
 
-/** The respondents picked by a band or bar (or all), in the lazily loaded grid. */
-function Roster({ id, title, cohort, includeFlagged, picked }: { id: number; title: string; cohort: Cohort; includeFlagged: boolean; picked: ReturnType<typeof readPick> }) {
+/**
+ * The respondents picked by a band or bar (or all), in the lazily loaded grid. `figuresShown`: the
+ * factors above it have all mounted (on a phone they come one by one), so that how near it is to
+ * the screen is judged where it will stay.
+ */
+function Roster({ id, title, cohort, includeFlagged, picked, figuresShown }: { id: number; title: string; cohort: Cohort; includeFlagged: boolean; picked: ReturnType<typeof readPick>; figuresShown: boolean }) {
   const api = useApi();
   const [params, setParams] = useStableSearchParams();
   // The grid's filter model changes only when its own parameter does (not on every pick).
@@ -376,7 +411,7 @@ function Roster({ id, title, cohort, includeFlagged, picked }: { id: number; tit
   const gridNow = useAfterFirstPaint() && wanted;
 
   return (
-    <Paper ref={nearRef} variant="outlined" component="section" aria-labelledby="roster-heading" sx={{ p: 2 }}>
+    <Paper ref={figuresShown ? nearRef : undefined} variant="outlined" component="section" aria-labelledby="roster-heading" sx={{ p: 2 }}>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: { sm: 'center' }, mb: 1 }}>
         <Typography id="roster-heading" variant="h6" component="h2" sx={{ flexGrow: 1 }}>
           Respondents

@@ -1,9 +1,7 @@
 import { memo } from 'react';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { alpha } from '@mui/material/styles';
+import { alpha, type Theme } from '@mui/material/styles';
 import { BANDS, binRange, formatScore, formatShare, type Band, type FactorSummary, type Pick } from '../../lib/percentiles.ts';
 import { formatCount } from './score-format.ts';
 
@@ -13,6 +11,43 @@ const BAND_BINS: Record<Band, readonly [number, number]> = { bottom: [0, 4], mid
 const TICKS = [1, 25, 50, 75, 99];
 /** Read by screen readers, not shown. In pixels: to MUI's `sx` a bare 1 is 100 %, which pushed the page sideways. */
 const visuallyHidden = { position: 'absolute', width: '1px', height: '1px', overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap', border: 0, p: 0, m: '-1px' } as const;
+
+/**
+ * The three band buttons, drawn as MUI's small outlined buttons (contained when picked) by one rule
+ * for all of them: as MUI Buttons, 21 of them per cohort (each a ripple, focus tracking and
+ * styles of its own) were a fifth of the figures' first render on a slow phone.
+ */
+const bandButtons = (theme: Theme) => {
+  const palette = (theme.vars ?? theme).palette;
+  return {
+    display: 'flex',
+    gap: 0.5,
+    mt: 0.5,
+    '& > button': {
+      ...theme.typography.button,
+      // A small button's size (MUI's 13 px).
+      fontSize: theme.typography.pxToRem(13),
+      textTransform: 'none',
+      lineHeight: 1.2,
+      minWidth: 0,
+      display: 'flex',
+      flexDirection: 'column',
+      alignItems: 'center',
+      padding: '3px 4px',
+      borderRadius: `${theme.shape.borderRadius}px`,
+      border: `1px solid ${theme.vars ? `rgba(${theme.vars.palette.primary.mainChannel} / 0.5)` : alpha(theme.palette.primary.main, 0.5)}`,
+      background: 'transparent',
+      color: palette.primary.main,
+      cursor: 'pointer',
+      transition: theme.transitions.create(['background-color', 'border-color', 'color'], { duration: theme.transitions.duration.short }),
+      '&:hover': { bgcolor: theme.vars ? `rgba(${theme.vars.palette.primary.mainChannel} / 0.04)` : alpha(theme.palette.primary.main, 0.04), borderColor: palette.primary.main },
+      '&:focus-visible': { outline: `2px solid ${palette.primary.main}`, outlineOffset: 2 },
+      '&[data-selected]': { bgcolor: palette.primary.main, borderColor: palette.primary.main, color: palette.primary.contrastText, boxShadow: theme.shadows[2] },
+      '&[data-selected]:hover': { bgcolor: palette.primary.dark },
+      '&:disabled': { cursor: 'default', color: palette.action.disabled, borderColor: palette.action.disabledBackground, bgcolor: 'transparent', boxShadow: 'none' },
+    },
+  } as const;
+};
 
 const samePick = (a: Pick | undefined, b: Pick) =>
   a !== undefined && ('band' in a ? 'band' in b && a.band === b.band : 'bin' in b && a.bin === b.bin);
@@ -112,19 +147,19 @@ export const FactorHistogram = memo(function FactorHistogram({ factor, summary, 
           </span>
         ))}
       </Box>
-      <Stack direction="row" spacing={0.5} sx={{ mt: 0.5 }}>
+      <Box sx={bandButtons}>
         {BANDS.map(({ band, label }) => {
           const pick: Pick = { band };
           return (
-            <Button
+            <button
               key={band}
-              size="small"
-              variant={samePick(picked, pick) ? 'contained' : 'outlined'}
+              type="button"
               disabled={!onPick}
+              data-selected={samePick(picked, pick) ? '' : undefined}
               aria-pressed={onPick ? samePick(picked, pick) : undefined}
               data-testid={`band-${band}`}
               onClick={() => onPick?.(factor, pick)}
-              sx={{ flex: band === 'middle' ? 2 : 1, minWidth: 0, px: 0.5, textTransform: 'none', lineHeight: 1.2, flexDirection: 'column' }}
+              style={{ flex: band === 'middle' ? 2 : 1 }}
             >
               <span>{label}</span>
               <b>
@@ -133,10 +168,10 @@ export const FactorHistogram = memo(function FactorHistogram({ factor, summary, 
                   {` ${summary.bands[band] === 1 ? 'respondent' : 'respondents'} in ${factor}`}
                 </Box>
               </b>
-            </Button>
+            </button>
           );
         })}
-      </Stack>
+      </Box>
       <Typography variant="body2" sx={{ mt: 1 }} data-testid="factor-figures">
         N <b data-testid="factor-n">{formatCount(summary.n)}</b> · median <b data-testid="factor-median">{summary.median === undefined ? '—' : formatScore(summary.median)}</b> · validity
         concern <b data-testid="factor-flagged-share">{formatShare(summary.flaggedShare)}</b>

@@ -16,7 +16,8 @@ import Paper from '@mui/material/Paper';
 import Toolbar from '@mui/material/Toolbar';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import { useColorScheme } from '@mui/material/styles';
+import { useColorScheme, type Theme } from '@mui/material/styles';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import DarkModeOutlined from '@mui/icons-material/DarkModeOutlined';
 import LightModeOutlined from '@mui/icons-material/LightModeOutlined';
 import MenuIcon from '@mui/icons-material/Menu';
@@ -122,7 +123,7 @@ function BottomBar({ onMore }: { onMore: () => void }) {
       aria-label="Main"
       elevation={3}
       square
-      sx={{ display: { xs: 'block', md: 'none' }, position: 'fixed', left: 0, right: 0, bottom: 0, zIndex: 'appBar', pb: 'env(safe-area-inset-bottom)' }}
+      sx={{ position: 'fixed', left: 0, right: 0, bottom: 0, zIndex: 'appBar', pb: 'env(safe-area-inset-bottom)' }}
     >
       <BottomNavigation showLabels value={value} sx={{ height: BOTTOM_BAR_HEIGHT }}>
         {inBar.map((item) => (
@@ -140,6 +141,9 @@ export function Layout() {
   const signOut = useSignOut();
   const [open, setOpen] = useState(false);
   const signedIn = session.data;
+  // One navigation or the other, not both drawn and one hidden: on a phone the drawer's lists were a
+  // third of the first render (a slow phone's longest task), for nothing on screen.
+  const desk = useMediaQuery((theme: Theme) => theme.breakpoints.up('md'), { noSsr: true });
   useRemoveStaticShell();
   return (
     <Box sx={{ display: 'flex', minHeight: '100vh', bgcolor: 'background.default' }}>
@@ -178,11 +182,13 @@ export function Layout() {
         >
           <Navigation label="All pages" onNavigate={() => setOpen(false)} />
         </Drawer>
-        <Drawer variant="permanent" open sx={{ display: { xs: 'none', md: 'block' }, '& .MuiDrawer-paper': { width: DRAWER_WIDTH, boxSizing: 'border-box' } }}>
-          <Navigation />
-        </Drawer>
+        {desk && (
+          <Drawer variant="permanent" open sx={{ '& .MuiDrawer-paper': { width: DRAWER_WIDTH, boxSizing: 'border-box' } }}>
+            <Navigation />
+          </Drawer>
+        )}
       </Box>
-      <BottomBar onMore={() => setOpen(true)} />
+      {!desk && <BottomBar onMore={() => setOpen(true)} />}
       <Box
         component="main"
         id={MAIN_ID}

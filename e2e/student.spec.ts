@@ -97,7 +97,8 @@ test('find a student by name and land on their timeline, newest first', async ({
   await expect(page).toHaveURL(new RegExp(`/students/${STUDENT.id}$`));
   await timelineLoaded(page, STUDENT.name);
   await expect(page.getByTestId('student-identity')).toContainText(STUDENT.id);
-  expect(await rowsOf(page).count()).toBeGreaterThan(3);
+  // The list measures its first rows before it fills the window.
+  await expect.poll(() => rowsOf(page).count()).toBeGreaterThan(3);
   const times = await rowTimes(page);
   expect(times.every((t) => !Number.isNaN(Date.parse(t)))).toBe(true);
   expect(times).toEqual([...times].sort((a, b) => Date.parse(b) - Date.parse(a)));

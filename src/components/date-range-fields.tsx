@@ -3,7 +3,7 @@ import Stack from '@mui/material/Stack';
 import { AdapterDateFns } from '@mui/x-date-pickers/AdapterDateFns';
 import { DatePicker } from '@mui/x-date-pickers/DatePicker';
 import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
-import { isValid } from 'date-fns';
+import { isValid } from 'date-fns/isValid';
 import { dayToDate, formatDay, type DayRange } from '../lib/days.ts';
 import { useDebouncedValue } from './use-debounced-value.ts';
 

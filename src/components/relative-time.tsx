@@ -1,6 +1,7 @@
 import Box from '@mui/material/Box';
 import Tooltip from '@mui/material/Tooltip';
-import { format, formatDistance } from 'date-fns';
+import { format } from 'date-fns/format';
+import { formatDistance } from 'date-fns/formatDistance';
 
 /** Within this of "now", either way (a clock a little ahead of the server's), a moment is "just now". */
 const JUST_NOW_MS = 60_000;

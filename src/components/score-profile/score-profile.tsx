@@ -15,7 +15,7 @@ import Typography from '@mui/material/Typography';
 import WarningAmberOutlined from '@mui/icons-material/WarningAmberOutlined';
 import { alpha } from '@mui/material/styles';
 import { useQueries, useQuery } from '@tanstack/react-query';
-import { format } from 'date-fns';
+import { format } from 'date-fns/format';
 import type { Administration } from '../../api/schemas/index.ts';
 import { useApi } from '../../queries/api-context.tsx';
 import { formatScore, onScale } from '../../lib/percentiles.ts';

@@ -5,7 +5,7 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import { LineChart } from '@mui/x-charts/LineChart';
-import { format } from 'date-fns';
+import { format } from 'date-fns/format';
 import { formatScore } from '../../lib/percentiles.ts';
 import type { Trend } from './trend.ts';
 

@@ -1,4 +1,4 @@
-import { format } from 'date-fns';
+import { format } from 'date-fns/format';
 
 /** A date as it reads in a list ("Aug 15, 2025"); an unreadable one as it came. */
 export function formatDay(iso: string): string {

@@ -1,4 +1,4 @@
-import { subMonths } from 'date-fns';
+import { subMonths } from 'date-fns/subMonths';
 import { CATEGORIES_PARAM, readList, writeList } from '../../lib/url-state.ts';
 import { dayToDate, formatDay, quoteValue as quote, readDayRange, type DayRange } from '../../lib/days.ts';
 

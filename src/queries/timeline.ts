@@ -10,7 +10,7 @@ import { studentEncouragementsQuery } from './student-encouragements.ts';
 const CATEGORIES_AND_COMMENTS = ['categories', 'comments'] as const;
 
 /** How many of a list's newest items are asked for alone, ahead of its first full page. */
-export const TIMELINE_HEAD_SIZE = 40;
+export const TIMELINE_HEAD_SIZE = 20;
 
 /**
  * The longest the rest of a list waits for the page to have rendered its head, before it is asked

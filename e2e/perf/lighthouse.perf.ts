@@ -78,6 +78,8 @@ export async function signInChrome(port: number, origin: string, cookie: string)
   }
 }
 
+const MAX_RETRIES = 3;
+
 export async function measureLighthouse(options: { scale?: number; runs?: number; pages?: readonly string[] } = {}): Promise<LighthouseRow[]> {
   const runs = options.runs ?? 3;
   // While iterating: BENCH_LIGHTHOUSE_FORMS=mobile skips desktop; BENCH_LIGHTHOUSE_JSON=<dir> keeps each report (its traces' audits: bootup-time, long-tasks, network-requests…).
@@ -101,8 +103,16 @@ export async function measureLighthouse(options: { scale?: number; runs?: number
       const started = Date.now();
       const row: LighthouseRow = { route, path, mobile: [], desktop: [], accessibility: { mobile: [], desktop: [] }, failing: new Map(), mobileNotes: '', errors: [], seconds: 0 };
       const mobileRuns: { score: number; notes: string }[] = [];
-      for (let run = 0; run < runs; run += 1) {
-        for (const form of forms) {
+      // A run Lighthouse cannot score (NO_NAVSTART, now and then on this machine) is run again, up
+      // to MAX_RETRIES times per page and form: each median is of `runs` scored runs.
+      const failures = { mobile: 0, desktop: 0 };
+      const wanted = (form: 'mobile' | 'desktop') => row[form].length < runs && failures[form] <= MAX_RETRIES;
+      while (forms.some(wanted)) {
+        for (const form of forms.filter(wanted)) {
+          const failed = (why: string) => {
+            row.errors.push(`${form}: ${why}`);
+            failures[form] += 1;
+          };
           let result: Awaited<ReturnType<typeof lighthouse>>;
           try {
             result = await lighthouse(
@@ -111,15 +121,15 @@ export async function measureLighthouse(options: { scale?: number; runs?: number
               form === 'desktop' ? desktopConfig : undefined,
             );
           } catch (error) {
-            row.errors.push(`${form}: ${error instanceof Error ? error.message.slice(0, 120) : String(error)}`);
+            failed(error instanceof Error ? error.message.slice(0, 120) : String(error));
             continue;
           }
           const lhr = result?.lhr;
           if (!lhr || lhr.runtimeError || Number.isNaN(score(lhr, 'performance'))) {
-            row.errors.push(`${form}: ${lhr?.runtimeError?.code ?? 'no result'}`);
+            failed(lhr?.runtimeError?.code ?? 'no result');
             continue;
           }
-          if (jsonDir) writeFileSync(`${jsonDir}/${path.replace(/[^A-Za-z0-9]+/g, '_')}-${form}-${run}.json`, JSON.stringify(lhr));
+          if (jsonDir) writeFileSync(`${jsonDir}/${path.replace(/[^A-Za-z0-9]+/g, '_')}-${form}-${row[form].length}.json`, JSON.stringify(lhr));
           row[form].push(score(lhr, 'performance'));
           row.accessibility[form].push(score(lhr, 'accessibility'));
           failingAccessibility(lhr, row.failing);
@@ -151,7 +161,7 @@ export function formatLighthouse(rows: readonly LighthouseRow[]): string {
   ];
   const failed = rows.filter((r) => r.errors.length > 0);
   if (failed.length > 0) {
-    lines.push('', 'Runs Lighthouse could not score (left out of the medians):', '');
+    lines.push('', 'Runs Lighthouse could not score (each run again, up to three times a page and form; left out of the medians):', '');
     for (const r of failed) lines.push(`- ${r.route}: ${r.errors.join('; ')}`);
   }
   const missing = rows.filter((r) => r.failing.size > 0);

@@ -99,6 +99,8 @@ export const ROUTES: readonly PageRoute[] = [
     title: 'Success network',
     page: 'src/features/networks/network-editor-page.tsx',
     component: 'NetworkEditorPage',
+    prefetch: 'src/features/networks/prefetch-network.ts',
+    revalidateOn: [],
     aboveHeading: 'breadcrumbs',
   },
   {
@@ -175,6 +177,8 @@ export const ROUTES: readonly PageRoute[] = [
     title: 'Trigger',
     page: 'src/features/admin-triggers/trigger-page.tsx',
     component: 'TriggerPage',
+    prefetch: 'src/features/admin-triggers/prefetch-trigger.ts',
+    revalidateOn: [],
     aboveHeading: 'back-link-stack',
   },
   {
@@ -182,6 +186,9 @@ export const ROUTES: readonly PageRoute[] = [
     title: 'Apply a trigger',
     page: 'src/features/admin-triggers/apply-trigger-page.tsx',
     component: 'ApplyTriggerPage',
+    // The students handed over in the URL are the page's own state: only the trigger is started early.
+    prefetch: 'src/features/admin-triggers/prefetch-trigger.ts',
+    revalidateOn: [],
     aboveHeading: 'back-link-stack',
   },
   {

@@ -34,8 +34,8 @@ import {
   type Resolution,
   type TriggerNotation,
 } from '../../queries/trigger-admin.ts';
-import { AUDIENCE_WORDS, studentViewWord } from './trigger-words.ts';
-import { isTriggerId, TriggerFrame } from './trigger-frame.tsx';
+import { TriggerFrame } from './trigger-frame.tsx';
+import { AUDIENCE_WORDS, isTriggerId, studentViewWord } from './trigger-words.ts';
 
 /** Above this many students, confirming means typing the count. */
 export const TYPED_CONFIRM_ABOVE = 10;

@@ -10,9 +10,7 @@ import type { Trigger } from '../../api/schemas/index.ts';
 import { NotFoundState } from '../../components/not-found-state.tsx';
 import { ProblemMessage } from '../../components/problem-message.tsx';
 import { ReadOnlyNotice } from '../../components/read-only-notice.tsx';
-
-/** Trigger ids are whole numbers: anything else names no trigger, and is not asked for. */
-export const isTriggerId = (id: string) => /^\d+$/.test(id);
+import { isTriggerId } from './trigger-words.ts';
 
 /**
  * The frame of a page about one trigger (its page, its apply page): the way back, the heading,

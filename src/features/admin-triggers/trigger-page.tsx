@@ -18,7 +18,7 @@ import { useDeferredQuery } from '../../queries/use-deferred-query.ts';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { Link as RouterLink, useParams } from 'react-router';
 import { fieldErrors } from '../../api/errors.ts';
-import { isTriggerId, TriggerFrame } from './trigger-frame.tsx';
+import { TriggerFrame } from './trigger-frame.tsx';
 import type { Trigger } from '../../api/schemas/index.ts';
 import { useApi } from '../../queries/api-context.tsx';
 import { errorTextOnPaper } from '../../components/error-text-on-paper.ts';
@@ -27,7 +27,7 @@ import { triggerQueries } from '../../queries/triggers.ts';
 import { usePermission } from '../../queries/admin-permissions.ts';
 import { triggerNotationText, useSaveTrigger } from '../../queries/trigger-admin.ts';
 import { TriggerFormSchema, diffTrigger, formOf, type TriggerForm } from './trigger-form.ts';
-import { AUDIENCE_WORDS, kindWord, studentViewWord, triggerJournalHref } from './trigger-words.ts';
+import { AUDIENCE_WORDS, isTriggerId, kindWord, studentViewWord, triggerJournalHref } from './trigger-words.ts';
 
 export const EARLIER_NOTATIONS_WARNING =
   'Notations this trigger created earlier are not changed: they keep their text and kind. The change applies to the notations created from now on.';

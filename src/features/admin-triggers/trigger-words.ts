@@ -12,3 +12,6 @@ export const studentViewWord = (canStudentView: boolean) => (canStudentView ? 'S
 
 /** Link to the gateway's change journal, filtered to one trigger (its targets are spelled `trigger/<id>`; issue 12 item 10). */
 export const triggerJournalHref = (trigger: Pick<Trigger, 'id'>) => `/admin/journal?target=${encodeURIComponent(`trigger/${trigger.id}`)}`;
+
+/** A trigger's id as a URL spells it: a whole number (anything else is no trigger, and nothing is asked). */
+export const isTriggerId = (id: string) => /^\d+$/.test(id);

@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { launchChromium, startDashboard } from './browser.ts';
-import { sessionCookie, signInContext } from './sign-in.ts';
+import { administrator, sessionCookie, signInContext } from './sign-in.ts';
 
 /**
  * What every browser journey of the bench shares: a dashboard (`npm start`'s server, seeded at a
@@ -11,7 +11,7 @@ import { sessionCookie, signInContext } from './sign-in.ts';
 export interface Journey {
   origin: string;
   browser: Browser;
-  /** The `Cookie` header of a signed-in session (E0001, an administrator). */
+  /** The `Cookie` header of a signed-in session of an administrator (every permission). */
   cookie: string;
   /** A fresh browser context (cold cache), signed in. */
   newContext(viewport?: { width: number; height: number }): Promise<BrowserContext>;
@@ -25,14 +25,15 @@ export async function withJourney<T>(scale: number, run: (journey: Journey) => P
   try {
     browser = await launchChromium();
     const origin = dashboard.origin;
-    const cookie = await sessionCookie(origin);
+    const identifier = await administrator(origin);
+    const cookie = await sessionCookie(origin, identifier);
     const journey: Journey = {
       origin,
       browser,
       cookie,
       async newContext(viewport = { width: 1440, height: 900 }) {
         const context = await browser!.newContext({ baseURL: origin, viewport });
-        await signInContext(context, origin);
+        await signInContext(context, origin, identifier);
         return context;
       },
       async get<R>(path: string) {

@@ -86,7 +86,9 @@ export async function measureNetworks(options: { scale?: number } = {}): Promise
       if (!members.includes(x) || members.includes(y)) {
         members = members.filter((m) => m !== y);
         if (!members.includes(x)) members.push(x);
-        await request.put(`/api/people/${student}/successNetwork`, { data: members.map((identifier) => ({ identifier })) });
+        // A write through the gateway needs this dashboard's Origin (its CSRF check), as the page's own do.
+        const put = await request.put(`/api/people/${student}/successNetwork`, { data: members.map((identifier) => ({ identifier })), headers: { origin: journey.origin } });
+        if (!put.ok()) throw new Error(`set-up: PUT the network of ${student}: ${put.status()}`);
       }
       before.set(student, members);
     });

@@ -23,3 +23,18 @@ export async function signInContext(context: BrowserContext, origin: string, ide
   );
   return cookie;
 }
+
+/**
+ * The first staff member the development provider makes an administrator (role Staff: every
+ * permission, src/server/gateway/permissions.ts). The seed shuffles roles over the identifiers,
+ * so E0001 is not one at every scale (at SEED_SCALE=10 it is read-only for triggers and networks).
+ */
+export async function administrator(origin: string): Promise<string> {
+  const cookie = await sessionCookie(origin);
+  for (let n = 1; n <= 200; n += 1) {
+    const identifier = `E${String(n).padStart(4, '0')}`;
+    const response = await fetch(`${origin}/api/people/${identifier}`, { headers: { cookie, accept: 'application/json' } });
+    if (response.ok && ((await response.json()) as { role?: string }).role === 'Staff') return identifier;
+  }
+  throw new Error('no administrator (role Staff) among E0001-E0200');
+}

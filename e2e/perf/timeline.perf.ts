@@ -1,3 +1,4 @@
+import { TIMELINE_HEAD_SIZE } from '../../src/queries/timeline.ts';
 import { withJourney } from './journey.ts';
 import { instrument, LOOPBACK, megabytes, type NetworkProfile } from './network.ts';
 
@@ -76,14 +77,14 @@ export async function measureTimeline(options: { scale?: number; student?: strin
       ).jsonValue()) as number;
       // What the first row waited for, in the page's own clock (read once those requests have finished):
       // when its data was asked for, and how many requests started before it painted.
-      const { headsAsked, requestsBeforeFirstRow } = await page.evaluate((painted) => {
+      const { headsAsked, requestsBeforeFirstRow } = await page.evaluate(({ painted, headSize }) => {
         const entries = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
-        const heads = entries.filter((entry) => /\/api\/notations\/(updates|alerts|dataInsights)\/\?.*pageSize=40\b/.test(entry.name));
+        const heads = entries.filter((entry) => new RegExp(`/api/notations/(updates|alerts|dataInsights)/\\?.*pageSize=${headSize}\\b`).test(entry.name));
         return {
           headsAsked: heads.length > 0 ? Math.min(...heads.map((entry) => entry.startTime)) : Number.NaN,
           requestsBeforeFirstRow: entries.filter((entry) => entry.startTime < painted).length,
         };
-      }, firstRow);
+      }, { painted: firstRow, headSize: TIMELINE_HEAD_SIZE });
       // Late requests (chunks loaded when idle) count too: wait until the network is quiet.
       await counter.quiet();
       return { context, page, firstRow, allLoaded, headsAsked, requestsBeforeFirstRow, bytes: counter.bytes() };

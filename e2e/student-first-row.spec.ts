@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Request } from './fixtures.ts';
 import { signIn } from './support.ts';
+import { TIMELINE_HEAD_SIZE } from '../src/queries/timeline.ts';
 
 /**
  * What a student page's first rows wait for (issue 9's regression, issue 14's first row): the
@@ -10,7 +11,7 @@ import { signIn } from './support.ts';
  */
 
 const STUDENT = 'S000001';
-const HEAD = /\/api\/notations\/(updates|alerts|dataInsights)\/\?.*pageSize=40\b/;
+const HEAD = new RegExp(`/api/notations/(updates|alerts|dataInsights)/\\?.*pageSize=${TIMELINE_HEAD_SIZE}\\b`);
 
 const manifest = () => JSON.parse(readFileSync('dist/.vite/manifest.json', 'utf8')) as Record<string, { file: string }>;
 

@@ -40,6 +40,8 @@ export const scoreKeys = {
   factor: (assessmentId: Id, factorId: Id) => [...all, 'factors', String(assessmentId), String(factorId)] as const,
 };
 
+const PROFILE_EXPAND = ['factor'] as const;
+
 export const scoreQueries = {
   all: scoreKeys.all,
   /** E17; `personIdentifier`: the administrations in which that person is a respondent. */
@@ -65,6 +67,8 @@ export const scoreQueries = {
       queryKey: [...scoreKeys.factorScores(administrationId, personIdentifier), expandKey(expand)] as const,
       queryFn: ({ signal }) => api.noncognitive.factorScores<E>(administrationId, personIdentifier, expand ? { expand } : {}, { signal }),
     }),
+  /** A profile's scores of one administration: E18 with each factor's name (the profile and its route's prefetch ask the same). */
+  profileScores: (api: ApiClient, administrationId: Id, personIdentifier: string) => scoreQueries.factorScores(api, administrationId, personIdentifier, PROFILE_EXPAND),
   factorScore: <const E extends FactorResultExpand = never>(
     api: ApiClient,
     administrationId: Id,

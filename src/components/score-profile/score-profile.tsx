@@ -29,8 +29,6 @@ import { sharedFactorTrend } from './trend.ts';
 const loadTrend = () => import('./score-trend-chart.tsx');
 const ScoreTrendChart = lazy(async () => ({ default: (await loadTrend()).ScoreTrendChart }));
 
-const FACTOR = ['factor'] as const;
-
 function formatDate(iso: string): string {
   const date = new Date(iso);
   return Number.isNaN(date.getTime()) ? iso : format(date, 'PP');
@@ -64,7 +62,7 @@ export function ScoreProfile({ student, administrationId, onAdministrationChange
   const listed = administrationId === undefined || own.some((a) => a.id === administrationId);
   const extra = useQuery({ ...scoreQueries.administration(api, administrationId ?? 0), enabled: administrationId !== undefined && administrations.isSuccess && !listed });
   const all: Administration[] = useMemo(() => (extra.data && !listed ? [...own, extra.data] : own), [own, extra.data, listed]);
-  const scores = useQueries({ queries: all.map((a) => scoreQueries.factorScores(api, a.id, student, FACTOR)) });
+  const scores = useQueries({ queries: all.map((a) => scoreQueries.profileScores(api, a.id, student)) });
   const hasScores = (i: number) => {
     const page = scores[i]?.data;
     return page !== undefined && (page.values.length > 0 || page.invalidCount > 0);

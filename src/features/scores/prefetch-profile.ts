@@ -11,18 +11,15 @@ import { scoreQueries } from '../../queries/scores.ts';
  * other administrations (the trend, and which to choose). Asked by the page as it rendered, the
  * scores came a round trip after the list that named them, two after the page's code.
  */
-/** As the profile asks for them (src/components/score-profile/score-profile.tsx). */
-const FACTOR = ['factor'] as const;
-
 export function prefetchProfile(queryClient: QueryClient, api: ApiClient, administrationId: string | undefined, person: string | undefined): void {
   const id = Number(administrationId);
   if (!Number.isInteger(id) || id <= 0 || !person) return;
   void queryClient.prefetchQuery(scoreQueries.administration(api, id));
   void queryClient.prefetchQuery({ ...cohortQueries.person(api, person), retry: false });
-  void queryClient.prefetchQuery(scoreQueries.factorScores(api, id, person, FACTOR));
+  void queryClient.prefetchQuery(scoreQueries.profileScores(api, id, person));
   void queryClient.fetchQuery(cohortQueries.allAdministrations(api, person)).then(
     ({ values }) => {
-      for (const other of values) if (other.id !== id) void queryClient.prefetchQuery(scoreQueries.factorScores(api, other.id, person, FACTOR));
+      for (const other of values) if (other.id !== id) void queryClient.prefetchQuery(scoreQueries.profileScores(api, other.id, person));
     },
     // The page shows what failed when it asks again.
     () => undefined,

@@ -1,4 +1,4 @@
-/** The part of autocannon's programmatic API the gateway bench uses (the package ships no types). */
+/** The part of autocannon's programmatic API the gateway bench and the gateway's process test use (the package ships no types). */
 declare module 'autocannon' {
   interface Request {
     method?: string;
@@ -11,6 +11,10 @@ declare module 'autocannon' {
     url: string;
     connections?: number;
     duration?: number;
+    /** Stop after this many requests (instead of `duration`). */
+    amount?: number;
+    /** Seconds before a request counts as timed out. */
+    timeout?: number;
     headers?: Record<string, string>;
     requests?: Request[];
   }
@@ -19,6 +23,8 @@ declare module 'autocannon' {
     latency: { p50: number; p99: number };
     errors: number;
     non2xx: number;
+    '2xx': number;
+    '3xx': number;
     timeouts: number;
     statusCodeStats?: Record<string, { count: number }>;
   }

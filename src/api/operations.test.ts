@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { operations } from '../server/app.ts';
 import { createHrefs } from '../server/http/hrefs.ts';
 import { parseHref, pathOf } from './links.ts';
-import { OPERATIONS, OPERATION_NAMES, actorFieldOf, pathFor } from './operations.ts';
+import { OPERATIONS, OPERATION_NAMES, pathFor } from './operations.ts';
 
 const BASE = 'http://127.0.0.1:4010/api';
 
@@ -44,13 +44,5 @@ describe('the operation table (src/api/operations.ts)', () => {
     }
     expect(parseHref(h.person('S 01/ä'), BASE)).toEqual({ kind: 'person', identifier: 'S 01/ä' });
     expect(parseHref(`${BASE}/notations/encouragements/types/`, BASE)?.kind).toBe('encouragementTypes');
-  });
-
-  it('the acting-person field of each write comes from the table', () => {
-    expect(actorFieldOf('POST', '/notations/updates/')).toBe('createdBy');
-    expect(actorFieldOf('POST', '/notations/alerts/12/comments')).toBe('createdBy');
-    expect(actorFieldOf('PATCH', '/notations/triggers/3')).toBe('modifiedBy');
-    expect(actorFieldOf('PUT', '/notations/categories/3')).toBeUndefined();
-    expect(actorFieldOf('GET', '/notations/updates/')).toBeUndefined();
   });
 });

@@ -581,14 +581,6 @@ export function pathPattern(path: string): { pattern: RegExp; names: string[] } 
   return { pattern: new RegExp(`^${source}/?$`), names };
 }
 
-/** The body field naming the person acting on `method path`, if the operation has one. */
-export function actorFieldOf(method: string, path: string): 'createdBy' | 'modifiedBy' | undefined {
-  for (const { spec, pattern } of COMPILED) {
-    if ('actor' in spec && spec.method === method.toLowerCase() && pattern.test(path)) return spec.actor;
-  }
-  return undefined;
-}
-
 const COMPILED = OPERATION_NAMES.map((name) => {
   const spec: OperationSpec = OPERATIONS[name];
   return { name, spec, ...pathPattern(spec.path) };

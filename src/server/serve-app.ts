@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { serveStatic } from '@hono/node-server/serve-static';
 import type { Context, Hono } from 'hono';
+import { matchRoute } from '../app/route-table.ts';
 import { withAppShell } from './app-shell.ts';
 import { dataHeading } from './data-headings.ts';
 import { cspNonce, withNonceMeta } from './gateway/headers.ts';
@@ -26,7 +27,10 @@ export function createServeApp(root: string): (app: Hono) => void {
       c.header('cache-control', 'private, no-cache');
       const nonce = cspNonce(c);
       const heading = await dataHeading(app, c.req.raw, c.req.path);
-      return c.html(withNonceMeta(withAppShell(withPreloads(indexHtml, preloadsFor(c.req.path)), c.req.path, nonce, heading), nonce));
+      // A URL no page has still gets the app (it shows its own not-found page), but says 404:
+      // `/ADMIN/journal` is not the journal, and a client reading the status learns so (#27).
+      const known = c.req.path === '/' || c.req.path === '/index.html' || matchRoute(c.req.path) !== undefined;
+      return c.html(withNonceMeta(withAppShell(withPreloads(indexHtml, preloadsFor(c.req.path)), c.req.path, nonce, heading), nonce), known ? 200 : 404);
     };
     const missing = (c: Context) => {
       const response = problemResponse(problemBody(404, `There is no file at ${c.req.path.slice(0, 200)}`));

@@ -40,7 +40,7 @@ export async function createStack(env: Record<string, string | undefined>, serve
   const config = readGatewayConfig(env);
   const { auth } = config;
   const logger = createLogger({ level: config.logLevel });
-  const store: SessionStore = auth.sessions.storeUrl ? await redisStore(auth.sessions.storeUrl) : memoryStore();
+  const store: SessionStore = auth.sessions.storeUrl ? await redisStore(auth.sessions.storeUrl, { timeoutMs: config.sessionStoreTimeoutMs, logger }) : memoryStore();
   const journal = journalFor(config);
   if (journal.kind === 'memory') logger.warn('the change journal is kept in memory and lost on restart; set JOURNAL_FILE or SESSION_STORE_URL to keep it');
   const closers: (() => void | Promise<void>)[] = [() => store.close(), () => journal.close?.()];
@@ -85,6 +85,8 @@ export async function createStack(env: Record<string, string | undefined>, serve
       config: auth,
       oidc,
       store,
+      // Every instance has the same client secret: any of them can finish a sign-in another began.
+      signInSecret: oidcSettings.clientSecret,
       ...(devIdp ? { devIdp, postLogoutRedirectUri: `${auth.publicUrl}/auth/signed-out` } : {}),
     },
     ...(serveApp ? { serveApp } : {}),

@@ -6,6 +6,7 @@ import type { Hono } from 'hono';
 import type { AuthConfig, OidcSettings } from '../server/gateway/config.ts';
 import { createDevIdp, seededPeople } from '../server/gateway/dev-idp.ts';
 import { createGateway } from '../server/gateway/gateway.ts';
+import type { Logger } from '../server/gateway/logging.ts';
 import { createOidcClient, type OidcClient } from '../server/gateway/oidc.ts';
 import { cookieName, sessionStoreKey } from '../server/gateway/session.ts';
 import { memoryStore, type SessionStore } from '../server/gateway/session-store.ts';
@@ -29,6 +30,8 @@ export interface TestGatewayOptions {
   now?: () => number;
   /** A port chosen beforehand (when a provider must know the redirect URI first); default any free one. */
   port?: number;
+  /** Where the gateway logs (default: JSON lines on stdout). */
+  logger?: Logger;
 }
 
 export interface TestGateway {
@@ -56,8 +59,16 @@ export async function startTestGateway(options: TestGatewayOptions): Promise<Tes
     : { issuer: devIdp!.issuer, clientId: devIdp!.clientId, clientSecret: devIdp!.clientSecret, identifierClaim: 'preferred_username', groupsClaim: 'groups', allowInsecure: true };
   const gateway = createGateway({
     upstream: options.upstream,
-    auth: { config: auth, oidc: createOidcClient(settings, `${origin}/auth/callback`), store, ...(options.now ? { now: options.now } : {}), ...(devIdp ? { devIdp, postLogoutRedirectUri: `${origin}/auth/signed-out` } : {}) },
+    auth: {
+      config: auth,
+      oidc: createOidcClient(settings, `${origin}/auth/callback`),
+      store,
+      signInSecret: settings.clientSecret,
+      ...(options.now ? { now: options.now } : {}),
+      ...(devIdp ? { devIdp, postLogoutRedirectUri: `${origin}/auth/signed-out` } : {}),
+    },
     ...(options.serveApp ? { serveApp: options.serveApp } : {}),
+    ...(options.logger ? { logger: options.logger } : {}),
   });
   late.gateway = gateway;
   return {

@@ -138,3 +138,58 @@ export async function startExternalProvider(options: {
       }),
   };
 }
+
+export interface DecodingUpstream {
+  url: string;
+  tokenUrl: string;
+  credentials: typeof DEMO_CLIENT;
+  /** The backend itself, for a gateway that runs it in process over the same data. */
+  app: Hono;
+  /** `METHOD raw-request-target` of every request that reached it, as it arrived. */
+  seen: string[];
+  /** Reads a path below the API base as a client of the service (the truth, not the gateway's view). */
+  read(path: string): Promise<unknown>;
+  close(): Promise<void>;
+}
+
+/**
+ * The whole reference backend on a socket, reading paths as it does (it decodes `%63` to `c`), as
+ * a real API manager in front of a service may: what a gateway forwards is what gets done.
+ */
+export async function startDecodingUpstream(options: { now?: string; scale?: number } = {}): Promise<DecodingUpstream> {
+  const { db } = openDatabase({ path: ':memory:', seed: 1, scale: options.scale ?? 0.1, now: new Date(`${options.now ?? '2026-06-01'}T00:00:00Z`) });
+  const backend = createApp({ db, clients: [DEMO_CLIENT], tokenTtlSeconds: 3600, logError: () => {} });
+  const seen: string[] = [];
+  const server = serve({
+    port: 0,
+    hostname: '127.0.0.1',
+    fetch: (request, env: { incoming?: { url?: string } }) => {
+      seen.push(`${request.method} ${env.incoming?.url ?? new URL(request.url).pathname}`);
+      return backend.fetch(request, env);
+    },
+  });
+  await new Promise<void>((resolve) => server.once('listening', () => resolve()));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api`;
+  let token: Promise<string> | undefined;
+  const tokenOnce = () =>
+    (token ??= Promise.resolve(
+      backend.request('/api/oauth2/token', {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ grant_type: 'client_credentials', client_id: DEMO_CLIENT.clientId, client_secret: DEMO_CLIENT.clientSecret }),
+      }),
+    ).then(async (r) => ((await r.json()) as { access_token: string }).access_token));
+  return {
+    url,
+    tokenUrl: `${url}/oauth2/token`,
+    credentials: DEMO_CLIENT,
+    app: backend,
+    seen,
+    read: async (path) => {
+      const response = await backend.request(`/api${path}`, { headers: { authorization: `Bearer ${await tokenOnce()}`, 'ocp-apim-subscription-key': DEMO_CLIENT.subscriptionKey } });
+      if (!response.ok) throw new Error(`GET ${path}: ${response.status}`);
+      return response.json() as Promise<unknown>;
+    },
+    close: () => closeServing(server, db),
+  };
+}

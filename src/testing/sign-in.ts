@@ -55,7 +55,11 @@ export interface SignInResult {
  * Opens `start` (a page or /auth/sign-in?returnTo=…) on the gateway at `origin` and signs in as
  * `identifier`, answering whatever the provider asks on the way. Throws when a step fails.
  */
-export async function signInThroughProvider(origin: string, identifier: string, options: { start?: string; jar?: CookieJar } = {}): Promise<SignInResult> {
+export async function signInThroughProvider(
+  origin: string,
+  identifier: string,
+  options: { start?: string; jar?: CookieJar; /** Return the callback's URL (landedOn) without opening it. */ stopBeforeCallback?: boolean } = {},
+): Promise<SignInResult> {
   const jar = options.jar ?? new CookieJar();
   let url = new URL(options.start ?? '/auth/sign-in?returnTo=%2F', origin).href;
   let init: RequestInit = {};
@@ -65,6 +69,9 @@ export async function signInThroughProvider(origin: string, identifier: string, 
     const location = response.headers.get('location');
     if (response.status >= 300 && response.status < 400 && location) {
       const next = new URL(location, url).href;
+      if (options.stopBeforeCallback && new URL(next).origin === new URL(origin).origin && new URL(next).pathname === '/auth/callback') {
+        return { cookie: '', landedOn: next, response, jar };
+      }
       if (new URL(url).pathname === '/auth/callback') {
         const cookie = [...jar.header(origin).split('; ')].find((c) => /^(__Host-)?ss_session=/.test(c));
         if (!cookie) throw new Error(`The callback redirected to ${next} without a session`);

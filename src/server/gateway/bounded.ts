@@ -22,6 +22,8 @@ export const UPSTREAM_PROBLEM = {
   unreachable: 'upstream-unreachable',
   credentials: 'upstream-credentials-refused',
   invalid: 'upstream-invalid-response',
+  /** The service answered, with a 5xx of its own. */
+  error: 'upstream-error',
 } as const;
 
 class DeadlineExceeded extends Error {

@@ -23,6 +23,7 @@ const GatewayEnvSchema = z
     SESSION_STORE_URL: z.url({ protocol: /^rediss?$/, error: 'must be a redis:// or rediss:// URL' }).optional(),
     SESSION_IDLE_S: seconds.default(1800),
     SESSION_MAX_S: seconds.default(36_000),
+    SESSION_STORE_TIMEOUT_MS: z.coerce.number().int().min(50).max(60_000).default(1_000),
     // #15: bounds, operations, journal (see README "Running the gateway in production").
     UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
     TOKEN_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(5_000),
@@ -86,6 +87,8 @@ export interface GatewayConfig {
   /** Present in proxy mode; absent: the reference backend runs in this process. */
   remote?: { url: string; tokenUrl: string; clientId: string; clientSecret: string; subscriptionKey: string };
   timeouts: { upstreamMs: number; tokenMs: number };
+  /** How long one session-store operation may take before requests get 503 (SESSION_STORE_TIMEOUT_MS). */
+  sessionStoreTimeoutMs: number;
   /** Believe X-Forwarded-Proto/Host/For from the load balancer in front. */
   trustProxy: boolean;
   /** JSON-lines journal file; without it (and without a session store) the journal is in memory. */
@@ -123,6 +126,7 @@ export function readGatewayConfig(env: Record<string, string | undefined>): Gate
       sessions: { ...(e.SESSION_STORE_URL ? { storeUrl: e.SESSION_STORE_URL } : {}), idleSeconds: e.SESSION_IDLE_S, maxSeconds: e.SESSION_MAX_S },
     },
     timeouts: { upstreamMs: e.UPSTREAM_TIMEOUT_MS, tokenMs: e.TOKEN_TIMEOUT_MS },
+    sessionStoreTimeoutMs: e.SESSION_STORE_TIMEOUT_MS,
     trustProxy: e.TRUST_PROXY === 'true' || e.TRUST_PROXY === '1',
     journalFile: e.JOURNAL_FILE,
     logLevel: e.LOG_LEVEL,

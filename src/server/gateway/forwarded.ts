@@ -1,14 +1,15 @@
 import type { Context } from 'hono';
 
 /**
- * The address the browser used (#15.4 TRUST_PROXY). Behind a load balancer that terminates TLS,
- * the gateway sees http://internal-host; with TRUST_PROXY it believes the X-Forwarded-Proto and
- * X-Forwarded-Host the nearest proxy set (the last value of each), so hrefs and redirects name
- * the public address. Without TRUST_PROXY those headers are ignored: a client cannot forge them.
+ * The address the browser used (#15.4 TRUST_PROXY), for hrefs and redirects. Without TRUST_PROXY
+ * it is PUBLIC_URL, whatever the request's Host header says (#27: a client cannot choose the host
+ * that links to the service name). Behind a load balancer that terminates TLS, with TRUST_PROXY,
+ * it believes the X-Forwarded-Proto and X-Forwarded-Host the nearest proxy set (the last value of
+ * each), falling back to the request's own address.
  */
-export function publicOrigin(c: Context, trustProxy: boolean): string {
+export function publicOrigin(c: Context, trustProxy: boolean, publicUrl: string): string {
+  if (!trustProxy) return new URL(publicUrl).origin;
   const own = new URL(c.req.url);
-  if (!trustProxy) return own.origin;
   const last = (name: string) => c.req.header(name)?.split(',').at(-1)?.trim().toLowerCase();
   const proto = last('x-forwarded-proto');
   const host = last('x-forwarded-host');

@@ -3,6 +3,8 @@ import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { createClient } from 'redis';
 import { z } from 'zod';
 import { JournalEntrySchema, type JournalEntry } from '../../api/journal.ts';
+import { pathFor, type OPERATIONS, type OperationName } from '../../api/operations.ts';
+import type { ApiCall } from './api-operation.ts';
 import { ProblemError } from '../http/problem.ts';
 import { parseBoundedJson } from './limits.ts';
 import { requestIdOf } from './logging.ts';
@@ -147,12 +149,13 @@ export function redisJournal(url: string, key = 'student-success:journal'): Jour
   };
 }
 
-/** The writes the journal names, and what to read before and after them. */
-interface Operation {
+/** How the journal records a write of the operation table, and what it reads before and after it. */
+interface Recorded {
+  /** The journal's name for it (the filter the journal page offers). */
   operation: string;
-  target: (match: RegExpExecArray, body: unknown) => string;
-  /** The service path holding the state the write changes (E13, E14, E16). */
-  state?: (match: RegExpExecArray) => string;
+  target: (params: Record<string, string>, body: unknown) => string;
+  /** The operation whose answer holds the state the write changes (E13, E14, E16). */
+  state?: (params: Record<string, string>) => ApiCall;
   summarize?: (state: unknown) => unknown;
   summarizeBody?: (body: unknown) => Record<string, unknown> | undefined;
 }
@@ -163,81 +166,70 @@ const studentOf = (body: unknown) => {
   return typeof id === 'string' ? `student/${id.slice(0, 100)}` : 'student/?';
 };
 const lastSegment = (href: unknown) => (typeof href === 'string' ? decodeURIComponent(href.replace(/\/$/, '').split('/').at(-1) ?? '') : '');
+const read = (name: OperationName, params: Record<string, string>): ApiCall => ({ name, params, path: pathFor(name, params) });
+const commentOn = (kind: 'update' | 'alert'): Recorded => ({
+  operation: 'comment.create',
+  target: (p) => `${kind}/${p.id}`,
+  summarizeBody: (body) => ({ usedToLowerAlert: asRecord(body).usedToLowerAlert === true }),
+});
 
-const OPERATIONS: [method: string, path: RegExp, Operation][] = [
-  [
-    'POST',
-    /^\/notations\/updates\/?$/,
-    {
-      operation: 'update.create',
-      target: (_, body) => studentOf(body),
-      // The note itself stays out of the journal: who wrote about whom, for whom, under which categories.
-      summarizeBody: (body) => {
-        const b = asRecord(body);
-        return { audienceType: b.audienceType, canStudentView: b.canStudentView, categories: Array.isArray(b.categories) ? b.categories.map((c) => asRecord(c).id) : [] };
-      },
+/** Every write of the table; a new write without a row here fails to compile. */
+const RECORDED: Record<WriteName, Recorded> = {
+  'updates.create': {
+    operation: 'update.create',
+    target: (_, body) => studentOf(body),
+    // The note itself stays out of the journal: who wrote about whom, for whom, under which categories.
+    summarizeBody: (body) => {
+      const b = asRecord(body);
+      return { audienceType: b.audienceType, canStudentView: b.canStudentView, categories: Array.isArray(b.categories) ? b.categories.map((c) => asRecord(c).id) : [] };
     },
-  ],
-  ['POST', /^\/notations\/alerts\/?$/, { operation: 'alert.create', target: (_, body) => studentOf(body), summarizeBody: (body) => ({ audienceType: asRecord(body).audienceType }) }],
-  [
-    'POST',
-    /^\/notations\/(updates|alerts)\/([^/]+)\/comments\/?$/,
-    {
-      operation: 'comment.create',
-      target: (m) => `${m[1] === 'alerts' ? 'alert' : 'update'}/${m[2]}`,
-      summarizeBody: (body) => ({ usedToLowerAlert: asRecord(body).usedToLowerAlert === true }),
+  },
+  'alerts.create': { operation: 'alert.create', target: (_, body) => studentOf(body), summarizeBody: (body) => ({ audienceType: asRecord(body).audienceType }) },
+  'updates.addComment': commentOn('update'),
+  'alerts.addComment': commentOn('alert'),
+  'triggers.update': {
+    operation: 'trigger.update',
+    target: (p) => `trigger/${p.id}`,
+    state: (p) => read('triggers.get', p),
+    summarize: (state) => {
+      const s = asRecord(state);
+      return { name: s.name, additionalAdvice: s.additionalAdvice, elevateToAlert: s.elevateToAlert };
     },
-  ],
-  [
-    'PATCH',
-    /^\/notations\/triggers\/([^/]+)\/?$/,
-    {
-      operation: 'trigger.update',
-      target: (m) => `trigger/${m[1]}`,
-      state: (m) => `/notations/triggers/${m[1]}`,
-      summarize: (state) => {
-        const s = asRecord(state);
-        return { name: s.name, additionalAdvice: s.additionalAdvice, elevateToAlert: s.elevateToAlert };
-      },
-      summarizeBody: (body) => {
-        const students = asRecord(body).studentIdentifiers;
-        return Array.isArray(students) ? { appliedTo: students.slice(0, 500) } : undefined;
-      },
+    summarizeBody: (body) => {
+      const students = asRecord(body).studentIdentifiers;
+      return Array.isArray(students) ? { appliedTo: students.slice(0, 500) } : undefined;
     },
-  ],
-  [
-    'PUT',
-    /^\/notations\/categories\/([^/]+)\/?$/,
-    {
-      operation: 'category.edit',
-      target: (m) => `category/${m[1]}`,
-      state: (m) => `/notations/categories/${m[1]}`,
-      summarize: (state) => {
-        const s = asRecord(state);
-        return { name: s.name, isActive: s.isActive };
-      },
+  },
+  'categories.edit': {
+    operation: 'category.edit',
+    target: (p) => `category/${p.id}`,
+    state: (p) => read('categories.get', p),
+    summarize: (state) => {
+      const s = asRecord(state);
+      return { name: s.name, isActive: s.isActive };
     },
-  ],
-  [
-    'PUT',
-    /^\/people\/([^/]+)\/successNetwork\/?$/,
-    {
-      operation: 'network.replace',
-      target: (m) => `network/${decodeURIComponent(m[1]!)}`,
-      state: (m) => `/people/${m[1]}/successNetwork`,
-      summarize: (state) => {
-        const values = asRecord(state).values;
-        return Array.isArray(values) ? values.map((v) => lastSegment(asRecord(v).href)) : [];
-      },
+  },
+  'people.successNetwork.replace': {
+    operation: 'network.replace',
+    target: (p) => `network/${p.id}`,
+    state: (p) => read('people.successNetwork.get', p),
+    summarize: (state) => {
+      const values = asRecord(state).values;
+      return Array.isArray(values) ? values.map((v) => lastSegment(asRecord(v).href)) : [];
     },
-  ],
-];
+  },
+};
+
+/** The names of the table's writes (the token endpoint is never forwarded, so never journalled). */
+type WriteName = Exclude<{ [N in OperationName]: (typeof OPERATIONS)[N]['method'] extends 'get' ? never : N }[OperationName], 'auth.token'>;
 
 export interface JournalWritesOptions {
   store: JournalStore;
   actorOf: (c: Context) => Promise<Actor | undefined>;
   /** Reads a service path as the gateway (credentials added), for the before and after. */
   read: (c: Context, path: string) => Promise<unknown>;
+  /** The operation this request is (api-operation.ts); set by the /api guard before this runs. */
+  callOf: (c: Context) => ApiCall | undefined;
   onError?: (error: unknown, c: Context) => void;
 }
 
@@ -251,12 +243,10 @@ export function journalWrites(options: JournalWritesOptions): MiddlewareHandler 
   return async (c, next) => {
     if (!WRITE_METHODS.has(c.req.method)) return next();
     const actor = await options.actorOf(c);
-    if (!actor) return next();
-    const url = new URL(c.req.url);
-    const path = url.pathname.replace(/^\/api/, '') || '/';
-    const known = OPERATIONS.find(([method, pattern]) => method === c.req.method && pattern.test(path));
-    const match = known ? known[1].exec(path)! : undefined;
-    const op = known?.[2];
+    const call = options.callOf(c);
+    // Only the table's writes reach here (the guard answers anything else itself).
+    const recorded = call && call.name in RECORDED ? RECORDED[call.name as WriteName] : undefined;
+    if (!actor || !call || !recorded) return next();
     let body: unknown;
     try {
       body = parseBoundedJson(await c.req.text())?.value;
@@ -264,10 +254,10 @@ export function journalWrites(options: JournalWritesOptions): MiddlewareHandler 
       body = undefined; // the gateway refuses it below; the journal records the refusal
     }
     const readState = async () => {
-      if (!op?.state || !match) return undefined;
+      if (!recorded.state) return undefined;
       try {
-        const state = await options.read(c, op.state(match));
-        return op.summarize ? op.summarize(state) : state;
+        const state = await options.read(c, recorded.state(call.params).path);
+        return recorded.summarize ? recorded.summarize(state) : state;
       } catch (error) {
         options.onError?.(error, c);
         return undefined;
@@ -278,20 +268,20 @@ export function journalWrites(options: JournalWritesOptions): MiddlewareHandler 
     const status = c.res.status;
     const after = status >= 200 && status < 300 ? await readState() : undefined;
     const summary: Record<string, unknown> = {
-      ...(op?.summarizeBody && body !== undefined ? op.summarizeBody(body) : {}),
+      ...(recorded.summarizeBody && body !== undefined ? recorded.summarizeBody(body) : {}),
       ...(before !== undefined ? { before } : {}),
       ...(after !== undefined ? { after } : {}),
     };
     const location = c.res.headers.get('location');
-    if (location) summary.created = new URL(location, url).pathname.replace(/^\/api/, '');
+    if (location) summary.created = new URL(location, c.req.url).pathname.replace(/^\/api/, '');
     const entry: JournalEntry = {
       at: new Date().toISOString(),
       requestId: requestIdOf(c),
       actor: actor.identifier,
-      operation: op?.operation ?? `${c.req.method.toLowerCase()}`,
+      operation: recorded.operation,
       method: c.req.method,
-      path,
-      target: op && match ? op.target(match, body) : path,
+      path: call.path,
+      target: recorded.target(call.params, body),
       status,
       ...(Object.keys(summary).length > 0 ? { summary } : {}),
     };

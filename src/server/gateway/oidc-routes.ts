@@ -2,16 +2,19 @@ import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { RESPONSE_ALREADY_SENT } from '@hono/node-server/utils/response';
 import type { Context, Hono, MiddlewareHandler } from 'hono';
-import { getCookie, setCookie } from 'hono/cookie';
-import { z } from 'zod';
-import { problemBody, problemResponse } from '../http/problem.ts';
+import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
+import { ProblemError, problemBody, problemResponse } from '../http/problem.ts';
+import { apiCallOrRefusal } from './api-operation.ts';
+import { pathReadingOf } from './canonical-path.ts';
 import type { AuthConfig } from './config.ts';
 import type { DevIdp } from './dev-idp.ts';
-import { SignInError, type OidcClient, type PendingSignIn } from './oidc.ts';
+import type { Logger } from './logging.ts';
+import { SignInError, type OidcClient } from './oidc.ts';
 import { escapeHtml, htmlPage, mountPageAssets } from './oidc-pages.ts';
 import { permissionsFor, refusalFor, type Permissions } from './permissions.ts';
 import { cookieName, createSession, endSession, readSession, type SessionHandle, type SessionOptions, type StoredSession } from './session.ts';
 import type { SessionStore } from './session-store.ts';
+import { SIGN_IN_TTL_S, signInSealer } from './sign-in-state.ts';
 
 /** The signed-in person as every later handler sees it: `c.get('session')` (journal, stamping). */
 export interface GatewaySession {
@@ -41,10 +44,14 @@ export interface AuthOptions {
   /** Details from the people extension; undefined whenever it does not answer (a real upstream). */
   lookupPerson?: (c: Context, identifier: string) => Promise<StoredSession['person'] | undefined>;
   now?: () => number;
+  /**
+   * What the sign-in state cookie's key is derived from (sign-in-state.ts): a secret every
+   * instance shares, the OpenID client secret in practice. Default: random, for one instance.
+   */
+  signInSecret?: string;
+  logger?: Pick<Logger, 'warn' | 'error'>;
 }
 
-const PendingSchema = z.object({ codeVerifier: z.string(), nonce: z.string(), returnTo: z.string(), binding: z.string() });
-const SIGN_IN_TTL_S = 600;
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /** Only a path on this origin: never `//evil.example`, `/\evil`, or an absolute URL. */
@@ -109,8 +116,11 @@ export function mountAuth(app: Hono, options: AuthOptions): { guardPages: Middle
   const { config, oidc, store } = options;
   const secure = config.publicUrl.startsWith('https:');
   const sessions: SessionOptions = { store, secure, idleSeconds: config.sessions.idleSeconds, maxSeconds: config.sessions.maxSeconds, ...(options.now ? { now: options.now } : {}) };
-  const bindingCookie = cookieName(secure, 'ss_signin');
+  const signInCookie = cookieName(secure, 'ss_signin');
+  const sealer = signInSealer(options.signInSecret ?? randomBytes(32));
+  const now = options.now ?? Date.now;
   const publicOrigin = new URL(config.publicUrl).origin;
+  const logFailure = (message: string) => (options.logger ? options.logger.warn({ event: 'sign-in' }, message) : undefined);
 
   const toGatewaySession = (s: StoredSession): GatewaySession => ({
     identifier: s.identifier,
@@ -132,7 +142,10 @@ export function mountAuth(app: Hono, options: AuthOptions): { guardPages: Middle
   };
   for (const path of ['/api/*', '/auth/*', '/session', '/session/*']) app.use(path, sameOrigin);
 
-  /** Starts a sign-in: remembers PKCE, nonce and where to return, bound to this browser. */
+  /**
+   * Starts a sign-in: PKCE, nonce, state and where to return, sealed into this browser's cookie
+   * (sign-in-state.ts), a new one each attempt; nothing is kept here.
+   */
   async function startSignIn(c: Context, returnTo: string, forceLogin = false): Promise<Response> {
     let started: Awaited<ReturnType<OidcClient['start']>>;
     try {
@@ -140,16 +153,13 @@ export function mountAuth(app: Hono, options: AuthOptions): { guardPages: Middle
     } catch (error) {
       return providerUnavailable(c, error, returnTo);
     }
-    const binding = getCookie(c, bindingCookie) ?? randomBytes(24).toString('base64url');
-    const pending = { ...started.pending, binding };
-    await store.set(`signin:${started.state}`, JSON.stringify(pending), SIGN_IN_TTL_S);
-    setCookie(c, bindingCookie, binding, { httpOnly: true, sameSite: 'Lax', secure, path: '/', maxAge: SIGN_IN_TTL_S });
+    setCookie(c, signInCookie, sealer.seal(started.state, started.pending, now()), { httpOnly: true, sameSite: 'Lax', secure, path: '/', maxAge: SIGN_IN_TTL_S });
     c.header('cache-control', 'no-store');
     return c.redirect(started.url, 302);
   }
 
   function providerUnavailable(c: Context, error: unknown, returnTo: string): Response {
-    console.error('[auth]', error instanceof Error ? error.message : error);
+    logFailure(`the identity provider could not be reached: ${error instanceof Error ? error.message : String(error)}`);
     c.header('cache-control', 'no-store');
     return c.html(
       htmlPage(
@@ -170,24 +180,26 @@ export function mountAuth(app: Hono, options: AuthOptions): { guardPages: Middle
     const again = (returnTo = '/') => `<p><a href="/auth/sign-in?returnTo=${encodeURIComponent(returnTo)}">Sign in again</a></p>`;
     const error = c.req.query('error');
     const state = c.req.query('state');
-    const pendingRaw = state ? await store.take(`signin:${state}`) : undefined;
-    const pending = pendingRaw ? PendingSchema.safeParse(JSON.parse(pendingRaw)) : undefined;
-    const returnTo = pending?.success ? pending.data.returnTo : '/';
+    // This attempt's cookie is spent once it has been used; a stale callback leaves a newer attempt's alone.
+    const pending = sealer.open(getCookie(c, signInCookie), state, now());
+    if (pending) deleteCookie(c, signInCookie, { httpOnly: true, sameSite: 'Lax', secure, path: '/' });
+    const returnTo = pending?.returnTo ?? '/';
     if (error) {
       const description = c.req.query('error_description');
       return c.html(htmlPage('Sign-in was not completed', `<p>The identity provider answered: ${escapeHtml(description ?? error)}.</p>${again(returnTo)}`), 400);
     }
-    if (!pending?.success || pending.data.binding !== getCookie(c, bindingCookie)) {
-      return c.html(htmlPage('Sign-in expired', `<p>This sign-in was started too long ago, in another browser, or was already used.</p>${again(returnTo)}`), 400);
+    if (!pending) {
+      return c.html(
+        htmlPage('Sign-in expired', `<p>This sign-in was started too long ago, in another browser or tab, was followed by a newer one, or was already used.</p>${again(returnTo)}`),
+        400,
+      );
     }
     let person;
     try {
-      const { binding: _binding, ...rest } = pending.data;
-      const pendingSignIn: PendingSignIn = rest;
-      person = await oidc.finish(new URL(c.req.url).search, state!, pendingSignIn);
+      person = await oidc.finish(new URL(c.req.url).search, state!, pending);
     } catch (failure) {
       if (failure instanceof SignInError) {
-        console.error('[auth]', failure.message);
+        logFailure(failure.message);
         return c.html(htmlPage('Sign-in failed', `<p>${escapeHtml(failure.message)}.</p>${again(returnTo)}`), 400);
       }
       throw failure;
@@ -259,13 +271,18 @@ export function mountAuth(app: Hono, options: AuthOptions): { guardPages: Middle
     return c.body(null, 204);
   });
 
-  // Every /api call: a live session, and the permission its operation needs; nothing else goes upstream.
+  // Every /api call: a live session, one operation of the table (canonical-path.ts, api-operation.ts),
+  // and the permission that operation needs; nothing else goes upstream.
   app.use('/api/*', async (c, next) => {
     const handle = await readSession(c, sessions);
     if (!handle) return problemResponse(problemBody(401, 'Sign in to use the API'), { 'www-authenticate': 'Cookie realm="student-success"' });
     const session = toGatewaySession(handle.session);
     c.set('session', session);
-    const refusal = refusalFor(c.req.method, new URL(c.req.url).pathname.slice('/api'.length), session.permissions, config.groups);
+    const reading = pathReadingOf(c.req.raw, c.env);
+    if (!reading.ok) throw new ProblemError(400, reading.detail);
+    const call = apiCallOrRefusal(c.req.method, reading.segments.slice(1));
+    c.set('apiCall', call);
+    const refusal = refusalFor(call.name, session.permissions, config.groups);
     if (refusal) {
       return problemResponse(problemBody(403, refusal.detail, { missingGroups: refusal.groups, permission: refusal.permission }));
     }

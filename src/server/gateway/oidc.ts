@@ -1,3 +1,4 @@
+import { createHash, randomBytes } from 'node:crypto';
 import * as client from 'openid-client';
 import type { OidcSettings } from './config.ts';
 
@@ -74,26 +75,42 @@ export function createOidcClient(settings: OidcSettings, redirectUri: string): O
     return wanted.filter((scope) => scope === 'openid' || !supported || supported.includes(scope)).filter((s, i, all) => all.indexOf(s) === i).join(' ');
   }
 
+  /**
+   * What every authorization request of a configuration shares, worked out once: every page hit
+   * of a person not signed in starts one, so it must be cheap (#27; serverMetadata() copies the
+   * whole document on each call).
+   */
+  const fixedParameters = new WeakMap<client.Configuration, Record<string, string>>();
+  const fixedFor = (config: client.Configuration) => {
+    let fixed = fixedParameters.get(config);
+    if (!fixed) {
+      fixed = { redirect_uri: redirectUri, scope: requestedScope(config), code_challenge_method: 'S256' };
+      if (config.serverMetadata().claims_parameter_supported) {
+        const claims = Object.fromEntries(['name', settings.identifierClaim, settings.groupsClaim].map((c) => [c, null]));
+        fixed.claims = JSON.stringify({ id_token: claims, userinfo: claims });
+      }
+      fixedParameters.set(config, fixed);
+    }
+    return fixed;
+  };
+
   return {
     async start(returnTo, options = {}) {
       const config = await configure();
-      const codeVerifier = client.randomPKCECodeVerifier();
-      const state = client.randomState();
-      const nonce = client.randomNonce();
+      // PKCE verifier, state and nonce: 32 random bytes each (RFC 7636 §4.1), from one draw; the
+      // S256 challenge hashed here, synchronously.
+      const random = randomBytes(96).toString('base64url');
+      const codeVerifier = random.slice(0, 43);
+      const state = random.slice(43, 86);
+      const nonce = random.slice(86);
       const parameters: Record<string, string> = {
-        redirect_uri: redirectUri,
-        scope: requestedScope(config),
-        code_challenge: await client.calculatePKCECodeChallenge(codeVerifier),
-        code_challenge_method: 'S256',
+        ...fixedFor(config),
+        code_challenge: createHash('sha256').update(codeVerifier).digest('base64url'),
         state,
         nonce,
       };
       // "Sign in as someone else": the provider asks again instead of reusing its own session.
       if (options.forceLogin) parameters.prompt = 'login';
-      if (config.serverMetadata().claims_parameter_supported) {
-        const claims = Object.fromEntries(['name', settings.identifierClaim, settings.groupsClaim].map((c) => [c, null]));
-        parameters.claims = JSON.stringify({ id_token: claims, userinfo: claims });
-      }
       const url = client.buildAuthorizationUrl(config, parameters);
       return { url: url.href, state, pending: { codeVerifier, nonce, returnTo } };
     },

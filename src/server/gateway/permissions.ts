@@ -1,3 +1,5 @@
+import type { OperationName } from '../../api/operations.ts';
+
 /**
  * Who may do what, from the identity provider's groups. The gateway enforces it on /api; the
  * app reads the same answer from GET /session to hide or explain what a person may not do.
@@ -34,12 +36,12 @@ export function groupsForRole(role: string, groups: Groups): string[] {
   return out;
 }
 
-/** The writes that need more than being signed in (E14, E13, E16), by method and path under /api. */
-const GUARDED: { permission: Permission; methods: RegExp; path: RegExp; operation: string }[] = [
-  { permission: 'editCategories', methods: /^(POST|PUT|PATCH|DELETE)$/, path: /^\/notations\/categories(\/|$)/, operation: 'Editing categories' },
-  { permission: 'editTriggers', methods: /^(POST|PUT|PATCH|DELETE)$/, path: /^\/notations\/triggers(\/|$)/, operation: 'Editing triggers' },
-  { permission: 'editNetworks', methods: /^(POST|PUT|PATCH|DELETE)$/, path: /^\/people\/[^/]+\/successNetwork\/?$/, operation: 'Changing a success network' },
-];
+/** The operations that need more than being signed in (E14, E13, E16), by the table's names. */
+const GUARDED: Partial<Record<OperationName, { permission: Permission; operation: string }>> = {
+  'categories.edit': { permission: 'editCategories', operation: 'Editing categories' },
+  'triggers.update': { permission: 'editTriggers', operation: 'Editing triggers' },
+  'people.successNetwork.replace': { permission: 'editNetworks', operation: 'Changing a success network' },
+};
 
 export interface Refusal {
   permission: Permission;
@@ -48,9 +50,9 @@ export interface Refusal {
   detail: string;
 }
 
-/** Why this request is refused (403), or undefined when the person may make it. */
-export function refusalFor(method: string, path: string, permissions: Permissions, required: Groups): Refusal | undefined {
-  const rule = GUARDED.find((r) => r.methods.test(method) && r.path.test(path));
+/** Why this operation is refused to this person (403), or undefined when they may call it. */
+export function refusalFor(operation: OperationName, permissions: Permissions, required: Groups): Refusal | undefined {
+  const rule = GUARDED[operation];
   if (!rule || permissions[rule.permission]) return undefined;
   const groups = rule.permission === 'editNetworks' ? [required.network, required.admin] : [required.admin];
   const needs = groups.length === 1 ? `membership of the group '${groups[0]}'` : `membership of '${groups[0]}' or '${groups[1]}'`;

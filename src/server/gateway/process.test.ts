@@ -6,6 +6,7 @@ import type { Readable, Writable } from 'node:stream';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { serve } from '@hono/node-server';
+import autocannon from 'autocannon';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../app.ts';
 import { openDatabase } from '../db/open.ts';
@@ -294,6 +295,43 @@ describe('npm start in proxy mode, as a process', () => {
       await gw.exited;
     }
   }, 90_000);
+
+  it('50,000 anonymous page hits in 30 s: each is sent to sign in with a sealed cookie of its own, and the gateway keeps nothing (< 20 MB)', async () => {
+    const gw = await startGateway();
+    try {
+      // Warm up the sign-in start (discovery, its code), then settle.
+      const first = await fetch(`${gw.origin}/students`, { redirect: 'manual' });
+      expect(first.status).toBe(302);
+      const second = await fetch(`${gw.origin}/students`, { redirect: 'manual' });
+      const sealedCookie = (r: Response) => r.headers.getSetCookie().find((c) => c.startsWith('ss_signin='))?.split(';')[0];
+      // A fresh binding per attempt: two hits, two different states and cookies.
+      expect(sealedCookie(first)).toBeDefined();
+      expect(sealedCookie(first)).not.toBe(sealedCookie(second));
+      expect(new URL(first.headers.get('location')!).searchParams.get('state')).not.toBe(new URL(second.headers.get('location')!).searchParams.get('state'));
+      // A first flood grows the engine's young generation to its working size (RSS that a quiet
+      // gateway keeps for its next burst, and the same with or without a store); then the measure.
+      await autocannon({ url: `${gw.origin}/students`, connections: 32, amount: 10_000, timeout: 10 });
+      const baseline = await settledMemory(gw);
+      const started = performance.now();
+      const flood = autocannon({ url: `${gw.origin}/students`, connections: 32, amount: 50_000, timeout: 10 });
+      const { result, peakMb } = await measureDuring(gw.child.pid!, flood, 500);
+      const seconds = (performance.now() - started) / 1000;
+      const settled = await settledMemory(gw);
+      console.log(
+        `[memory] ${result.requests.total} anonymous page hits in ${seconds.toFixed(1)} s: RSS baseline ${baseline.rssMb} MB, peak ${peakMb.toFixed(1)} MB (+${(peakMb - baseline.rssMb).toFixed(1)}), after GC ${settled.rssMb} MB (+${(settled.rssMb - baseline.rssMb).toFixed(1)}); heap ${baseline.heapUsedMb} → ${settled.heapUsedMb} MB, external ${baseline.externalMb} → ${settled.externalMb} MB`,
+      );
+      expect(result.requests.total).toBeGreaterThanOrEqual(50_000);
+      expect(result['3xx']).toBeGreaterThanOrEqual(50_000);
+      expect(result.errors + result.timeouts).toBe(0);
+      // 16–18 s here; the bound leaves room for a slower machine of this kind (the rate is the load's, not the goal).
+      expect(seconds).toBeLessThan(45);
+      // A store of sign-ins in progress (the fault this guards) kept ~2 KB per hit for 600 s: +113 MiB.
+      expect(settled.rssMb - baseline.rssMb).toBeLessThan(20);
+    } finally {
+      gw.child.kill('SIGKILL');
+      await gw.exited;
+    }
+  }, 120_000);
 
   it('a hanging token endpoint: 504 within TOKEN_TIMEOUT_MS, the next request succeeds once it answers', async () => {
     // The service's token endpoint behind a switch: while `hang`, requests are held unanswered.

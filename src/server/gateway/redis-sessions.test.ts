@@ -1,12 +1,10 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import type { DatabaseSync } from 'node:sqlite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../app.ts';
 import { openDatabase } from '../db/open.ts';
 import { DEMO_CLIENT } from '../../testing/backend.ts';
 import { startTestGateway, type TestGateway } from '../../testing/gateway.ts';
-import { freePort } from '../../testing/proxy-fixtures.ts';
+import { startRedis, type TestRedis } from '../../testing/redis.ts';
 import { signInThroughProvider } from '../../testing/sign-in.ts';
 import { redisStore, type SessionStore } from './session-store.ts';
 import { inProcessUpstream } from './upstream.ts';
@@ -16,28 +14,17 @@ import { inProcessUpstream } from './upstream.ts';
  * started here on a free port without persistence and stopped after): a sign-in on one is good
  * on the other, and a sign-out on either ends it everywhere.
  */
-const REDIS = '/usr/bin/redis-server';
-let redis: ChildProcess | undefined;
+let redis: TestRedis | undefined;
 let db: DatabaseSync;
 let stores: SessionStore[] = [];
 let first: TestGateway;
 let second: TestGateway;
 
 beforeAll(async () => {
-  if (!existsSync(REDIS)) throw new Error(`${REDIS} is missing: install Debian's redis-server (.ci/run does)`);
-  const port = await freePort();
-  redis = spawn(REDIS, ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: ['ignore', 'pipe', 'inherit'] });
-  await new Promise<void>((resolve, reject) => {
-    let out = '';
-    redis!.stdout!.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      if (out.includes('Ready to accept connections')) resolve();
-    });
-    redis!.once('exit', (code) => reject(new Error(`redis-server exited with ${code}: ${out}`)));
-  });
+  redis = await startRedis();
   ({ db } = openDatabase({ path: ':memory:', seed: 1, scale: 0.1, now: new Date('2026-06-01T00:00:00Z') }));
   const upstream = inProcessUpstream(createApp({ db, clients: [DEMO_CLIENT], tokenTtlSeconds: 3600 }), DEMO_CLIENT);
-  stores = [await redisStore(`redis://127.0.0.1:${port}`), await redisStore(`redis://127.0.0.1:${port}`)];
+  stores = [await redisStore(redis.url), await redisStore(redis.url)];
   first = await startTestGateway({ upstream, db, store: stores[0] });
   second = await startTestGateway({ upstream, db, store: stores[1] });
 });
@@ -47,11 +34,7 @@ afterAll(async () => {
   await second?.close();
   for (const store of stores) await store.close();
   db?.close();
-  if (redis && redis.exitCode === null) {
-    const exited = new Promise((resolve) => redis!.once('exit', resolve));
-    redis.kill('SIGTERM');
-    await exited;
-  }
+  await redis?.stop();
 });
 
 describe('sessions shared through Redis', () => {

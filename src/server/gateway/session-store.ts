@@ -1,4 +1,5 @@
 import { createClient } from 'redis';
+import type { Logger } from './logging.ts';
 
 /**
  * Where sessions (and sign-ins in progress) live: a key-value store with expiry. In memory for
@@ -15,6 +16,17 @@ export interface SessionStore {
   /** For /readyz: resolves when the store answers (absent for the in-process store). */
   check?: () => Promise<void>;
 }
+
+/** The problem type of a /api answer while the store is out of reach (503). */
+export const SESSION_STORE_PROBLEM = 'session-store-unavailable';
+
+/** The store did not answer within its deadline, or is not connected: nobody's session can be read. */
+export class SessionStoreUnavailable extends Error {
+  override readonly name = 'SessionStoreUnavailable';
+}
+
+/** How long one store operation may take before the request is answered 503 (SESSION_STORE_TIMEOUT_MS). */
+export const DEFAULT_STORE_TIMEOUT_MS = 1_000;
 
 export function memoryStore(now: () => number = Date.now): SessionStore {
   const entries = new Map<string, { value: string; expiresAt: number }>();
@@ -51,27 +63,63 @@ export function memoryStore(now: () => number = Date.now): SessionStore {
   };
 }
 
-/** Sessions in Redis (`SESSION_STORE_URL=redis://…`), keys prefixed so the database can be shared. */
-export async function redisStore(url: string, prefix = 'student-success:'): Promise<SessionStore> {
-  const client = createClient({ url, socket: { connectTimeout: 5000, reconnectStrategy: (retries) => Math.min(retries * 200, 3000) } });
-  // Without a listener an unreachable Redis would crash the process; requests fail (502) instead.
-  client.on('error', (error: unknown) => console.error('[sessions] redis:', error instanceof Error ? error.message : error));
+/**
+ * Sessions in Redis (`SESSION_STORE_URL=redis://…`), keys prefixed so the database can be shared.
+ * While Redis is down or slow, each operation fails within `timeoutMs` (no offline queue that
+ * would hold requests until it returns) with SessionStoreUnavailable, which the gateway answers
+ * as "sign-in is unavailable" (503) rather than as a fault of the service.
+ */
+export async function redisStore(url: string, options: { prefix?: string; timeoutMs?: number; logger?: Pick<Logger, 'warn'> } = {}): Promise<SessionStore> {
+  const prefix = options.prefix ?? 'student-success:';
+  const timeoutMs = options.timeoutMs ?? DEFAULT_STORE_TIMEOUT_MS;
+  const client = createClient({
+    url,
+    disableOfflineQueue: true,
+    socket: { connectTimeout: 5000, reconnectStrategy: (retries) => Math.min(retries * 200, 3000) },
+  });
+  // Without a listener an unreachable Redis would crash the process; one log line per outage.
+  let down = false;
+  client.on('error', (error: unknown) => {
+    if (down) return;
+    down = true;
+    options.logger?.warn({ event: 'session-store', error: error instanceof Error ? error.message : String(error) }, 'the session store (Redis) is unreachable');
+  });
+  client.on('ready', () => {
+    down = false;
+  });
   await client.connect();
+  const bounded = async <T>(work: () => Promise<T>): Promise<T> => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const deadline = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new SessionStoreUnavailable(`the session store did not answer within ${timeoutMs} ms`)), timeoutMs);
+    });
+    try {
+      return await Promise.race([work(), deadline]);
+    } catch (error) {
+      if (error instanceof SessionStoreUnavailable) throw error;
+      throw new SessionStoreUnavailable(`the session store failed: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+    } finally {
+      clearTimeout(timer);
+    }
+  };
   return {
-    get: async (key) => (await client.get(prefix + key)) ?? undefined,
-    set: async (key, value, ttlSeconds) => {
-      await client.set(prefix + key, value, { expiration: { type: 'EX', value: Math.max(1, Math.ceil(ttlSeconds)) } });
-    },
-    take: async (key) => (await client.getDel(prefix + key)) ?? undefined,
-    delete: async (key) => {
-      await client.del(prefix + key);
-    },
+    get: (key) => bounded(async () => (await client.get(prefix + key)) ?? undefined),
+    set: (key, value, ttlSeconds) =>
+      bounded(async () => {
+        await client.set(prefix + key, value, { expiration: { type: 'EX', value: Math.max(1, Math.ceil(ttlSeconds)) } });
+      }),
+    take: (key) => bounded(async () => (await client.getDel(prefix + key)) ?? undefined),
+    delete: (key) =>
+      bounded(async () => {
+        await client.del(prefix + key);
+      }),
     close: async () => {
-      await client.close();
+      if (client.isOpen) await client.close();
     },
     describe: `sessions in Redis at ${new URL(url).host}`,
-    check: async () => {
-      await client.ping();
-    },
+    check: () =>
+      bounded(async () => {
+        await client.ping();
+      }),
   };
 }

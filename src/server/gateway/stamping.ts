@@ -1,15 +1,15 @@
-import { actorFieldOf } from '../../api/operations.ts';
+import { OPERATIONS, type OperationName, type OperationSpec } from '../../api/operations.ts';
 import { ProblemError } from '../http/problem.ts';
 
 /**
  * Stamps the signed-in person as the actor of a write: a missing actor is filled in, the same
  * one passes, a different one is refused with 403 (nobody writes in another person's name).
  */
-export function stampActor(method: string, path: string, body: unknown, identifier: string): unknown {
+export function stampActor(operation: OperationName, body: unknown, identifier: string): unknown {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) return body;
   const record = body as Record<string, unknown>;
   // The writes whose body names who acts, and the field that does: the operation table's `actor`.
-  const known = actorFieldOf(method, path);
+  const known = (OPERATIONS[operation] as OperationSpec).actor;
   for (const field of ['createdBy', 'modifiedBy'] as const) {
     const actor = record[field];
     if (actor === undefined) continue;

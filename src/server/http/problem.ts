@@ -12,6 +12,8 @@ const TITLES: Record<number, [slug: string, title: string]> = {
   415: ['unsupported-media-type', 'Unsupported media type'],
   500: ['internal-error', 'Internal server error'],
   502: ['bad-gateway', 'The service could not be reached'],
+  503: ['service-unavailable', 'Service unavailable'],
+  504: ['gateway-timeout', 'The service did not answer in time'],
 };
 
 export const PROBLEM_CONTENT_TYPE = 'application/problem+json';

@@ -13,13 +13,17 @@ import tseslint from 'typescript-eslint';
  *     app → features → components → queries → api → lib
  *
  * Each layer imports only the layers to its right; a feature never imports another feature;
- * `server` never imports React or the UI; `testing` is for tests. Tests may reach across the
+ * the two programs, `gateway` and `backend`, and what they share (`http`) never import React or
+ * the UI; the backend never imports the gateway, and the gateway imports the backend only where
+ * `npm start` runs it in process (stack.ts); `testing` is for tests. Tests may reach across the
  * layers (a component test starts the real backend), except that nothing imports a feature's
  * internals from outside it. src/testing/lint-layers.test.ts proves each rule with a fixture.
  */
 /** Where React runs. */
 const UI = ['src/{app,features,components,queries,testing}/**/*.{ts,tsx}'];
-const TESTS = ['**/*.test.ts', '**/*.test.tsx', 'src/server/contract/**'];
+const TESTS = ['**/*.test.ts', '**/*.test.tsx', 'src/backend/contract/**'];
+/** The server side: the two programs and what they share. */
+const SERVER = ['./src/gateway', './src/backend', './src/http'];
 
 /** Folders under `dir`, read when lint starts: a new page folder is isolated without editing this file. */
 const foldersOf = (dir) =>
@@ -31,15 +35,19 @@ const layer = (target, from, message) => ({ target, from, message });
 
 /** Where each layer may not reach (resolved paths, so `../../x` and `./x` are judged alike). */
 const zones = [
-  layer('./src/lib', ['./src/api', './src/queries', './src/components', './src/features', './src/app', './src/server', './src/testing'], 'src/lib holds small pure helpers: it imports nothing of the project.'),
-  layer('./src/api', ['./src/queries', './src/components', './src/features', './src/app', './src/server', './src/testing'], 'src/api imports only zod and src/lib: it runs in browsers and in Node.'),
-  layer('./src/queries', ['./src/components', './src/features', './src/app', './src/server', './src/testing'], 'src/queries (query keys, factories, mutations) sits on src/api and src/lib only.'),
-  layer('./src/components', ['./src/features', './src/app', './src/server', './src/testing'], 'src/components is shared by every page: it may use queries, api and lib, never a feature or the app.'),
-  layer('./src/features', ['./src/app', './src/server', './src/testing'], 'A feature uses queries, components, api and lib; what it needs from app/ belongs in one of those.'),
-  layer('./src/app', ['./src/server', './src/testing'], 'The UI reaches the service only through src/api.'),
-  layer('./src/server', ['./src/features', './src/components', './src/queries', './src/testing'], 'src/server imports api/schemas and lib, never React or the UI.'),
-  // The route table is data (paths, titles, module names): the server derives its preloads from it.
-  { ...layer('./src/server', ['./src/app'], 'src/server reads only the route table of src/app.'), except: ['./route-table.ts'] },
+  layer('./src/lib', ['./src/api', './src/queries', './src/components', './src/features', './src/app', ...SERVER, './src/testing'], 'src/lib holds small pure helpers: it imports nothing of the project.'),
+  layer('./src/api', ['./src/queries', './src/components', './src/features', './src/app', ...SERVER, './src/testing'], 'src/api imports only zod and src/lib: it runs in browsers and in Node.'),
+  layer('./src/queries', ['./src/components', './src/features', './src/app', ...SERVER, './src/testing'], 'src/queries (query keys, factories, mutations) sits on src/api and src/lib only.'),
+  layer('./src/components', ['./src/features', './src/app', ...SERVER, './src/testing'], 'src/components is shared by every page: it may use queries, api and lib, never a feature or the app.'),
+  layer('./src/features', ['./src/app', ...SERVER, './src/testing'], 'A feature uses queries, components, api and lib; what it needs from app/ belongs in one of those.'),
+  layer('./src/app', [...SERVER, './src/testing'], 'The UI reaches the service only through src/api.'),
+  ...SERVER.map((dir) => layer(dir, ['./src/features', './src/components', './src/queries', './src/testing'], `${dir.slice(2)} imports api/schemas and lib, never React or the UI.`)),
+  // The route table is data (paths, titles, module names): the gateway derives its preloads from it.
+  { ...layer('./src/gateway', ['./src/app'], 'src/gateway reads only the route table of src/app.'), except: ['./route-table.ts'] },
+  layer('./src/backend', ['./src/app', './src/gateway'], 'The reference backend is a program of its own: it never imports the gateway (nor the app).'),
+  layer('./src/http', ['./src/app', './src/gateway', './src/backend'], 'src/http is what both programs share: it imports neither program.'),
+  // The one place the gateway reaches into the backend: stack.ts runs it in process for `npm start`.
+  layer('./src/gateway/**/!(stack).ts', ['./src/backend'], 'The gateway talks to the backend through its upstream; only stack.ts starts it in process.'),
   layer('./src/app/route-table.ts', ['./src'], 'The route table is data only: the server reads it too.'),
   ...foldersOf('./src/features/').map((name) =>
     layer(`./src/features/${name}`, ['./src/features'], `Features do not import each other: move what src/features/${name} shares into src/components or src/queries.`),
@@ -101,7 +109,7 @@ export default tseslint.config(
   })),
   packages(['src/api/**', 'src/lib/**'], ['react', 'react-*', '@mui/*', '@tanstack/*', 'node:*'], 'src/api and src/lib run in browsers and in Node: no UI, no Node built-ins.'),
   packages(['src/queries/**'], ['@mui/*', 'node:*'], 'src/queries is data only: no UI kit, no Node built-ins.'),
-  packages(['src/server/**', 'src/app/route-table.ts'], ['react', 'react-*', '@mui/*', '@tanstack/*'], 'src/server and the route table it reads never import React or the UI.'),
+  packages(['src/gateway/**', 'src/backend/**', 'src/http/**', 'src/app/route-table.ts'], ['react', 'react-*', '@mui/*', '@tanstack/*'], 'The gateway, the backend and the route table the gateway reads never import React or the UI.'),
   packages(['src/features/**', 'src/components/**', 'src/app/**'], ['node:*'], 'The UI runs in the browser.'),
   {
     // A journey's `test` must come from e2e/fixtures.ts, which gives each worker its own server (and so its baseURL).

@@ -19,8 +19,8 @@ function gateway(): Plugin {
     async configureServer(server) {
       const [{ getRequestListener }, { createStack }, { readGatewayConfig }] = await Promise.all([
         import('@hono/node-server'),
-        import('./src/server/stack.ts'),
-        import('./src/server/gateway/config.ts'),
+        import('./src/gateway/stack.ts'),
+        import('./src/gateway/config.ts'),
       ]);
       readGatewayConfig(process.env);
       let listener: ReturnType<typeof getRequestListener> | undefined;
@@ -94,7 +94,7 @@ function precompress(): Plugin {
 export default defineConfig({
   plugins: [react(), gateway(), precompress()],
   server: { host: '127.0.0.1', port: 5173 },
-  // The manifest tells `npm start` which chunks each page needs (src/server/route-preloads.ts).
+  // The manifest tells `npm start` which chunks each page needs (src/gateway/app-serving/route-preloads.ts).
   // Every browser the app supports has modulepreload: no polyfill in the entry.
   build: {
     sourcemap: true,

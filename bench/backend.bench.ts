@@ -17,7 +17,7 @@ export interface BenchRow {
 const AUTOCANNON = new URL('../node_modules/autocannon/autocannon.js', import.meta.url).pathname;
 
 export async function startBenchBackend(scale: number): Promise<{ baseUrl: string; seedMs: number; child: ChildProcess; log: string }> {
-  const child = spawn(process.execPath, [new URL('../src/server/main.ts', import.meta.url).pathname], {
+  const child = spawn(process.execPath, [new URL('../src/backend/main.ts', import.meta.url).pathname], {
     env: { ...process.env, PORT: '0', HOST: '127.0.0.1', SEED_SCALE: String(scale), DATABASE: ':memory:' },
     stdio: ['ignore', 'pipe', 'inherit'],
   });

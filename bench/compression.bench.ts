@@ -1,7 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import { brotliCompressSync, brotliDecompressSync, constants, gunzipSync, gzipSync, zstdCompressSync, zstdDecompressSync } from 'node:zlib';
-import { openDatabase } from '../src/server/db/open.ts';
-import { createApp } from '../src/server/app.ts';
+import { openDatabase } from '../src/backend/db/open.ts';
+import { createApp } from '../src/backend/app.ts';
 import { DEMO_CLIENT } from '../src/testing/backend.ts';
 
 /**

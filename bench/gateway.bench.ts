@@ -14,7 +14,7 @@ import { signInThroughProvider } from '../src/testing/sign-in.ts';
  * the development identity provider. After a warm-up on the same workload, reports req/s,
  * p50/p99, errors (transport errors, timeouts and every non-2xx answer) and the gateway's RSS at
  * start and end, each as read from /proc and after a full garbage collection (the server runs
- * with --expose-gc and answers an IPC message with its memory: src/server/gateway/measured-start.ts).
+ * with --expose-gc and answers an IPC message with its memory: src/gateway/measured-start.ts).
  * Memory is flat when the settled RSS grows by less than FLAT_MB.
  */
 export interface GatewayBench {
@@ -38,7 +38,7 @@ export interface GatewayBench {
 /** Growth of the settled RSS over the run that still counts as flat. */
 export const FLAT_MB = 20;
 
-const START = new URL('../src/server/gateway/measured-start.ts', import.meta.url).pathname;
+const START = new URL('../src/gateway/measured-start.ts', import.meta.url).pathname;
 const LOAD = new URL('./gateway-load.ts', import.meta.url).pathname;
 
 async function freePort(): Promise<number> {

@@ -18,7 +18,7 @@ test('the served HTML carries the shell with each page’s h1, and its styleshee
     const nonce = /'nonce-([^']+)'/.exec(response.headers()['content-security-policy'] ?? '')?.[1];
     expect(nonce, url).toBeTruthy();
     expect(html, url).toContain(`<style id="app-shell-style" nonce="${nonce}">`);
-    // A heading that is data (a cohort's title) is read by the server as the visitor (src/server/data-headings.ts).
+    // A heading that is data (a cohort's title) is read by the server as the visitor (src/gateway/app-serving/data-headings.ts).
     const heading = route.headingFrom === 'administration' ? ((await (await request.get('/api/noncognitives/administrations/1')).json()) as { title: string }).title : (route.heading ?? route.title);
     expect(html, url).toMatch(new RegExp(`<div id="app-shell"[^>]*>[\\s\\S]*<h1[^>]*>${heading.replace(/&/g, '&amp;').replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}</h1>`));
     // No inline script: the CSP's script-src stays 'self'.

@@ -7,7 +7,7 @@ import { signInRequest } from './support.ts';
 /**
  * The initial route's JavaScript: the entry script and every module it preloads, and the app's
  * start-up module (src/app/boot.tsx, which the entry imports after the first paint and the server
- * preloads on every page: src/server/route-preloads.ts) with everything it imports statically,
+ * preloads on every page: src/gateway/app-serving/route-preloads.ts) with everything it imports statically,
  * gzip-compressed as a server would send them. Pages, date pickers and anything heavy load later,
  * with their route.
  */

@@ -16,7 +16,7 @@ interface WorkerServer {
 }
 
 async function startServer(): Promise<{ origin: string; stop: () => Promise<void> }> {
-  const child = spawn(process.execPath, [new URL('../src/server/start.ts', import.meta.url).pathname], {
+  const child = spawn(process.execPath, [new URL('../src/gateway/start.ts', import.meta.url).pathname], {
     // Data laid back from today: the dashboard's default ranges are relative to the real clock.
     env: { ...process.env, HOST: '127.0.0.1', PORT: '0', SEED: '1' },
     stdio: ['ignore', 'pipe', 'inherit'],

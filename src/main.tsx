@@ -1,8 +1,8 @@
 /**
- * The entry is kept tiny: it lets the browser paint the server's HTML shell (src/server/app-shell.ts)
+ * The entry is kept tiny: it lets the browser paint the server's HTML shell (src/gateway/app-serving/app-shell.ts)
  * before the app's modules are evaluated — a long task on a slow phone — rather than evaluating
  * them first because they happened to arrive before the first frame. Their files are fetched from
- * the start all the same: the server names them in the HTML (src/server/route-preloads.ts).
+ * the start all the same: the server names them in the HTML (src/gateway/app-serving/route-preloads.ts).
  * A hidden tab paints no frames: the timeout starts the app there.
  */
 const afterFirstPaint = () =>

@@ -13,7 +13,7 @@ export async function launchChromium(): Promise<Browser> {
 
 /** `npm start`'s server (the build must exist) on 127.0.0.1 with the given environment. */
 export async function startDashboard(env: Record<string, string>): Promise<{ origin: string; child: ChildProcess; log: string }> {
-  const child = spawn(process.execPath, [new URL('../../src/server/start.ts', import.meta.url).pathname], {
+  const child = spawn(process.execPath, [new URL('../../src/gateway/start.ts', import.meta.url).pathname], {
     env: { ...process.env, HOST: '127.0.0.1', PORT: '0', ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });

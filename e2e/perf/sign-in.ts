@@ -26,7 +26,7 @@ export async function signInContext(context: BrowserContext, origin: string, ide
 
 /**
  * The first staff member the development provider makes an administrator (role Staff: every
- * permission, src/server/gateway/permissions.ts). The seed shuffles roles over the identifiers,
+ * permission, src/gateway/permissions.ts). The seed shuffles roles over the identifiers,
  * so E0001 is not one at every scale (at SEED_SCALE=10 it is read-only for triggers and networks).
  */
 export async function administrator(origin: string): Promise<string> {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { operations } from '../server/app.ts';
-import { createHrefs } from '../server/http/hrefs.ts';
+import { operations } from '../backend/app.ts';
+import { createHrefs } from '../backend/http/hrefs.ts';
 import { parseHref, pathOf } from './links.ts';
 import { OPERATIONS, OPERATION_NAMES, pathFor } from './operations.ts';
 

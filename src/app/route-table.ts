@@ -1,7 +1,7 @@
 /**
  * Every page of the dashboard, once. From this table come the router (path, lazy page, loader),
  * the navigation (label and icon), each page's document title ("Alerts · Student Success") and
- * the server's `modulepreload` links (src/server/route-preloads.ts, which reads this file: so it
+ * the server's `modulepreload` links (src/gateway/app-serving/route-preloads.ts, which reads this file: so it
  * holds data only, no React).
  *
  * Adding a page: its folder under src/features/, and one entry here.
@@ -28,7 +28,7 @@ export interface PageRoute {
   nav?: { label: string; icon: NavIcon };
   /** Outside the signed-in shell (no navigation, no session needed). */
   public?: boolean;
-  /** The page's h1 is the smaller h5 below 600 px (the server's HTML shell draws it so: src/server/app-shell.ts). */
+  /** The page's h1 is the smaller h5 below 600 px (the server's HTML shell draws it so: src/gateway/app-serving/app-shell.ts). */
   smallHeadingOnPhone?: boolean;
   /** The page's h1 is 1.75rem below 900 px (as the student page's header sets it), drawn so by the shell too. */
   compactHeadingBelowMd?: boolean;
@@ -43,7 +43,7 @@ export interface PageRoute {
   /** The page's h1 where it says more than `title` (the shell paints the page's own words). */
   heading?: string;
   /**
-   * The page's h1 is data the server can read before it sends the page (src/server/data-headings.ts):
+   * The page's h1 is data the server can read before it sends the page (src/gateway/app-serving/data-headings.ts):
    * `administration`, the title of the administration in the URL. The shell paints it in place of
    * `heading`/`title` when the answer comes in time.
    */

@@ -2,7 +2,7 @@ import { useLayoutEffect } from 'react';
 
 /**
  * The gateway paints the signed-in shell as plain HTML before the app's code arrives
- * (src/server/app-shell.ts, `#app-shell` beside `#root`). It stays until the app shows something
+ * (src/gateway/app-serving/app-shell.ts, `#app-shell` beside `#root`). It stays until the app shows something
  * of its own — the layout, an error, the way to sign in — and goes in that same frame (a layout
  * effect runs before the browser paints), so the screen never flashes empty or shows both.
  */

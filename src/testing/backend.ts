@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
-import { createApp } from '../server/app.ts';
-import { openDatabase } from '../server/db/open.ts';
+import { createApp } from '../backend/app.ts';
+import { openDatabase } from '../backend/db/open.ts';
 
 export interface TestBackend {
   origin: string;

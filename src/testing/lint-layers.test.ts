@@ -24,7 +24,10 @@ const refused: Record<string, string> = {
   'feature-imports-feature.tsx': 'import-x/no-restricted-paths',
   'api-imports-queries.ts': 'import-x/no-restricted-paths',
   'queries-imports-components.ts': 'import-x/no-restricted-paths',
-  'server-imports-react.ts': 'no-restricted-imports',
+  'gateway-imports-react.ts': 'no-restricted-imports',
+  'backend-imports-gateway.ts': 'import-x/no-restricted-paths',
+  'gateway-imports-backend.ts': 'import-x/no-restricted-paths',
+  'shared-imports-backend.ts': 'import-x/no-restricted-paths',
   'hook-in-condition.tsx': 'react-hooks/rules-of-hooks',
   'query-key-misses-dependency.ts': '@tanstack/query/exhaustive-deps',
 };

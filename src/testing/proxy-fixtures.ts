@@ -4,8 +4,8 @@ import { createServer, type Server } from 'node:http';
 import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
 import Provider from 'oidc-provider';
-import { createApp } from '../server/app.ts';
-import { openDatabase } from '../server/db/open.ts';
+import { createApp } from '../backend/app.ts';
+import { openDatabase } from '../backend/db/open.ts';
 import { closeServing, DEMO_CLIENT } from './backend.ts';
 
 /**

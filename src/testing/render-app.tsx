@@ -11,7 +11,7 @@ import { ApiProvider } from '../queries/api-context.tsx';
 import { createQueryClient } from '../queries/query-client.ts';
 import { theme } from '../app/theme.ts';
 import { sessionQueries } from '../queries/session.ts';
-import { groupsForRole, permissionsFor } from '../server/gateway/permissions.ts';
+import { groupsForRole, permissionsFor } from '../gateway/permissions.ts';
 import type { TestBackend } from './backend.ts';
 import { DEFAULT_GROUPS } from './groups.ts';
 

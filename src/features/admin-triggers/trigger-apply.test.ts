@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { triggerActionDetails } from '../../server/routes/triggers.routes.ts';
+import { triggerActionDetails } from '../../backend/routes/triggers.routes.ts';
 import { applyInChunks, isFromTrigger, parseIdentifiers, planChunks, triggerNotationText } from '../../queries/trigger-admin.ts';
 
 describe('pasted identifiers', () => {

@@ -7,7 +7,7 @@ import { prefetchCohort } from './prefetch-cohort.ts';
 
 const { api } = setupTestBackend();
 
-/** The server's shell as the gateway sends it for /scores/:id (src/server/app-shell.ts), h1 = the route's title. */
+/** The server's shell as the gateway sends it for /scores/:id (src/gateway/app-serving/app-shell.ts), h1 = the route's title. */
 const shell = () => {
   document.body.innerHTML = '<div id="app-shell" aria-hidden="true" inert><main class="ss-main"><div class="ss-page"><h1>Cohort</h1></div></main></div><div id="root"></div>';
   return document.querySelector('#app-shell h1')!;

@@ -1,0 +1,4 @@
+// as: src/gateway/fixture.ts
+import { useState } from 'react';
+
+export const hook = useState;

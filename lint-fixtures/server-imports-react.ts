@@ -1,4 +1,0 @@
-// as: src/server/fixture.ts
-import { useState } from 'react';
-
-export const hook = useState;

@@ -1,0 +1,250 @@
+import { randomUUID } from 'node:crypto';
+import { Hono, type Context } from 'hono';
+import { pathFor } from '../api/operations.ts';
+import { PersonSchema } from '../api/schemas/index.ts';
+import { compression } from '../http/compression.ts';
+import { withoutEncodingSuffixes } from '../http/etag.ts';
+import { bodyBytes, bodyText, knownBody, respond } from '../http/known-body.ts';
+import { ProblemError, problemBody, problemResponse } from '../http/problem.ts';
+import { DEFAULT_TIMEOUTS, UPSTREAM_PROBLEM, credentialsProblem, serviceFailure, tokenFailure, withDeadline, type Timeouts } from './bounded.ts';
+import { canonicalGetPath, refuseUnreadablePaths } from './canonical-path.ts';
+import { publicOrigin } from './forwarded.ts';
+import { fixedSecurityHeaders, noStore, securityHeaders } from './headers.ts';
+import { healthRoutes, type ReadinessCheck } from './health.ts';
+import { journalRoutes, journalWrites, memoryJournal, type JournalStore } from './journal.ts';
+import { declaredBodyLimit, methodGuard, parseBoundedJson, requestBodyLimit } from './limits.ts';
+import { REQUEST_ID_HEADER, createLogger, requestIdOf, requestLogging, type Logger } from './logging.ts';
+import { devIdpHandler, mountAuth, type AuthOptions } from './oidc-routes.ts';
+import { SESSION_STORE_PROBLEM, SessionStoreUnavailable } from './session-store.ts';
+import { stampActor } from './stamping.ts';
+import { htmlPage } from './oidc-pages.ts';
+import type { Upstream } from './upstream.ts';
+
+export interface GatewayOptions {
+  upstream: Upstream;
+  /** Sign-in, sessions, CSRF and permissions (oidc-routes.ts). */
+  auth: Omit<AuthOptions, 'lookupPerson'>;
+  /** Serves the built app (static files + SPA fallback) for everything that is not /api or /session. */
+  serveApp?: (app: Hono) => void;
+  logError?: (correlationId: string, error: unknown) => void;
+  /** Deadlines of upstream calls (#15.1). */
+  timeouts?: Timeouts;
+  /** Structured logs and the access log (#15.4); default: JSON lines on stdout. */
+  logger?: Logger;
+  trustProxy?: boolean;
+  publicUrl?: string | undefined;
+  /** The change journal (#15.5); default: in memory. */
+  journal?: JournalStore;
+  /** More readiness checks (session store …) for /readyz. */
+  readiness?: Record<string, ReadinessCheck>;
+  /** True once shutdown has begun (/readyz answers 503). */
+  draining?: () => boolean;
+}
+
+/** How long sign-in waits for the people extension's details of the person (then goes on without). */
+const PERSON_LOOKUP_MS = 1_500;
+
+/** Headers the browser may send on to the service; everything else (cookies, auth) stays here. */
+const FORWARDED_REQUEST_HEADERS = ['accept', 'content-type', 'if-none-match'];
+const FORWARDED_RESPONSE_HEADERS = ['content-type', 'location', 'allow', 'etag', 'cache-control'];
+
+/**
+ * The same-origin gateway (ARCHITECTURE.md): OpenID Connect sign-in and server-side sessions for
+ * the browser (oidc-routes.ts), and /api/* passed to the
+ * upstream with the subscription key and a client-credentials token added, the acting person
+ * stamped into writes, and one retry with a fresh token after a 401.
+ */
+export function createGateway(options: GatewayOptions): Hono {
+  const { upstream } = options;
+  // Routing, like every later decision, sees the one canonical reading of the path (canonical-path.ts).
+  const app = new Hono({ strict: true, getPath: canonicalGetPath });
+  const logger = options.logger ?? createLogger();
+  const logError = options.logError ?? ((id, error) => logger.error({ err: error, correlationId: id }, 'unexpected error'));
+  const timeouts = options.timeouts ?? DEFAULT_TIMEOUTS;
+  const publicBase = (c: Context) => `${publicOrigin(c, options.trustProxy ?? false, options.publicUrl ?? options.auth.config.publicUrl)}/api`;
+  const journal = options.journal ?? memoryJournal();
+
+  /** The session store does not answer: nobody's session can be checked, so say that, at once. */
+  const sessionStoreDown = (c: Context, error: SessionStoreUnavailable) => {
+    logger.error({ err: error, requestId: requestIdOf(c) }, 'session store unavailable');
+    const headers = { 'retry-after': '5', 'cache-control': 'no-store' };
+    const page = (c.req.method === 'GET' || c.req.method === 'HEAD') && /text\/html/.test(c.req.header('accept') ?? '') && !c.req.path.startsWith('/api/');
+    if (page) {
+      return c.html(
+        htmlPage(
+          'Sign-in is unavailable',
+          '<p>The dashboard cannot check who is signed in right now: its session store is not answering. Nothing that was saved is lost.</p><p>Try again in a minute; if it keeps happening, tell support.</p><p><a href="">Try again</a></p>',
+        ),
+        503,
+        headers,
+      );
+    }
+    return problemResponse(
+      problemBody(503, 'Sign-in is unavailable: the gateway cannot reach its session store, so it cannot check who is signed in. Try again in a minute; if it persists, tell support.', {
+        typeSlug: SESSION_STORE_PROBLEM,
+      }),
+      headers,
+    );
+  };
+
+  app.use('*', requestLogging(logger));
+  // Before anything reads the path: one reading of it, or 400.
+  app.use('*', refuseUnreadablePaths());
+  // The development provider writes its own responses, with the same security headers (computed
+  // once): before the middleware that sets them.
+  let devIdpHeaders: Promise<Record<string, string>> | undefined;
+  app.all('/dev-idp/*', methodGuard(), declaredBodyLimit(64 * 1024), devIdpHandler(options.auth.devIdp, () => (devIdpHeaders ??= fixedSecurityHeaders({ publicUrl: options.publicUrl }))));
+  // The method guard after the headers: its 405 carries them too.
+  app.use('*', securityHeaders({ publicUrl: options.publicUrl }), noStore(), methodGuard());
+  app.route('/', healthRoutes({ upstream, timeoutMs: timeouts.upstreamMs, checks: { ...options.readiness }, ...(options.draining ? { draining: options.draining } : {}) }));
+  // Every body past this point (the development provider reads its own small forms).
+  app.use('*', requestBodyLimit());
+  // /api, /session and the HTML, as the browser accepts; precompressed assets pass untouched.
+  app.use('*', compression());
+
+  app.onError((error, c) => {
+    if (error instanceof SessionStoreUnavailable) return sessionStoreDown(c, error);
+    if (error instanceof ProblemError) {
+      return problemResponse(
+        problemBody(error.status, error.detail, { ...(error.errors ? { errors: error.errors } : {}), ...(error.typeSlug ? { typeSlug: error.typeSlug } : {}) }),
+        error.headers,
+      );
+    }
+    const correlationId = randomUUID();
+    logError(correlationId, error);
+    return problemResponse(problemBody(502, `The service could not be reached. Try again; if it persists, contact support and quote ${correlationId}.`, { correlationId }));
+  });
+
+  /**
+   * Calls the upstream as the gateway's client, each step within its deadline (the response body
+   * included); retries once with a fresh token after a 401.
+   */
+  async function callUpstream(c: Context, path: string, init: { method: string; headers: Record<string, string>; body?: Uint8Array<ArrayBuffer> }): Promise<Response> {
+    const attempt = async () => {
+      const token = await withDeadline(timeouts.tokenMs, () => upstream.token()).catch((error: unknown) => {
+        throw tokenFailure(error, timeouts.tokenMs);
+      });
+      const headers = { ...init.headers, 'Ocp-Apim-Subscription-Key': upstream.subscriptionKey, Authorization: `Bearer ${token}`, [REQUEST_ID_HEADER]: requestIdOf(c) };
+      const response = await withDeadline(timeouts.upstreamMs, async (signal) => {
+        const answer = await upstream.send(path, { ...init, headers, signal }, publicBase(c));
+        // The in-process backend's answer is whole already (known-body.ts): nothing to wait for.
+        if (knownBody(answer) !== undefined) return answer;
+        const empty = answer.status === 204 || answer.status === 304;
+        return respond(empty ? null : await bodyBytes(answer), { status: answer.status, statusText: answer.statusText, headers: new Headers(answer.headers) });
+      }).catch((error: unknown) => {
+        throw serviceFailure(error, timeouts.upstreamMs);
+      });
+      return { token, response };
+    };
+    const first = await attempt();
+    let response = first.response;
+    if (response.status === 401) {
+      upstream.token.invalidate(first.token);
+      ({ response } = await attempt());
+      if (response.status === 401) {
+        throw credentialsProblem();
+      }
+    }
+    return response;
+  }
+
+  /** A service resource as JSON, read as the gateway (the journal's before and after). */
+  async function readUpstream(c: Context, path: string): Promise<unknown> {
+    const response = await callUpstream(c, path, { method: 'GET', headers: { accept: 'application/json' } });
+    if (!response.ok) throw new Error(`GET ${path} answered ${response.status}`);
+    return JSON.parse(await bodyText(response)) as unknown;
+  }
+
+  // Sign-in, sessions, CSRF and permissions (oidc-routes.ts): /auth/*, /session, and the /api guard.
+  const { guardPages, sessionOf } = mountAuth(app, {
+    logger,
+    ...options.auth,
+    // The people extension only adds details; a real upstream without it answers 404 and that is
+    // fine, and one that is slow must not hold the person at the door: a short budget, then none.
+    lookupPerson: (c, identifier) =>
+      withDeadline(PERSON_LOOKUP_MS, async () => {
+        const response = await callUpstream(c, pathFor('people.get', { id: identifier }), { method: 'GET', headers: { accept: 'application/json' } });
+        if (!response.ok) return undefined;
+        const person = PersonSchema.safeParse(await bodyText(response).then((text) => JSON.parse(text) as unknown).catch(() => undefined));
+        if (!person.success) return undefined;
+        const { identifier: id, firstName, lastName, email, role } = person.data;
+        return { identifier: id, firstName, lastName, email, role };
+      }).catch(() => undefined),
+  });
+
+  // The change journal (#15.5): after the /api guard, so only writes a person may make are sent and recorded.
+  const actorOf = async (c: Context) => c.get('session') ?? (await sessionOf(c));
+  app.route('/', journalRoutes({ store: journal, actorOf, isAdmin: async (c) => (await actorOf(c))?.isAdmin ?? false }));
+  app.use(
+    '/api/*',
+    journalWrites({ store: journal, actorOf, callOf: (c) => c.get('apiCall'), read: readUpstream, onError: (error, c) => logger.warn({ err: error, requestId: requestIdOf(c) }, 'journal') }),
+  );
+
+  app.all('/api/*', async (c) => {
+    // mountAuth's guard has checked the session, found the operation (the token endpoint is never
+    // one: tokens are the gateway's alone) and checked its permission. What goes upstream is that
+    // operation's own path, never the path as the browser spelled it.
+    const session = c.get('session');
+    const call = c.get('apiCall');
+    const url = new URL(c.req.url);
+    const path = call.path + url.search;
+    const headers: Record<string, string> = {};
+    for (const name of FORWARDED_REQUEST_HEADERS) {
+      const value = c.req.header(name);
+      // Our compressed variants' tags carry a suffix (etag.ts) the upstream never issued.
+      if (value) headers[name] = name === 'if-none-match' ? withoutEncodingSuffixes(value) : value;
+    }
+    const method = c.req.method;
+    let body: Uint8Array<ArrayBuffer> | undefined;
+    if (method !== 'GET' && method !== 'HEAD') {
+      // The size was bounded while streaming in (limits.ts). Bytes, not a string: a string body
+      // would make fetch add `text/plain` where the browser sent no Content-Type.
+      let text = await c.req.text();
+      // Only a JSON body can name an actor; anything else goes on as sent, for the service to judge.
+      const contentType = c.req.header('content-type');
+      if (!contentType || /json/i.test(contentType)) {
+        const json = parseBoundedJson(text);
+        if (json) text = JSON.stringify(stampActor(call.name, json.value, session.identifier));
+      }
+      body = new TextEncoder().encode(text);
+    }
+    const response = await callUpstream(c, path, { method, headers, ...(body !== undefined ? { body } : {}) });
+    if (response.status >= 500) return upstreamFault(c, response);
+    const out = new Headers();
+    for (const name of FORWARDED_RESPONSE_HEADERS) {
+      const value = response.headers.get(name);
+      if (value) out.set(name, name === 'location' ? upstream.rewrite(value, publicBase(c)) : value);
+    }
+    if (response.status === 204 || response.status === 304) return respond(null, { status: response.status, headers: out });
+    const text = upstream.rewrite(await bodyText(response), publicBase(c));
+    // The length the server would send anyway, known here: compression.ts then compresses a small
+    // answer in one call instead of through a stream (a cohort's E18 answers, #11).
+    if (method !== 'HEAD') out.set('content-length', String(Buffer.byteLength(text)));
+    return respond(text, { status: response.status, headers: out });
+  });
+
+  /**
+   * A service's own 5xx answer is not passed on as sent (it may carry an internal host, a stack
+   * or an HTML page of an API manager): the browser gets our problem, with the same status and
+   * this request's id; the service's body goes to the log, cut short.
+   */
+  async function upstreamFault(c: Context, response: Response): Promise<Response> {
+    const text = await bodyText(response).catch(() => '');
+    logger.warn({ requestId: requestIdOf(c), status: response.status, body: text.slice(0, 500) }, 'the service answered with an error');
+    const retryAfter = response.headers.get('retry-after');
+    return problemResponse(
+      problemBody(response.status, `The student records service answered ${response.status} (${response.statusText || 'an error'}). Try again; if it persists, tell support and quote ${requestIdOf(c)}.`, {
+        typeSlug: UPSTREAM_PROBLEM.error,
+        correlationId: requestIdOf(c),
+      }),
+      retryAfter ? { 'retry-after': retryAfter } : {},
+    );
+  }
+
+  if (options.serveApp) {
+    app.use('*', guardPages);
+    options.serveApp(app);
+  }
+  app.notFound(() => problemResponse(problemBody(404, 'Not found')));
+  return app;
+}

@@ -1,0 +1,53 @@
+import type { DatabaseSync } from 'node:sqlite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp } from '../backend/app.ts';
+import { openDatabase } from '../backend/db/open.ts';
+import { DEMO_CLIENT } from '../testing/backend.ts';
+import { startTestGateway, type TestGateway } from '../testing/gateway.ts';
+import { startRedis, type TestRedis } from '../testing/redis.ts';
+import { signInThroughProvider } from '../testing/sign-in.ts';
+import { redisStore, type SessionStore } from './session-store.ts';
+import { inProcessUpstream } from './upstream.ts';
+
+/**
+ * Two gateways behind a load balancer share sessions through one Redis (Debian's redis-server,
+ * started here on a free port without persistence and stopped after): a sign-in on one is good
+ * on the other, and a sign-out on either ends it everywhere.
+ */
+let redis: TestRedis | undefined;
+let db: DatabaseSync;
+let stores: SessionStore[] = [];
+let first: TestGateway;
+let second: TestGateway;
+
+beforeAll(async () => {
+  redis = await startRedis();
+  ({ db } = openDatabase({ path: ':memory:', seed: 1, scale: 0.1, now: new Date('2026-06-01T00:00:00Z') }));
+  const upstream = inProcessUpstream(createApp({ db, clients: [DEMO_CLIENT], tokenTtlSeconds: 3600 }), DEMO_CLIENT);
+  stores = [await redisStore(redis.url), await redisStore(redis.url)];
+  first = await startTestGateway({ upstream, db, store: stores[0] });
+  second = await startTestGateway({ upstream, db, store: stores[1] });
+});
+
+afterAll(async () => {
+  await first?.close();
+  await second?.close();
+  for (const store of stores) await store.close();
+  db?.close();
+  await redis?.stop();
+});
+
+describe('sessions shared through Redis', () => {
+  it('a session from one gateway works on the other, and signing out on the other ends it on the first', async () => {
+    const { cookie } = await signInThroughProvider(first.origin, 'E0006');
+    const onSecond = await fetch(`${second.origin}/session`, { headers: { cookie } });
+    expect(onSecond.status).toBe(200);
+    expect(((await onSecond.json()) as { identifier: string }).identifier).toBe('E0006');
+    expect((await fetch(`${second.origin}/api/notations/categories/`, { headers: { cookie } })).status).toBe(200);
+
+    const out = await fetch(`${second.origin}/auth/sign-out`, { method: 'POST', headers: { cookie, origin: second.origin, accept: 'application/json' } });
+    expect(out.status).toBe(200);
+    expect((await fetch(`${first.origin}/session`, { headers: { cookie } })).status).toBe(401);
+    expect((await fetch(`${first.origin}/api/notations/categories/`, { headers: { cookie } })).status).toBe(401);
+  });
+});

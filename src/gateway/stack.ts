@@ -1,0 +1,115 @@
+import type { Hono } from 'hono';
+import { createApp } from '../backend/app.ts';
+import { readBackendConfig } from '../backend/config.ts';
+import { openDatabase } from '../backend/db/open.ts';
+import { readGatewayConfig, type GatewayConfig, type OidcSettings } from './config.ts';
+import { seededPeople } from '../backend/people-directory.ts';
+import { createDevIdp, type DevIdp } from './dev-idp.ts';
+import { createGateway } from './gateway.ts';
+import type { ReadinessCheck } from './health.ts';
+import { fileJournal, memoryJournal, redisJournal, type JournalStore } from './journal.ts';
+import { createLogger, type Logger } from './logging.ts';
+import { createOidcClient } from './oidc.ts';
+import { memoryStore, redisStore, type SessionStore } from './session-store.ts';
+import { inProcessUpstream, remoteUpstream, type Upstream } from './upstream.ts';
+
+export interface Stack {
+  gateway: Hono;
+  config: GatewayConfig;
+  describe: string;
+  logger: Logger;
+  /** From now on /readyz answers 503 (shutdown has begun). */
+  beginShutdown(): void;
+  close(): Promise<void>;
+}
+
+/** The journal's home (journal.ts): a file, else the session store's Redis, else memory. */
+function journalFor(config: GatewayConfig): JournalStore {
+  if (config.journalFile) return fileJournal(config.journalFile);
+  if (config.auth.sessions.storeUrl) return redisJournal(config.auth.sessions.storeUrl);
+  return memoryJournal();
+}
+
+/**
+ * The gateway with its upstream and its sign-in, from the environment: the real service when
+ * UPSTREAM_URL is set (then the institution's OpenID provider is required), otherwise the
+ * reference backend in this process (same variables as `npm run backend`) and, unless OIDC_ISSUER
+ * names another provider, the development provider at /dev-idp. Call `readGatewayConfig` first to
+ * refuse a bad environment before listening; PUBLIC_URL defaults to where the server listens.
+ */
+export async function createStack(env: Record<string, string | undefined>, serveApp?: (app: Hono) => void): Promise<Stack> {
+  const config = readGatewayConfig(env);
+  const { auth } = config;
+  const logger = createLogger({ level: config.logLevel });
+  const store: SessionStore = auth.sessions.storeUrl ? await redisStore(auth.sessions.storeUrl, { timeoutMs: config.sessionStoreTimeoutMs, logger }) : memoryStore();
+  const journal = journalFor(config);
+  if (journal.kind === 'memory') logger.warn('the change journal is kept in memory and lost on restart; set JOURNAL_FILE or SESSION_STORE_URL to keep it');
+  const closers: (() => void | Promise<void>)[] = [() => store.close(), () => journal.close?.()];
+  let upstream: Upstream;
+  let describe: string;
+  let devIdp: DevIdp | undefined;
+
+  if (config.remote) {
+    upstream = remoteUpstream({ ...config.remote, timeouts: config.timeouts });
+    describe = `proxying /api to ${config.remote.url}`;
+  } else {
+    const backendConfig = readBackendConfig({ ...env, PORT: undefined, HOST: undefined });
+    const started = performance.now();
+    const { db, seeded } = openDatabase({ path: backendConfig.database, seed: backendConfig.seed, scale: backendConfig.seedScale, now: backendConfig.seedNow });
+    closers.push(() => db.close());
+    const backend = createApp({ db, clients: [backendConfig.client], tokenTtlSeconds: backendConfig.tokenTtlSeconds });
+    upstream = inProcessUpstream(backend, backendConfig.client, config.timeouts);
+    describe = seeded
+      ? `reference backend in process (${seeded.notations} notations seeded in ${Math.round(performance.now() - started)} ms)`
+      : `reference backend in process (data from ${backendConfig.database})`;
+    if (!auth.oidc) {
+      devIdp = createDevIdp({ publicUrl: auth.publicUrl, groups: auth.groups, people: seededPeople(db) });
+    }
+  }
+
+  const oidcSettings: OidcSettings = auth.oidc ?? {
+    issuer: devIdp!.issuer,
+    clientId: devIdp!.clientId,
+    clientSecret: devIdp!.clientSecret,
+    identifierClaim: 'preferred_username',
+    groupsClaim: 'groups',
+    allowInsecure: auth.publicUrl.startsWith('http:'),
+  };
+  const oidc = createOidcClient(oidcSettings, `${auth.publicUrl}/auth/callback`);
+  const readiness: Record<string, ReadinessCheck> = {};
+  if (journal.check) readiness.journal = journal.check;
+  if (store.check) readiness.sessions = store.check;
+  let draining = false;
+  const gateway = createGateway({
+    upstream,
+    auth: {
+      config: auth,
+      oidc,
+      store,
+      // Every instance has the same client secret: any of them can finish a sign-in another began.
+      signInSecret: oidcSettings.clientSecret,
+      ...(devIdp ? { devIdp, postLogoutRedirectUri: `${auth.publicUrl}/auth/signed-out` } : {}),
+    },
+    ...(serveApp ? { serveApp } : {}),
+    timeouts: config.timeouts,
+    logger,
+    trustProxy: config.trustProxy,
+    publicUrl: auth.publicUrl,
+    journal,
+    readiness,
+    draining: () => draining,
+  });
+  const signIn = devIdp ? `development identity provider at ${devIdp.issuer}` : `sign-in through ${oidcSettings.issuer}`;
+  return {
+    gateway,
+    config,
+    logger,
+    describe: `${describe}; ${signIn}; ${store.describe}`,
+    beginShutdown: () => {
+      draining = true;
+    },
+    close: async () => {
+      for (const close of closers) await close();
+    },
+  };
+}

@@ -2,6 +2,7 @@ import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import Provider, { type Interaction, type KoaContextLike } from 'oidc-provider';
 import { escapeHtml as escape, htmlPage as page } from './oidc-pages.ts';
+import type { Logger } from './logging.ts';
 import { groupsForRole, type Groups } from './permissions.ts';
 
 /**
@@ -26,6 +27,28 @@ export interface DevIdpOptions {
   groups: Groups;
   /** Who can sign in: the stack hands it the reference backend's people (src/backend/people-directory.ts). */
   people: { get(identifier: string): DevIdpPerson | undefined; staff(): DevIdpPerson[] };
+  /** Where what oidc-provider says about itself goes, as JSON lines like every other (#27). */
+  logger?: Pick<Logger, 'info'>;
+}
+
+/**
+ * oidc-provider writes its own notices to the console as plain text ("a quick start
+ * development-only in-memory adapter is used", true and expected here): while it is being built,
+ * they go to the gateway's logger instead.
+ */
+function withNoticesLogged<T>(logger: Pick<Logger, 'info'> | undefined, build: () => T): T {
+  const target = console as { warn: (...args: unknown[]) => void; info: (...args: unknown[]) => void };
+  const { warn, info } = target;
+  // eslint-disable-next-line no-control-regex -- the provider colours its notices with ANSI escapes
+  const toLog = (...args: unknown[]) => logger?.info({ event: 'dev-idp' }, args.map(String).join(' ').replace(/\u001b\[[0-9;]*m/g, ''));
+  target.warn = toLog;
+  target.info = toLog;
+  try {
+    return build();
+  } finally {
+    target.warn = warn;
+    target.info = info;
+  }
 }
 
 export interface DevIdp {
@@ -43,7 +66,7 @@ export function createDevIdp(options: DevIdpOptions): DevIdp {
   const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
   const jwk = { ...privateKey.export({ format: 'jwk' }), use: 'sig', alg: 'RS256', kid: randomBytes(8).toString('hex') };
 
-  const provider = new Provider(issuer, {
+  const provider = withNoticesLogged(options.logger, () => new Provider(issuer, {
     clients: [
       {
         client_id: clientId,
@@ -101,7 +124,7 @@ export function createDevIdp(options: DevIdpOptions): DevIdp {
       ctx.body = page('Sign-in problem', `<p>${escape(out.error_description ?? out.error ?? 'Something went wrong')}</p><p><a href="/auth/sign-in">Start again</a></p>`);
     },
     ttl: { Interaction: 600, Session: 10 * 3600, Grant: 10 * 3600, AccessToken: 600, AuthorizationCode: 60, IdToken: 600 },
-  });
+  }));
   const callback = provider.callback();
 
   async function interaction(req: IncomingMessage, res: ServerResponse): Promise<void> {

@@ -63,7 +63,7 @@ export async function createStack(env: Record<string, string | undefined>, serve
       ? `reference backend in process (${seeded.notations} notations seeded in ${Math.round(performance.now() - started)} ms)`
       : `reference backend in process (data from ${backendConfig.database})`;
     if (!auth.oidc) {
-      devIdp = createDevIdp({ publicUrl: auth.publicUrl, groups: auth.groups, people: seededPeople(db) });
+      devIdp = createDevIdp({ publicUrl: auth.publicUrl, groups: auth.groups, people: seededPeople(db), logger });
     }
   }
 

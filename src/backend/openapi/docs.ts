@@ -19,7 +19,7 @@ const ASSETS: Record<string, { file: string; type: string }> = {
 };
 
 function page(basePath: string): string {
-  // `currentScript` gives the initializer its own URL, from which it finds the document.
+  // The initializer finds the document on its own tag (data-document), whatever the page's URL.
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -32,7 +32,7 @@ function page(basePath: string): string {
 <body>
 <main id="swagger-ui"><noscript>The reference needs JavaScript; the document itself is at <a href="${basePath}/openapi.json">${basePath}/openapi.json</a>.</noscript></main>
 <script src="${basePath}/docs/swagger-ui-bundle.js"></script>
-<script src="${basePath}/docs/swagger-initializer.js"></script>
+<script src="${basePath}/docs/swagger-initializer.js" data-document="${basePath}/openapi.json"></script>
 </body>
 </html>
 `;

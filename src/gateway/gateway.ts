@@ -3,7 +3,7 @@ import { Hono, type Context } from 'hono';
 import { pathFor } from '../api/operations.ts';
 import { PersonSchema } from '../api/schemas/index.ts';
 import { compression } from '../http/compression.ts';
-import { withoutEncodingSuffixes } from '../http/etag.ts';
+import { notModifiedTag, withoutEncodingSuffixes } from '../http/etag.ts';
 import { bodyBytes, bodyText, knownBody, respond } from '../http/known-body.ts';
 import { ProblemError, problemBody, problemResponse } from '../http/problem.ts';
 import { DEFAULT_TIMEOUTS, UPSTREAM_PROBLEM, credentialsProblem, serviceFailure, tokenFailure, withDeadline, type Timeouts } from './bounded.ts';
@@ -208,18 +208,28 @@ export function createGateway(options: GatewayOptions): Hono {
       }
       body = new TextEncoder().encode(text);
     }
-    const response = await callUpstream(c, path, { method, headers, ...(body !== undefined ? { body } : {}) });
+    // HEAD is sent on as GET, so that it gets every header GET would, compression's included (Node
+    // sends no body for HEAD).
+    const response = await callUpstream(c, path, { method: method === 'HEAD' ? 'GET' : method, headers, ...(body !== undefined ? { body } : {}) });
     if (response.status >= 500) return upstreamFault(c, response);
     const out = new Headers();
     for (const name of FORWARDED_RESPONSE_HEADERS) {
       const value = response.headers.get(name);
       if (value) out.set(name, name === 'location' ? upstream.rewrite(value, publicBase(c)) : value);
     }
-    if (response.status === 204 || response.status === 304) return respond(null, { status: response.status, headers: out });
+    if (response.status === 304) {
+      // The upstream confirmed the identity tag; the browser holds (and named) the variant our
+      // compression sent, which is what its 200 carried and what the 304 must name (RFC 9110 §15.4.5).
+      const tag = out.get('etag');
+      if (tag) out.set('etag', notModifiedTag(c.req.header('if-none-match'), tag));
+      out.set('vary', 'accept-encoding');
+      return respond(null, { status: 304, headers: out });
+    }
+    if (response.status === 204) return respond(null, { status: 204, headers: out });
     const text = upstream.rewrite(await bodyText(response), publicBase(c));
     // The length the server would send anyway, known here: compression.ts then compresses a small
     // answer in one call instead of through a stream (a cohort's E18 answers, #11).
-    if (method !== 'HEAD') out.set('content-length', String(Buffer.byteLength(text)));
+    out.set('content-length', String(Buffer.byteLength(text)));
     return respond(text, { status: response.status, headers: out });
   });
 

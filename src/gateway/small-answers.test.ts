@@ -61,7 +61,8 @@ describe('small /api answers through the gateway (E18 per respondent)', () => {
     const plain = await rawGet(`${origin}${e18}`, { cookie });
     expect(plain.status).toBe(200);
     expect(plain.headers['content-encoding']).toBeUndefined();
-    expect(plain.headers.vary).toBeUndefined();
+    // A cache must not hand this plain body to a client that asked for br (RFC 9110 §12.5.5; #31 item 18).
+    expect(plain.headers.vary).toMatch(/accept-encoding/i);
     expect(plain.headers['content-type']).toMatch(/^application\/json/);
     expect(plain.headers['content-length']).toBe(String(plain.body.length));
     const text = plain.body.toString('utf8');

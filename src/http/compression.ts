@@ -141,6 +141,19 @@ function varyOnEncoding(headers: Headers, vary: string | null): void {
   else if (!/\b(?:accept-encoding|\*)\b/i.test(vary)) headers.set('vary', `${vary}, accept-encoding`);
 }
 
+/**
+ * A 304 made by etag.ts from a 200 this middleware would have compressed carries what that 200
+ * would have (RFC 9110 §15.4.5): the variant's tag (`"<tag>-br"`) and `Vary: Accept-Encoding`.
+ */
+function notModified(c: Context, res: Response, accept: string | undefined, threshold: number, preference: readonly Encoding[]): void {
+  const of = c.get('notModified');
+  if (!of || !COMPRESSIBLE.test(of.type)) return;
+  varyOnEncoding(res.headers, res.headers.get('vary'));
+  const encoding = accept && of.size >= threshold ? negotiateEncoding(accept, preference) : undefined;
+  const tag = res.headers.get('etag');
+  if (encoding && tag) res.headers.set('etag', encodedEtag(tag, encoding));
+}
+
 /** Hono middleware: compresses the responses that can be compressed, as the request accepts. */
 export function compression(options: CompressionOptions = {}): MiddlewareHandler {
   const threshold = options.threshold ?? DEFAULT_THRESHOLD;
@@ -148,11 +161,14 @@ export function compression(options: CompressionOptions = {}): MiddlewareHandler
   return async (c, next) => {
     await next();
     const accept = c.req.header('accept-encoding');
-    if (!accept || c.req.method === 'HEAD') return;
     const res = c.res;
+    if (res.status === 304) return notModified(c, res, accept, threshold, preference);
     const type = res.headers.get('content-type') ?? '';
     if (!hasBody(res) || res.headers.has('content-encoding') || !COMPRESSIBLE.test(type) || /\bno-transform\b/i.test(res.headers.get('cache-control') ?? '')) return;
-    if (res.status === 204 || res.status === 304 || res.status === 206) return;
+    if (res.status === 204 || res.status === 206) return;
+    // Compressible: the answer varies by Accept-Encoding even for a client that sent none (RFC 9110 §12.5.5).
+    if (!accept) return varyOnEncoding(res.headers, res.headers.get('vary'));
+    // HEAD gets the headers GET would (the body is dropped after): compressed the same way.
     // A small body this server made (known-body.ts): compressed from the body itself, the
     // response's own headers changed in place — no stream, no copy. The same bytes and headers as
     // the general path below.

@@ -32,7 +32,7 @@ export interface ModifiedRangeParams {
   modifiedOnEnd?: DateParam;
 }
 
-/** E1, E5, E7 without `expand`. `identifiers` filters by student; an empty array means no filter. */
+/** E1, E5, E7 without `expand`. `identifiers` filters by student; an empty array is not sent (no filter). */
 export interface NotationFilters extends PageParams, CreatedRangeParams, ModifiedRangeParams {
   identifiers?: readonly string[];
 }

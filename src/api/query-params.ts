@@ -104,13 +104,17 @@ export function expandNames(schema: z.ZodType): string[] {
   return items?.enum ?? [];
 }
 
-/** Comma-separated identifiers, blanks dropped; `max` bounds the parts listed. */
+/**
+ * Comma-separated identifiers, blanks dropped; `max` bounds the parts listed. Given, it names at
+ * least one (#31 item 17): `identifiers=` naming nobody is refused rather than read as everyone.
+ */
 function identifierList(max: number | undefined, meta: Meta) {
-  const list = z.array(z.string());
-  return z
-    .preprocess(commaList, max === undefined ? list : list.max(max, `lists at most ${max} identifiers`))
-    .transform((parts) => parts.filter((p) => p.length > 0))
-    .meta(meta);
+  const nonBlank = (value: unknown) => {
+    const parts = commaList(value);
+    return Array.isArray(parts) ? parts.filter((p) => p.length > 0) : parts;
+  };
+  const list = z.array(z.string().min(1)).min(1, 'names no identifier; leave it out for everyone, or name at least one');
+  return z.preprocess(nonBlank, max === undefined ? list : list.max(max, `lists at most ${max} identifiers`)).meta(meta);
 }
 
 export const identifiersParam = identifierList(undefined, {

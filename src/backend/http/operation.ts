@@ -93,9 +93,36 @@ export interface OperationEnv {
   hrefsFor: (c: Context) => Hrefs;
 }
 
+/** The query parameters of an operation that take a comma-separated list (`expand`, `identifiers`). */
+function listNames(op: OperationSpec): Set<string> {
+  const schema = op.query;
+  if (!schema) return new Set();
+  const shape = (schema instanceof z.ZodObject ? schema : (schema as unknown as { def?: { in?: z.ZodObject } }).def?.in)?.shape as Record<string, z.ZodType> | undefined;
+  return new Set(
+    Object.entries(shape ?? {})
+      .filter(([, field]) => (z.toJSONSchema(field, { io: 'input', unrepresentable: 'any' }) as { type?: unknown }).type === 'array')
+      .map(([name]) => name),
+  );
+}
+
+/**
+ * The query as one value a name (#31 item 17): a list parameter given more than once
+ * (`expand=student&expand=categories`, as generated clients send arrays) is the list of them all;
+ * any other parameter given twice is refused, never narrowed silently to its first value.
+ */
+export function queryValues(all: Record<string, string[]>, lists: ReadonlySet<string>, errors: ProblemFieldError[]): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [name, values] of Object.entries(all)) {
+    if (values.length === 1 || lists.has(name)) out[name] = values.join(',');
+    else errors.push({ in: 'query', name, message: `is given ${values.length} times; give it once` });
+  }
+  return out;
+}
+
 /** Registers an operation: path ids → query → body are validated together, then the handler runs. */
 export function register(app: Hono, basePath: string, op: Operation, env: OperationEnv): void {
   const names = queryNames(op);
+  const lists = listNames(op);
   app.on(op.method.toUpperCase(), `${basePath}${honoPath(op.path)}`, async (c) => {
     const errors: ProblemFieldError[] = [];
     const params = c.req.param() as Record<string, string>;
@@ -112,7 +139,7 @@ export function register(app: Hono, basePath: string, op: Operation, env: Operat
     }
     let query: unknown = undefined;
     if (op.query) {
-      const parsed = op.query.safeParse(c.req.query());
+      const parsed = op.query.safeParse(queryValues(c.req.queries(), lists, errors));
       if (parsed.success) query = parsed.data;
       else errors.push(...issuesToErrors(parsed.error.issues, 'query'));
     }

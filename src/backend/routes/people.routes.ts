@@ -9,8 +9,8 @@ import { personEncouragementsHandler } from './notations.routes.ts';
 export const peopleHandlers = {
   'people.list': ({ query, repos, hrefs, url, accepted }) => {
     const { page, pageSize } = pageOf(query);
-    // An empty `identifiers=` is no filter, as for the notation lists (decisions §4).
-    const identifiers = query.identifiers && query.identifiers.length > 0 ? query.identifiers : undefined;
+    // Given, `identifiers` names someone (query-params.ts refuses `identifiers=` naming nobody).
+    const identifiers = query.identifiers;
     const result = repos.people.search({ role: query.role, q: query.q, identifiers }, page, pageSize);
     return {
       status: 200,

@@ -36,6 +36,20 @@ describe('StudentsPage', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/students/S000001'));
   });
 
+  it('Enter opens what is typed now, never a suggestion left from earlier text (#31 item 2)', async () => {
+    const user = userEvent.setup();
+    const { router } = await renderApp({ routes, url: '/students', backend: backend() });
+    const search = await screen.findByRole('combobox', { name: 'Find a student by name, identifier or email' });
+    await user.type(search, 'S000001');
+    await screen.findByRole('option', { name: /S000001/ }, { timeout: 10_000 });
+    await user.clear(search);
+    await user.type(search, 'S000005');
+    // The earlier suggestion is gone at once, before the new search has answered.
+    expect(screen.queryByRole('option', { name: /S000001/ })).not.toBeInTheDocument();
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/students/S000005'));
+  });
+
   it('labels the open-alert count with its window, in the student page’s words', async () => {
     await renderApp({ routes, url: '/students', backend: backend() });
     expect(await screen.findByTestId('ranking-window')).toHaveTextContent(/^Open alerts raised from \d{4}-\d{2}-\d{2} to \d{4}-\d{2}-\d{2} \(the last 90 days\)\.$/);

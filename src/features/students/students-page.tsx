@@ -39,6 +39,8 @@ function age(iso: string): string {
  * Typed text that is not a picked option, on Enter: the one student it names (by identifier, in any
  * case, or the only match), else the text as an identifier — which also works when the service
  * offers no name search; an identifier nobody has gets the student page's "no such student".
+ * `matches` must be the search for this very text: a list found for earlier text would open
+ * another student (#31 item 2).
  */
 function identifierOf(text: string, matches: readonly Person[]): string {
   const typed = text.trim();
@@ -56,13 +58,16 @@ function StudentSearch() {
   const q = useDebouncedValue(input.trim(), 250);
   const search = useQuery({ ...studentQueries.search(api, q), enabled: q.length >= 2 });
   const unavailable = search.isError && isNotFound(search.error);
-  const options = search.data?.values ?? [];
+  // Only what was found for the text as it stands: while the debounce or the search catches up,
+  // no earlier suggestion stays on screen under new text, nor answers Enter.
+  const current = q === input.trim();
+  const options = current ? (search.data?.values ?? []) : [];
   return (
     <Stack spacing={1.5}>
       <Autocomplete<Person, false, false, true>
         freeSolo
         options={options}
-        loading={search.isFetching}
+        loading={search.isFetching || (!current && input.trim().length >= 2)}
         filterOptions={(all) => all}
         getOptionLabel={(p) => (typeof p === 'string' ? p : `${p.firstName} ${p.lastName} (${p.identifier})`)}
         inputValue={input}

@@ -17,5 +17,7 @@ export const paths = {
   /** A student's page (their timeline). */
   student: (identifier: string, query?: URLSearchParams | Record<string, string | undefined>) => withQuery(`/students/${segment(identifier)}`, query),
   alerts: (query?: URLSearchParams | Record<string, string | undefined>) => withQuery('/alerts', query),
+  /** A staff member's caseload (`/caseloads?staff=E0001`). */
+  caseload: (staff: string) => withQuery('/caseloads', { staff }),
   signIn: () => '/sign-in',
 };

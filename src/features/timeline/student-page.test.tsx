@@ -301,6 +301,17 @@ describe('StudentPage', () => {
     expect(screen.queryByRole('link', { name: 'Edit network' })).not.toBeInTheDocument();
   });
 
+  it('a staff identifier is said to be a staff member, with their caseload, and no composer or network (#31 item 3)', async () => {
+    const staff = await api().people.get('E0001');
+    await renderApp({ routes, url: `/students/E0001?${RANGE}`, backend: backend() });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Not a student' }, { timeout: 15_000 })).toBeInTheDocument();
+    expect(screen.getByText(/is .*, a staff member/)).toHaveTextContent(`E0001 is ${staff.firstName} ${staff.lastName}, a staff member (${staff.role}), not a student`);
+    expect(screen.getByRole('link', { name: `Open ${staff.firstName}’s caseload` })).toHaveAttribute('href', '/caseloads?staff=E0001');
+    expect(screen.getByRole('link', { name: 'Back to students' })).toHaveAttribute('href', '/students');
+    expect(screen.queryByRole('button', { name: 'Write an update' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Edit network' })).not.toBeInTheDocument();
+  });
+
   it('a wrongly cased identifier offers the student it most likely means', async () => {
     const person = await api().people.get('S000001');
     await renderApp({ routes, url: '/students/s000001', backend: backend() });

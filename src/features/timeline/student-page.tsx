@@ -19,6 +19,7 @@ import { CATEGORIES_PARAM, hasLegacySpelling } from '../../lib/url-state.ts';
 import type { DayRange } from '../../lib/days.ts';
 import { WriteSection } from '../../components/compose/write-section.tsx';
 import { StudentHeader, type StudentCounts } from './student-header.tsx';
+import { NotAStudent } from './not-a-student.tsx';
 import { StudentNotFound } from './student-not-found.tsx';
 import { kindsInWords, loadedKinds } from './partial-load.ts';
 import { usePersonExistence } from '../../queries/people-existence.ts';
@@ -273,6 +274,7 @@ function StudentView({ student }: { student: string }) {
   );
 
   if (existence.status === 'unknown') return <StudentNotFound identifier={student} />;
+  if (existence.status === 'known' && existence.person && existence.person.role !== 'Student') return <NotAStudent person={existence.person} />;
 
   const timelineColumn = (
     <Stack spacing={{ xs: 2, md: 3 }} sx={{ minWidth: 0 }}>

@@ -360,7 +360,8 @@ test('apply in chunks of 100: a failed chunk is listed with its reason and retri
   await expect(apply).toBeDisabled();
   await page.getByLabel('Type 150 to confirm').fill('150');
   await apply.click();
-  await expect(page.getByTestId('apply-progress')).toHaveText('100 of 150 students done; 1 chunk failed.');
+  // A 503 may come from a gateway in front of a service that did the work: the retry checks first (#31 item 1).
+  await expect(page.getByTestId('apply-progress')).toHaveText('100 of 150 students done; 1 chunk failed, for 50 students of which the service may have applied it: Retry checks first.');
   await expect(page.getByTestId('chunk-1')).toContainText('failed — The service is briefly unavailable.');
   await expect(page.getByTestId('chunk-0')).toContainText('done');
   await page.getByTestId('chunk-1').getByRole('button', { name: 'Retry this chunk' }).click();
@@ -385,6 +386,41 @@ async function asNonAdmin(page: Page): Promise<void> {
     });
   });
 }
+
+test('a chunk applied by the service whose answer was lost: the retry sends nothing again, and says so (#31 item 1)', async ({ page }) => {
+  await signIn(page, 'E0001');
+  await expect(page.getByRole('heading', { name: 'Students', level: 1 })).toBeVisible();
+  const ids = Array.from({ length: 150 }, (_, i) => `S${String(281 + i).padStart(6, '0')}`);
+  const sent: string[][] = [];
+  let lost = false;
+  await page.route('**/api/notations/triggers/4', async (route) => {
+    if (route.request().method() !== 'PATCH') return route.fallback();
+    const body = JSON.parse(route.request().postData() ?? '{}') as { studentIdentifiers: string[] };
+    sent.push(body.studentIdentifiers);
+    if (!lost && body.studentIdentifiers[0] === ids[100]) {
+      lost = true;
+      // The request reaches the service and is carried out; the connection drops before the answer.
+      await route.fetch();
+      return route.abort('connectionreset');
+    }
+    return route.fallback();
+  });
+  await page.goto(`/admin/triggers/4/apply?students=${ids.join(',')}`);
+  await page.getByRole('button', { name: 'Check and preview' }).click();
+  await expect(page.getByTestId('preview-summary')).toHaveText('Each of these 150 students will get exactly this notation:', { timeout: 30_000 });
+  await page.getByLabel('Type 150 to confirm').fill('150');
+  await page.getByRole('button', { name: 'Apply to 150 students' }).click();
+  await expect(page.getByTestId('apply-progress')).toHaveText('100 of 150 students done; 1 chunk failed, for 50 students of which the service may have applied it: Retry checks first.');
+  await expect(page.getByTestId('chunk-1')).toContainText('The service may have applied it; a retry checks first and sends only the rest');
+  await page.getByTestId('chunk-1').getByRole('button', { name: 'Retry this chunk' }).click();
+  await expect(page.getByTestId('apply-progress')).toHaveText('150 of 150 students done (50 of them found already applied by an attempt whose answer was lost, not sent again).');
+  await expect(page.getByTestId('chunk-1')).toContainText('done: 50 already had it, 0 sent now');
+  expect(sent.map((chunk) => [chunk.length, chunk[0]])).toEqual([
+    [100, ids[0]],
+    [50, ids[100]],
+  ]);
+  await expect(page.getByTestId('created-count')).toHaveText(/^150 (alerts|data insights) created for 150 students since the start\.$/, { timeout: 30_000 });
+});
 
 test('someone outside the admin group sees both pages read-only, with the reason', async ({ page }) => {
   await signIn(page, 'E0001');

@@ -24,9 +24,11 @@ import { usePermission } from '../../queries/admin-permissions.ts';
 import {
   RECENT_DAYS,
   applyInChunks,
+  outcomeUnknown,
   parseIdentifiers,
   planChunks,
   previewOf,
+  studentsAlreadyApplied,
   triggerApplyQueries,
   useSaveTrigger,
   type ApplyRun,
@@ -184,14 +186,18 @@ function RunPanel({
 }) {
   const total = run.chunks.reduce((n, c) => n + c.length, 0);
   const sent = run.chunks.reduce((n, c, i) => n + (run.states[i]?.status === 'done' ? c.length : 0), 0);
+  const already = run.states.reduce((n, s) => n + (s.status === 'done' ? (s.already ?? 0) : 0), 0);
   const failed = run.states.flatMap((s, i) => (s.status === 'failed' ? [i] : []));
+  const unknown = run.chunks.reduce((n, c, i) => n + (run.states[i]?.status === 'failed' && outcomeUnknown((run.states[i] as { error: unknown }).error) ? c.length : 0), 0);
   const running = run.states.some((s) => s.status === 'sending');
   return (
     <Paper variant="outlined" sx={{ p: 2 }} component="section" aria-label="Progress">
       <Typography role="status" sx={{ fontWeight: 600 }} data-testid="apply-progress">
         {running ? 'Applying… ' : ''}
         {sent.toLocaleString()} of {plural(total, 'student')} done
-        {failed.length > 0 ? `; ${plural(failed.length, 'chunk')} failed` : ''}.
+        {already > 0 ? ` (${already.toLocaleString()} of them found already applied by an attempt whose answer was lost, not sent again)` : ''}
+        {failed.length > 0 ? `; ${plural(failed.length, 'chunk')} failed` : ''}
+        {unknown > 0 ? `, for ${plural(unknown, 'student')} of which the service may have applied it: Retry checks first` : ''}.
       </Typography>
       <LinearProgress variant="determinate" value={(100 * sent) / Math.max(1, total)} aria-label="Students applied" sx={{ my: 1 }} />
       <Box component="ol" sx={{ pl: 3, my: 0 }}>
@@ -200,7 +206,18 @@ function RunPanel({
           return (
             <li key={i} data-testid={`chunk-${i}`}>
               Students {chunk[0]}…{chunk[chunk.length - 1]} ({chunk.length}):{' '}
-              {state.status === 'waiting' ? 'waiting' : state.status === 'sending' ? 'sending…' : state.status === 'done' ? 'done' : <strong>failed — {failureReason(state.error)}</strong>}
+              {state.status === 'waiting' ? (
+                'waiting'
+              ) : state.status === 'sending' ? (
+                state.checking ? 'checking what the last attempt did…' : 'sending…'
+              ) : state.status === 'done' ? (
+                state.already ? `done: ${state.already} already had it, ${chunk.length - state.already} sent now` : 'done'
+              ) : (
+                <strong>
+                  failed — {failureReason(state.error)}
+                  {outcomeUnknown(state.error) ? '. The service may have applied it; a retry checks first and sends only the rest' : ''}
+                </strong>
+              )}
               {state.status === 'failed' && !running && (
                 <Button size="small" sx={{ ml: 1 }} onClick={() => onRetry([i])}>
                   Retry this chunk
@@ -299,14 +316,18 @@ export function ApplyTriggerPage() {
   const running = run?.states.some((s) => s.status === 'sending') ?? false;
   const finished = run !== null && !running && run.states.every((s) => s.status === 'done' || s.status === 'failed');
 
-  const go = async (base: ApplyRun, only?: number[]) => {
+  /** `since`: when the run began, before which nothing it sent can have been created. */
+  const go = async (base: ApplyRun, since: number, only?: number[]) => {
     if (!trigger.data || !permission.session) return;
     const identifier = permission.session.identifier;
     const triggerId = trigger.data.id;
+    const applied = trigger.data;
     const result = await applyInChunks({
       run: base,
       ...(only ? { only } : {}),
       send: (chunk) => save.mutateAsync({ id: triggerId, body: { modifiedBy: { identifier }, studentIdentifiers: [...chunk] } }),
+      // Before sending again what may have been applied: who got this trigger's notation since the run began.
+      alreadyApplied: (chunk) => studentsAlreadyApplied(api, applied, chunk, since),
       onChange: setRun,
     });
     setRun(result);
@@ -316,9 +337,10 @@ export function ApplyTriggerPage() {
     if (!confirmed || students.length === 0) return;
     const plan = planChunks(studentIds);
     // A second earlier, for a clock that ticks between the browser and the service.
-    setStartedAt(Date.now() - 1000);
+    const since = Date.now() - 1000;
+    setStartedAt(since);
     setRun(plan);
-    void go(plan);
+    void go(plan, since);
   };
 
   const preview = trigger.data ? previewOf(trigger.data) : null;
@@ -427,7 +449,7 @@ export function ApplyTriggerPage() {
             </Paper>
           )}
 
-          {run && <RunPanel run={run} onRetry={(only) => void go(run, only)} />}
+          {run && startedAt !== null && <RunPanel run={run} onRetry={(only) => void go(run, startedAt, only)} />}
           {finished && startedAt !== null && run.states.some((s) => s.status === 'done') && (
             <CreatedPanel
               key={run.states.map((s) => s.status).join()}

@@ -1,6 +1,18 @@
 import { describe, expect, it } from 'vitest';
+import { ApiError } from '../../api/errors.ts';
 import { triggerActionDetails } from '../../backend/routes/triggers.routes.ts';
-import { applyInChunks, isFromTrigger, parseIdentifiers, planChunks, triggerNotationText } from '../../queries/trigger-admin.ts';
+import { setupTestBackend } from '../../testing/setup-test-backend.ts';
+import {
+  applyInChunks,
+  isFromTrigger,
+  notationsFromTrigger,
+  parseIdentifiers,
+  planChunks,
+  studentsAlreadyApplied,
+  triggerNotationText,
+} from '../../queries/trigger-admin.ts';
+
+const { api } = setupTestBackend();
 
 describe('pasted identifiers', () => {
   it('splits on any separator, keeps the first order, lists duplicates', () => {
@@ -46,5 +58,63 @@ describe('chunks', () => {
     const second = await applyInChunks({ run: first, send, only: [1], onChange: () => undefined });
     expect(second.states.map((s) => s.status)).toEqual(['done', 'done', 'done']);
     expect(sent).toEqual(['S0', 'S100', 'S200', 'S100']);
+  });
+});
+
+describe('a chunk whose answer was lost (#31 item 1)', () => {
+  const lost = () => new ApiError({ kind: 'network', operation: 'triggers.update', cause: new Error('socket hang up') });
+  const students = Array.from({ length: 150 }, (_, i) => `S${String(i + 301).padStart(6, '0')}`);
+
+  it('a retry finds what the lost attempt created and sends only the rest: no student gets two', async () => {
+    const trigger = await api().triggers.get(3);
+    const since = Date.now() - 1000;
+    const calls: number[] = [];
+    // The second chunk reaches the service, which applies it; its answer never comes back.
+    let loseNext = true;
+    const send = async (chunk: readonly string[]) => {
+      calls.push(chunk.length);
+      await api().triggers.update(trigger.id, { modifiedBy: { identifier: 'E0001' }, studentIdentifiers: [...chunk] });
+      if (chunk[0] === students[100] && loseNext) {
+        loseNext = false;
+        throw lost();
+      }
+    };
+    const alreadyApplied = (chunk: readonly string[]) => studentsAlreadyApplied(api(), trigger, chunk, since);
+    const first = await applyInChunks({ run: planChunks(students), send, alreadyApplied, onChange: () => undefined });
+    expect(first.states.map((s) => s.status)).toEqual(['done', 'failed']);
+
+    const retried = await applyInChunks({ run: first, send, alreadyApplied, only: [1], onChange: () => undefined });
+    expect(retried.states[1]).toEqual({ status: 'done', already: 50 });
+    expect(calls).toEqual([100, 50]);
+    const found = await notationsFromTrigger(api(), trigger, students, since, { kinds: [trigger.elevateToAlert ? 'alert' : 'dataInsight'] });
+    expect(found).toHaveLength(150);
+    expect(new Set(found.map((n) => n.student)).size).toBe(150);
+  });
+
+  it('a request that never reached the service is sent whole on retry; a refusal (4xx) is sent again without a check', async () => {
+    const trigger = await api().triggers.get(4);
+    const since = Date.now() - 1000;
+    const chunk = students.slice(0, 20).map((s) => s.replace(/^S0003/, 'S0004'));
+    let fail: 'network' | 'refused' | null = 'network';
+    const checked: number[] = [];
+    const send = async (part: readonly string[]) => {
+      if (fail === 'network') throw lost();
+      if (fail === 'refused') throw new ApiError({ kind: 'http', status: 409, operation: 'triggers.update' });
+      await api().triggers.update(trigger.id, { modifiedBy: { identifier: 'E0001' }, studentIdentifiers: [...part] });
+    };
+    const alreadyApplied = async (part: readonly string[]) => {
+      checked.push(part.length);
+      return studentsAlreadyApplied(api(), trigger, part, since);
+    };
+    const first = await applyInChunks({ run: planChunks(chunk), send, alreadyApplied, onChange: () => undefined });
+    fail = 'refused';
+    const second = await applyInChunks({ run: first, send, alreadyApplied, onChange: () => undefined });
+    expect(second.states[0]?.status).toBe('failed');
+    expect(checked).toEqual([20]);
+    fail = null;
+    const third = await applyInChunks({ run: second, send, alreadyApplied, onChange: () => undefined });
+    expect(third.states[0]).toEqual({ status: 'done' });
+    expect(checked).toEqual([20]);
+    expect(await notationsFromTrigger(api(), trigger, chunk, since, { kinds: [trigger.elevateToAlert ? 'alert' : 'dataInsight'] })).toHaveLength(20);
   });
 });

@@ -75,7 +75,8 @@ test('the session ends mid-edit: back on the same page after signing in, the dra
     await page.waitForURL(url, { timeout: 30_000 });
     if (/\/dev-idp\//.test(page.url())) await pickOnProvider(page, 'E0005');
     await expect(detailsOf(page)).toHaveValue(text, { timeout: 20_000 });
-    await expect(page.getByText('Your unsaved draft was restored.')).toBeVisible();
+    // Said as what happened: the session had ended and the note was not posted (#31 item 6).
+    await expect(page.getByText('Your session had ended, so this was not posted. You are signed in again and your text is restored: post it again.')).toBeVisible();
     await expect(page.getByTestId('signed-in-as')).toHaveText(name!);
     await page.getByRole('button', { name: 'Post update' }).click();
     await expect(page.getByRole('alert').filter({ hasText: 'Update posted' })).toBeVisible();

@@ -4,7 +4,8 @@ import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import { Outlet } from 'react-router';
 import { ProblemMessage } from '../components/problem-message.tsx';
-import { sessionEnded, sessionQueries } from '../queries/session.ts';
+import { currentPath, sessionEnded, sessionQueries } from '../queries/session.ts';
+import { markSessionEnded } from '../queries/session-events.ts';
 import { SigningIn } from '../features/session/signing-in.tsx';
 import { SESSION_ENDED_EVENT } from './api-client.ts';
 import { hasStaticShell, useRemoveStaticShell } from './static-shell.ts';
@@ -25,7 +26,11 @@ export function RequireSession() {
   const ended = session.isSuccess && !session.data;
 
   useEffect(() => {
-    const onEnded = () => sessionEnded(queryClient);
+    // A 401 mid-work (a Post, usually): the draft restored after signing in says why (#31 item 6).
+    const onEnded = () => {
+      markSessionEnded(currentPath());
+      sessionEnded(queryClient);
+    };
     window.addEventListener(SESSION_ENDED_EVENT, onEnded);
     return () => window.removeEventListener(SESSION_ENDED_EVENT, onEnded);
   }, [queryClient]);

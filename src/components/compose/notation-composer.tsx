@@ -20,6 +20,8 @@ import type { Page } from '../../api/http.ts';
 import type { CategoryRecord } from '../../api/schemas/index.ts';
 import { ALERT_AUDIENCES, CreateAlertBodySchema, CreateUpdateBodySchema, UPDATE_AUDIENCES } from '../../api/schemas/notations.ts';
 import { useApi } from '../../queries/api-context.tsx';
+import { currentPath } from '../../queries/session.ts';
+import { sessionEndedOn } from '../../queries/session-events.ts';
 import { toastBus } from '../toasts.tsx';
 import { describeError } from '../problem-message.tsx';
 import { categoryQueries } from '../../queries/categories.ts';
@@ -293,7 +295,13 @@ function NotationComposer<A extends string>({
   return (
     <Box component="form" noValidate onSubmit={onSubmit} aria-label={`New ${config.noun}`}>
       <Stack spacing={2}>
-        {draft.restored && draft.dirty && <FormHint>Your unsaved draft was restored.</FormHint>}
+        {draft.restored && draft.dirty && (
+          <FormHint>
+            {sessionEndedOn(currentPath())
+              ? 'Your session had ended, so this was not posted. You are signed in again and your text is restored: post it again.'
+              : 'Your unsaved draft was restored.'}
+          </FormHint>
+        )}
 
         <DetailsField
           control={form.control}

@@ -6,6 +6,8 @@ import userEvent from '@testing-library/user-event';
 import { useParams } from 'react-router';
 import { expect, test, vi } from 'vitest';
 import { useApi } from '../../queries/api-context.tsx';
+import { currentPath } from '../../queries/session.ts';
+import { markSessionEnded, resetSessionEndedNote } from '../../queries/session-events.ts';
 import { toastBus } from '../toasts.tsx';
 import { renderApp } from '../../testing/render-app.tsx';
 import { setupTestBackend } from '../../testing/setup-test-backend.ts';
@@ -171,6 +173,26 @@ test('blank or too long details are refused before anything is sent', async () =
   expect(details()).toHaveAttribute('aria-invalid', 'false');
   expect(screen.getByText('10,000 / 10,000')).toBeInTheDocument();
   expect(posts.state.calls).toBe(0);
+});
+
+test('a draft restored after the session ended mid-post says it was not posted (#31 item 6)', async () => {
+  const user = userEvent.setup();
+  const first = await renderComposer();
+  await user.type(details(), 'Met about the lab report');
+  await waitFor(() => expect(storedDraft()).toMatchObject({ details: 'Met about the lab report' }));
+  first.unmount();
+  // The Post got a 401: the app marks where, and sends the browser to sign in; it comes back here.
+  markSessionEnded(currentPath());
+  resetSessionEndedNote();
+  await renderComposer();
+  expect(details()).toHaveValue('Met about the lab report');
+  expect(screen.getByText('Your session had ended, so this was not posted. You are signed in again and your text is restored: post it again.')).toBeInTheDocument();
+  expect(screen.queryByText('Your unsaved draft was restored.')).not.toBeInTheDocument();
+  // Read once: a draft restored on a later page load is just a restored draft.
+  cleanup();
+  resetSessionEndedNote();
+  await renderComposer();
+  expect(screen.getByText('Your unsaved draft was restored.')).toBeInTheDocument();
 });
 
 test('a draft survives a reload (unmount, mount again) and "Discard draft" clears it', async () => {

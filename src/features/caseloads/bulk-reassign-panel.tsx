@@ -104,7 +104,10 @@ function gridRow(row: PreviewRow, outcome: BulkOutcome | undefined, undo: BulkOu
  */
 export function BulkReassignPanel({ students, caseloadStaff, permission }: { students: readonly string[]; caseloadStaff: string; permission: Permission }) {
   const [kind, setKind] = useState<BulkOperationKind>('replace');
+  // The person to replace or remove starts as the caseload's owner; the person to add starts
+  // empty: the owner is already in every one of these students' networks (#31 item 11).
   const [x, setX] = useState(caseloadStaff);
+  const [added, setAdded] = useState('');
   const [y, setY] = useState('');
   const [pairsText, setPairsText] = useState('');
   const [lastStaff, setLastStaff] = useState(caseloadStaff);
@@ -117,8 +120,8 @@ export function BulkReassignPanel({ students, caseloadStaff, permission }: { stu
   const pairs = useMemo(() => parsePairs(pairsText), [pairsText]);
 
   const operation: BulkOperation | null =
-    kind === 'add' && x
-      ? { kind: 'add', staff: x }
+    kind === 'add' && added
+      ? { kind: 'add', staff: added }
       : kind === 'remove' && x
         ? { kind: 'remove', staff: x }
         : kind === 'replace' && x && y && x !== y
@@ -167,8 +170,9 @@ export function BulkReassignPanel({ students, caseloadStaff, permission }: { stu
             ))}
           </RadioGroup>
         </FormControl>
-        {kind !== 'pairs' && (
-          <ChosenPerson label={kind === 'replace' ? 'Person to replace' : kind === 'add' ? 'Person to add' : 'Person to remove'} value={x} onChange={(id) => { setX(id); bulk.reset(); }} />
+        {kind === 'add' && <ChosenPerson label="Person to add" value={added} onChange={(id) => { setAdded(id); bulk.reset(); }} />}
+        {(kind === 'replace' || kind === 'remove') && (
+          <ChosenPerson label={kind === 'replace' ? 'Person to replace' : 'Person to remove'} value={x} onChange={(id) => { setX(id); bulk.reset(); }} />
         )}
         {kind === 'replace' && <ChosenPerson label="Replacement" value={y} exclude={x} onChange={(id) => { setY(id); bulk.reset(); }} />}
         {kind === 'pairs' && (

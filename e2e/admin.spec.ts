@@ -334,6 +334,21 @@ test('apply to pasted identifiers: the unknown one is refused before sending; th
   await expect(page.getByTestId('recent-warning')).toContainText('1 student already received a notation from this trigger in the last 30 days: S000411');
 });
 
+test('apply: an identifier typed in another case is offered in the service’s case, as the student page does (#31 item 11)', async ({ page }) => {
+  await signIn(page, 'E0001');
+  await expect(page.getByRole('heading', { name: 'Students', level: 1 })).toBeVisible();
+  await page.goto('/admin/triggers/1/apply');
+  await page.getByLabel('Student identifiers').fill('s000414, S000415');
+  await page.getByRole('button', { name: 'Check and preview' }).click();
+  const likely = page.getByTestId('likely-identifiers');
+  await expect(likely).toContainText(/In another case: s000414 — did you mean S000414 \(.+\)\?/);
+  await expect(page.getByTestId('preview-summary')).toHaveText('Each of these 1 student will get exactly this notation:');
+  await likely.getByRole('button', { name: 'Use S000414' }).click();
+  await expect(page.getByLabel('Student identifiers')).toHaveValue('S000414, S000415');
+  await expect(page.getByTestId('preview-summary')).toHaveText('Each of these 2 students will get exactly this notation:');
+  await expect(page.getByTestId('identifier-problems')).toHaveCount(0);
+});
+
 test('apply in chunks of 100: a failed chunk is listed with its reason and retried alone', async ({ page }) => {
   await signIn(page, 'E0001');
   await expect(page.getByRole('heading', { name: 'Students', level: 1 })).toBeVisible();

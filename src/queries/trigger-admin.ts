@@ -76,10 +76,19 @@ export function parseIdentifiers(text: string): ParsedIdentifiers {
   };
 }
 
+/** `text` with each whole identifier named in `replacements` spelled as given there (the separators kept). */
+export function replaceIdentifiers(text: string, replacements: ReadonlyMap<string, string>): string {
+  return text
+    .split(/([\s,;|"'`()[\]{}<>]+)/)
+    .map((part) => replacements.get(part) ?? part)
+    .join('');
+}
+
 export type Resolution =
   | { status: 'student'; person: Person }
   | { status: 'not-student'; person: Person }
-  | { status: 'unknown' }
+  /** `likely`: the student the same letters in the service's case name (`s000003` → S000003). */
+  | { status: 'unknown'; likely?: Person }
   | { status: 'error'; error: unknown };
 
 /** Above this many, the students' directory is read in pages instead of one request per identifier. */
@@ -124,6 +133,19 @@ export async function resolveStudents(
     }
   };
   await Promise.all(Array.from({ length: Math.min(6, rest.length) }, worker));
+  // An unknown identifier in another case: the student it most likely means, as the student page
+  // offers (#31 item 11). Never substituted silently: the page asks.
+  const unknown = [...result].filter(([identifier, r]) => r.status === 'unknown' && identifier.toUpperCase() !== identifier).map(([identifier]) => identifier);
+  await Promise.all(
+    unknown.map(async (identifier) => {
+      try {
+        const person = await api.people.get(identifier.toUpperCase(), options.signal ? { signal: options.signal } : undefined);
+        if (person.role === 'Student') result.set(identifier, { status: 'unknown', likely: person });
+      } catch (error) {
+        if (isApiError(error) && error.kind === 'aborted') throw error;
+      }
+    }),
+  );
   return result;
 }
 

@@ -8,6 +8,8 @@ import {
   notationsFromTrigger,
   parseIdentifiers,
   planChunks,
+  replaceIdentifiers,
+  resolveStudents,
   studentsAlreadyApplied,
   triggerNotationText,
 } from '../../queries/trigger-admin.ts';
@@ -116,5 +118,18 @@ describe('a chunk whose answer was lost (#31 item 1)', () => {
     expect(third.states[0]).toEqual({ status: 'done' });
     expect(checked).toEqual([20]);
     expect(await notationsFromTrigger(api(), trigger, chunk, since, { kinds: [trigger.elevateToAlert ? 'alert' : 'dataInsight'] })).toHaveLength(20);
+  });
+});
+
+describe('an identifier typed in another case (#31 item 11)', () => {
+  it('is unknown, with the student the same letters name in the service\'s case; the page can put that one in its place', async () => {
+    const resolved = await resolveStudents(api(), ['s000003', 'S000004', 'e0001', 'x999'], {});
+    expect(resolved.get('S000004')?.status).toBe('student');
+    const typo = resolved.get('s000003');
+    expect(typo).toMatchObject({ status: 'unknown', likely: { identifier: 'S000003', role: 'Student' } });
+    // A staff member in another case is not offered as a student; nothing is offered for nobody.
+    expect(resolved.get('e0001')).toEqual({ status: 'unknown' });
+    expect(resolved.get('x999')).toEqual({ status: 'unknown' });
+    expect(replaceIdentifiers('s000003, S000004\ns000003;s0000031', new Map([['s000003', 'S000003']]))).toBe('S000003, S000004\nS000003;s0000031');
   });
 });

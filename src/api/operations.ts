@@ -64,6 +64,11 @@ export interface OperationSpec {
   href?: HrefSpec;
   /** Served without credentials (the token endpoint, the document). */
   public?: boolean;
+  /**
+   * What the server refuses although the body matches its schema, and the limits it enforces:
+   * written into /openapi.json where a client's author reads the operation (#31 item 19).
+   */
+  rules?: readonly string[];
 }
 
 const READ_ERRORS = { 400: { description: 'Invalid parameters' }, 401: { description: 'Unauthorized' }, 500: { description: 'Internal error' } };
@@ -129,9 +134,16 @@ const pageQuery = querySchema(paging);
 
 type Commented = 'update' | 'dataInsight' | 'alert';
 
+const NOTATION_RULES = [
+  '400 when `student.identifier` names nobody, or someone whose role is not Student.',
+  '400 when `createdBy.identifier` names nobody (through the gateway it is always the signed-in person).',
+  '400 when a category id is unknown, inactive, or listed twice; at most 50 categories.',
+  '`details`: 1 to 10,000 characters, not only spaces; plain text.',
+] as const;
+
 /** E4 and its alert sibling: the body names the creator; 201 with Location. */
 function createNotation<const B extends z.ZodType>(ref: string, segment: string, tag: string, summary: string, body: B) {
-  return { ref, method: 'post' as const, path: `/notations/${segment}/`, summary, tag, body, actor: 'createdBy' as const, responses: { ...CREATED, ...READ_ERRORS } };
+  return { ref, method: 'post' as const, path: `/notations/${segment}/`, summary, tag, body, actor: 'createdBy' as const, responses: { ...CREATED, ...READ_ERRORS }, rules: NOTATION_RULES };
 }
 
 function comments(segment: string, notation: Commented, tag: string, ref: string, noun: string) {
@@ -173,6 +185,14 @@ function addComment(segment: string, tag: string, summary: string, lowers: boole
     pathParams: { id: 'id' as const },
     body: S.CreateCommentBodySchema,
     actor: 'createdBy' as const,
+    rules: [
+      '404 when the notation does not exist.',
+      '400 when `createdBy.identifier` names nobody.',
+      lowers
+        ? '`usedToLowerAlert: true` lowers an open alert (its status becomes Lowered) in the same write; 409 `alert-already-lowered` when it is lowered already, and nothing is written.'
+        : '`usedToLowerAlert` may only be true on an alert: 400 here.',
+      '`details`: 1 to 10,000 characters, not only spaces.',
+    ],
     responses: lowers
       ? { ...CREATED, ...READ_ONE_ERRORS, 409: { description: 'The alert is already lowered' } }
       : { ...CREATED, ...READ_ONE_ERRORS },
@@ -347,6 +367,12 @@ export const OPERATIONS = {
     pathParams: { id: 'id' },
     body: S.PatchTriggerBodySchema,
     actor: 'modifiedBy',
+    rules: [
+      '400 when `modifiedBy.identifier` names nobody.',
+      '400 naming `studentIdentifiers[i]` when an entry names nobody or someone whose role is not Student; nothing is written then.',
+      'At most 1,000 students a request; a student listed twice gets one notation.',
+      "Each listed student gets one notation, in the same write as the edit: an alert (status Open, the trigger's audience and student visibility) when `elevateToAlert`, else a data insight (type Api). Its details are the trigger's name, then a blank line and the additional advice when there is any.",
+    ],
     responses: { 204: { description: 'Edited; one notation created per listed student' }, ...READ_ONE_ERRORS },
   },
 
@@ -361,6 +387,11 @@ export const OPERATIONS = {
     tag: 'Categories',
     pathParams: { id: 'id' },
     body: S.EditCategoryBodySchema,
+    rules: [
+      `409 \`active-category-limit\` when activating while more than ${S.MAX_OTHER_ACTIVE_CATEGORIES} other categories are active (decisions §7); nothing is changed.`,
+      '409 `category-name-taken` when another category already has the name; nothing is changed.',
+      '`name`: 1 to 100 characters, not only spaces.',
+    ],
     responses: {
       204: { description: 'Edited' },
       ...READ_ONE_ERRORS,
@@ -437,6 +468,11 @@ export const OPERATIONS = {
     tag: 'People',
     pathParams: { id: 'string' },
     body: S.ReplaceSuccessNetworkBodySchema,
+    rules: [
+      '404 when the person in the path does not exist.',
+      '400 naming the entry when it names nobody, names the person themselves, or is listed twice; nothing is written then.',
+      'At most 500 members. Everyone missing from the body is removed; the order given is the order kept.',
+    ],
     responses: { 204: { description: 'Replaced' }, ...READ_ONE_ERRORS },
   },
 

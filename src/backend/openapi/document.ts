@@ -330,9 +330,10 @@ export function buildOpenApiDocument(serverUrl: string, examples: Examples) {
     (paths[op.path] ??= {})[op.method] = {
       operationId: name,
       summary: op.summary,
-      description: extension
-        ? `Extension of the reference backend (decisions §9): not part of service.md's E1–E19.`
-        : `${op.ref} of service.md.`,
+      description: [
+        extension ? `Extension of the reference backend (decisions §9): not part of service.md's E1–E19.` : `${op.ref} of service.md.`,
+        ...(op.rules?.length ? ['', 'Refused or done beyond what the schemas say:', '', ...op.rules.map((rule) => `- ${rule}`)] : []),
+      ].join('\n'),
       tags: extension ? [op.tag, 'Extensions'] : [op.tag],
       ...(extension ? { 'x-extension': true } : { 'x-contract': op.ref }),
       ...(op.public ? { security: [] } : {}),

@@ -116,6 +116,24 @@ describe('/openapi.json (issue #17)', () => {
     expect(expand.schema.items.enum).toEqual(['categories', 'comments', 'createdBy', 'student']);
   });
 
+  it('says, on each write, the rules that refuse a schema-valid body and the limits the server keeps (#31 item 19)', () => {
+    const described = (path: string, method: string) => String(doc.paths[path][method].description);
+    const expectations: [string, string, RegExp[]][] = [
+      ['/notations/updates/', 'post', [/role is not Student/, /inactive/, /at most 50 categories/, /10,000 characters/]],
+      ['/notations/alerts/', 'post', [/role is not Student/, /inactive/]],
+      ['/notations/alerts/{id}/comments', 'post', [/alert-already-lowered/, /lowers an open alert/]],
+      ['/notations/updates/{id}/comments', 'post', [/only be true on an alert/]],
+      ['/notations/triggers/{id}', 'patch', [/role is not Student/, /At most 1,000 students/, /one notation/, /elevateToAlert/]],
+      ['/notations/categories/{id}', 'put', [/active-category-limit/, /more than 20 other categories/, /category-name-taken/]],
+      ['/people/{id}/successNetwork', 'put', [/names the person themselves/, /listed twice/, /At most 500 members/]],
+    ];
+    for (const [path, method, rules] of expectations) {
+      const text = described(path, method);
+      expect(text, `${method} ${path}`).toContain('Refused or done beyond what the schemas say:');
+      for (const rule of rules) expect(text, `${method} ${path}`).toMatch(rule);
+    }
+  });
+
   it('every example validates against its own schema', () => {
     const addFormats = (addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ?? addFormatsModule;
     const ajv = new Ajv2020({ strict: false, allErrors: true });

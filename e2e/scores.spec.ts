@@ -249,6 +249,32 @@ test('not found inside the shell, with the way back', async ({ page }) => {
   await expect(page).toHaveURL(/\/scores$/);
 });
 
+/** The colours of a gradient as the browser computed it, `var(…)`s resolved. */
+const gradientColours = (css: string) => [...css.matchAll(/rgba?\((\d+), (\d+), (\d+)(?:, ([\d.]+))?\)/g)].map((m) => ({ sum: Number(m[1]) + Number(m[2]) + Number(m[3]), alpha: m[4] === undefined ? 1 : Number(m[4]) }));
+
+test('the percentile bands are drawn in the scheme in force: light tints on the dark page (#31 item 7)', async ({ page }) => {
+  const all = await administrations(page);
+  const cohort = all.find((a) => a.respondents > 0 && a.respondents < 200) ?? all.find((a) => a.respondents > 0)!;
+  const person = (await cohortScores(page, cohort.id))[0]!.person;
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    await page.goto(`/scores/${cohort.id}/${person}`);
+    const bar = page.getByTestId('factor-score').first().getByRole('img');
+    await expect(bar).toBeVisible({ timeout: 20_000 });
+    const band = gradientColours(await bar.evaluate((el) => getComputedStyle(el).backgroundImage)).filter((c) => c.alpha > 0);
+    expect(band.length, scheme).toBeGreaterThan(0);
+    // The 25–75 band: the scheme's primary colour, light on the dark page, dark on the light one.
+    for (const colour of band) expect(scheme === 'dark' ? colour.sum > 384 : colour.sum < 384, `${scheme}: ${JSON.stringify(band)}`).toBe(true);
+
+    await page.goto(`/scores/${cohort.id}`);
+    const histogram = page.getByRole('group', { name: /respondents by national percentile/ }).first();
+    await expect(histogram).toBeVisible({ timeout: 20_000 });
+    const bands = gradientColours(await histogram.evaluate((el) => getComputedStyle(el).backgroundImage)).filter((c) => c.alpha > 0);
+    expect(bands.length, scheme).toBeGreaterThan(0);
+    for (const colour of bands) expect(scheme === 'dark' ? colour.sum > 600 : colour.sum < 150, `${scheme}: ${JSON.stringify(bands)}`).toBe(true);
+  }
+});
+
 for (const scheme of ['light', 'dark'] as const) {
   test(`accessibility (axe) and screenshots, ${scheme} scheme`, async ({ page }) => {
     // Six screens, axe on each: slow on a busy machine.

@@ -13,7 +13,7 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import WarningAmberOutlined from '@mui/icons-material/WarningAmberOutlined';
-import { alpha } from '@mui/material/styles';
+import { schemeAlpha, schemeTextSecondary } from '../scheme-color.ts';
 import { useQueries, useQuery } from '@tanstack/react-query';
 import { format } from 'date-fns/format';
 import type { Administration } from '../../api/schemas/index.ts';
@@ -129,7 +129,7 @@ export function ScoreProfile({ student, administrationId, onAdministrationChange
         <Alert severity="warning" data-testid="validity-warning">
           <AlertTitle sx={{ textTransform: 'capitalize' }}>{VALIDITY_CONCERN_TEXT}</AlertTitle>
           {flagged.length === page.values.length ? 'Every score' : `${flagged.length} of ${page.values.length} scores`} in this administration{' '}
-          {flagged.length === 1 ? 'is' : 'are'} flagged: the answers look unreliable (inconsistent, rushed or straight-lined). Flagged bars are hatched
+          {flagged.length === 1 || flagged.length === page.values.length ? 'is' : 'are'} flagged: the answers look unreliable (inconsistent, rushed or straight-lined). Flagged bars are hatched
           and marked.
         </Alert>
       )}
@@ -166,8 +166,8 @@ export function ScoreProfile({ student, administrationId, onAdministrationChange
                   height: 12,
                   my: 0.5,
                   borderRadius: 1,
-                  bgcolor: alpha(theme.palette.text.primary, 0.06),
-                  backgroundImage: `linear-gradient(to right, transparent 25%, ${alpha(theme.palette.primary.main, 0.18)} 25% 75%, transparent 75%)`,
+                  bgcolor: schemeAlpha(theme, 'text', 0.08),
+                  backgroundImage: `linear-gradient(to right, transparent 25%, ${schemeAlpha(theme, 'primary', 0.28)} 25% 75%, transparent 75%)`,
                 })}
               >
                 <Box
@@ -176,11 +176,9 @@ export function ScoreProfile({ student, administrationId, onAdministrationChange
                     inset: 0,
                     width: `${position(result.score)}%`,
                     borderRadius: 1,
-                    bgcolor: result.validityConcern ? 'transparent' : theme.palette.primary.main,
-                    backgroundImage: result.validityConcern
-                      ? `repeating-linear-gradient(135deg, ${theme.palette.text.secondary} 0 3px, transparent 3px 7px)`
-                      : undefined,
-                    border: result.validityConcern ? `1px solid ${theme.palette.text.secondary}` : undefined,
+                    bgcolor: result.validityConcern ? 'transparent' : 'primary.main',
+                    backgroundImage: result.validityConcern ? `repeating-linear-gradient(135deg, ${schemeTextSecondary(theme)} 0 3px, transparent 3px 7px)` : undefined,
+                    border: result.validityConcern ? `1px solid ${schemeTextSecondary(theme)}` : undefined,
                   })}
                 />
               </Box>

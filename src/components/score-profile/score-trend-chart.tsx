@@ -4,6 +4,7 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
 import { LineChart } from '@mui/x-charts/LineChart';
 import { format } from 'date-fns/format';
 import { formatScore } from '../../lib/percentiles.ts';
@@ -21,6 +22,9 @@ const label = (iso: string, title: string) => {
  */
 export function ScoreTrendChart({ trend }: { trend: Trend }) {
   const labels = trend.points.map((p) => label(p.startDate, p.title));
+  // A flagged score (unreliable answers) is not drawn as a point of the line: 80 → 37 would read as
+  // a real drop (#31 item 7). The table keeps it, marked.
+  const anyFlagged = trend.factors.some((f) => f.flagged.some(Boolean));
   return (
     <Box data-testid="trend-chart">
       <Box role="img" aria-label={`Line chart of ${trend.factors.map((f) => f.name).join(', ')} over ${trend.points.length} administrations (the table below gives the numbers)`}>
@@ -28,12 +32,18 @@ export function ScoreTrendChart({ trend }: { trend: Trend }) {
           height={240}
           xAxis={[{ scaleType: 'point', data: labels }]}
           yAxis={[{ min: 1, max: 99, tickInterval: [1, 25, 50, 75, 99], width: 32 }]}
-          series={trend.factors.map((f) => ({ data: f.values, label: f.name, connectNulls: true }))}
-          margin={{ top: 8, right: 12, bottom: 4, left: 4 }}
+          series={trend.factors.map((f) => ({ data: f.values.map((v, i) => (f.flagged[i] ? null : v)), label: f.name, connectNulls: true }))}
+          // Room for half of the last month's label, which a point scale centres on the edge.
+          margin={{ top: 8, right: 32, bottom: 4, left: 4 }}
           skipAnimation
           disableKeyboardNavigation
         />
       </Box>
+      {anyFlagged && (
+        <Typography variant="body2" color="textSecondary" data-testid="trend-flagged-note">
+          Flagged scores are left out of the lines: their answers look unreliable. The table below gives them.
+        </Typography>
+      )}
       <Table size="small" aria-label="Trend of shared factors" sx={{ mt: 1 }}>
         <TableHead>
           <TableRow>

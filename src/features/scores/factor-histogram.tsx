@@ -1,7 +1,8 @@
 import { memo } from 'react';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import { alpha, type Theme } from '@mui/material/styles';
+import type { Theme } from '@mui/material/styles';
+import { schemeAlpha } from '../../components/scheme-color.ts';
 import { BANDS, binRange, formatScore, formatShare, type Band, type FactorSummary, type Pick } from '../../lib/percentiles.ts';
 import { formatCount } from './score-format.ts';
 
@@ -35,12 +36,12 @@ const bandButtons = (theme: Theme) => {
       alignItems: 'center',
       padding: '3px 4px',
       borderRadius: `${theme.shape.borderRadius}px`,
-      border: `1px solid ${theme.vars ? `rgba(${theme.vars.palette.primary.mainChannel} / 0.5)` : alpha(theme.palette.primary.main, 0.5)}`,
+      border: `1px solid ${schemeAlpha(theme, 'primary', 0.5)}`,
       background: 'transparent',
       color: palette.primary.main,
       cursor: 'pointer',
       transition: theme.transitions.create(['background-color', 'border-color', 'color'], { duration: theme.transitions.duration.short }),
-      '&:hover': { bgcolor: theme.vars ? `rgba(${theme.vars.palette.primary.mainChannel} / 0.04)` : alpha(theme.palette.primary.main, 0.04), borderColor: palette.primary.main },
+      '&:hover': { bgcolor: schemeAlpha(theme, 'primary', 0.04), borderColor: palette.primary.main },
       '&:focus-visible': { outline: `2px solid ${palette.primary.main}`, outlineOffset: 2 },
       '&[data-selected]': { bgcolor: palette.primary.main, borderColor: palette.primary.main, color: palette.primary.contrastText, boxShadow: theme.shadows[2] },
       '&[data-selected]:hover': { bgcolor: palette.primary.dark },
@@ -89,7 +90,7 @@ export const FactorHistogram = memo(function FactorHistogram({ factor, summary, 
           gap: '2px',
           borderBottom: `1px solid ${theme.palette.divider}`,
           // The bands: bottom 25 and top 25 shaded, the middle 50 plain.
-          background: `linear-gradient(to right, ${alpha(theme.palette.text.primary, 0.07)} 0 25%, transparent 25% 75%, ${alpha(theme.palette.text.primary, 0.07)} 75% 100%)`,
+          background: `linear-gradient(to right, ${schemeAlpha(theme, 'text', 0.1)} 0 25%, transparent 25% 75%, ${schemeAlpha(theme, 'text', 0.1)} 75% 100%)`,
           // The bars are plain buttons styled here once: one rule for every bar of every factor
           // (a styled component per bar, each height its own class, added ~140 rules to the
           // document on a cohort's first paint and new ones on every pick).

@@ -7,6 +7,7 @@ import userEvent from '@testing-library/user-event';
 import { expect, test, vi } from 'vitest';
 import { useApi } from '../../../queries/api-context.tsx';
 import { renderApp } from '../../../testing/render-app.tsx';
+import { formatDay } from '../../../lib/days.ts';
 import { setupTestBackend } from '../../../testing/setup-test-backend.ts';
 import { alertQueries } from '../../../queries/alerts.ts';
 import { TRIAGE_EXPAND, type TriageAlert } from '../../../queries/alert-queue.ts';
@@ -214,4 +215,21 @@ test('a selection with no open alert has nothing to lower', async () => {
   expect(within(dialog).getByText('2 selected alerts are not open and will be skipped.')).toBeInTheDocument();
   expect(within(dialog).queryByRole('textbox')).toBeNull();
   expect(within(dialog).queryByRole('button', { name: /^Lower/ })).toBeNull();
+});
+
+test('one alert is spoken of as one: which, whose, and "Why is it lowered?" (#31 item 10)', async () => {
+  const user = userEvent.setup();
+  const [only] = await threeOpenAlerts(taken);
+  const posts = commentPosts();
+  const { dialog } = await render([only!.id], posts.fetch);
+  expect(dialog).toHaveAccessibleName('Lower 1 alert');
+  const day = formatDay(new Date(only!.createdOn));
+  expect(dialog).toHaveAccessibleDescription(new RegExp(`^The comment is added to ${nameOf(only!)}’s \\(${only!.student.identifier}\\) alert of ${day}.*, and lowers it: “`));
+  expect(dialog).not.toHaveAccessibleDescription(/each alert|students/);
+  const why = within(dialog).getByRole('textbox', { name: /^why is it lowered\?/i });
+  expect(why).toHaveAccessibleDescription(/Added to the alert\. Ctrl\+Enter lowers it\./);
+  await user.type(why, 'Spoke with the student; resolved.');
+  await user.click(within(dialog).getByRole('button', { name: 'Lower 1 alert' }));
+  expect(await within(dialog).findByText('1 alert lowered.')).toBeInTheDocument();
+  expect(posts.posts).toEqual([only!.id]);
 });

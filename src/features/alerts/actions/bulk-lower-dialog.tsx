@@ -15,6 +15,7 @@ import { describeError } from '../../../components/problem-message.tsx';
 import { DetailsField, FormHint, useSignedIn } from '../../../components/compose/form-parts.tsx';
 import { useDetailsDraft } from '../../../components/compose/use-details-draft.ts';
 import type { TriageAlert } from '../../../queries/alert-queue.ts';
+import { formatDay } from '../../../lib/days.ts';
 import { progressOf, type BulkLowerResult, type LowerOutcome } from './bulk-lower.ts';
 import { useBulkLower } from './use-bulk-lower.ts';
 
@@ -39,6 +40,11 @@ const number = new Intl.NumberFormat(undefined);
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
 const plural = (n: number, one: string, many: string) => `${number.format(n)} ${n === 1 ? one : many}`;
 const nameOf = (person: { firstName: string; lastName: string }) => `${person.firstName} ${person.lastName}`.trim();
+/** The start of an alert's text, on one line, to say which alert is meant. */
+const excerpt = (details: string) => {
+  const line = details.replace(/\s+/g, ' ').trim();
+  return line.length > 120 ? `${line.slice(0, 119)}…` : line;
+};
 /** How many students are named before "and N more". */
 const NAMED_STUDENTS = 5;
 
@@ -145,6 +151,8 @@ function BulkLowerForm({ alerts, onClose, onFinished, ids, onRunningChange }: Fo
       : `Retry failed (${number.format(retryCount)})`;
   const named = students.slice(0, NAMED_STUDENTS).map((student) => `${nameOf(student)} (${student.identifier})`);
   const more = students.length - named.length;
+  // One alert is spoken of as one: which, whose, raised when and by whom (#31 item 10).
+  const one = open.length === 1 ? open[0]! : null;
 
   return (
     <form noValidate onSubmit={onSubmit}>
@@ -154,7 +162,9 @@ function BulkLowerForm({ alerts, onClose, onFinished, ids, onRunningChange }: Fo
           <DialogContentText id={ids.description}>
             {open.length === 0
               ? 'None of the selected alerts is open: there is nothing to lower.'
-              : `The same comment is added to each alert and lowers it, for ${plural(students.length, 'student', 'students')}: ${named.join(', ')}${more > 0 ? ` and ${number.format(more)} more` : ''}.`}
+              : one
+                ? `The comment is added to ${nameOf(one.student)}’s (${one.student.identifier}) alert of ${formatDay(new Date(one.createdOn))}${'firstName' in one.createdBy ? `, raised by ${nameOf(one.createdBy)}` : ''}, and lowers it: “${excerpt(one.details)}”`
+                : `The same comment is added to each alert and lowers it, for ${plural(students.length, 'student', 'students')}: ${named.join(', ')}${more > 0 ? ` and ${number.format(more)} more` : ''}.`}
           </DialogContentText>
           {skipped > 0 && (
             <Alert severity="info">
@@ -164,10 +174,10 @@ function BulkLowerForm({ alerts, onClose, onFinished, ids, onRunningChange }: Fo
           {draft.restored && draft.dirty && result === null && <FormHint>Your unsaved comment was restored.</FormHint>}
           {open.length > 0 && !allLowered && (
             <DetailsField
-              label="Why are they lowered?"
+              label={one ? 'Why is it lowered?' : 'Why are they lowered?'}
               control={form.control}
               error={form.error}
-              hint={`Required. Added to every alert. Ctrl+Enter lowers ${open.length === 1 ? 'it' : 'them'}.`}
+              hint={one ? 'Required. Added to the alert. Ctrl+Enter lowers it.' : 'Required. Added to every alert. Ctrl+Enter lowers them.'}
               onSubmit={run}
               minRows={3}
               autoFocus

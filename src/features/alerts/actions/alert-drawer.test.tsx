@@ -174,6 +174,26 @@ test('↓ and ↑ (and j, k) move through the queue without closing; Escape clos
   await waitFor(() => expect(screen.queryByRole('region', { name: /^Alert for / })).toBeNull());
 });
 
+test('Escape with focus nowhere (on the page) closes the drawer too; a focused control elsewhere keeps it', async () => {
+  const user = userEvent.setup();
+  const queue = await openQueue();
+  const { onOpenChange } = await render();
+  const row = screen.getByRole('button', { name: `Alert ${queue[0]!.id}` });
+  await user.click(row);
+  await waitFor(() => expect(drawer()).toHaveFocus());
+  // Focus on a control outside the drawer: Escape is that control's, and the drawer stays.
+  row.focus();
+  await user.keyboard('{Escape}');
+  expect(onOpenChange).not.toHaveBeenLastCalledWith(null);
+  expect(screen.getByRole('region', { name: /^Alert for / })).toBeInTheDocument();
+  // Focus nowhere: Escape closes it.
+  (document.activeElement as HTMLElement | null)?.blur();
+  expect(document.activeElement).toBe(document.body);
+  await user.keyboard('{Escape}');
+  expect(onOpenChange).toHaveBeenLastCalledWith(null);
+  await waitFor(() => expect(screen.queryByRole('region', { name: /^Alert for / })).toBeNull());
+});
+
 test('lowering from the drawer: a comment is required, then the alert shows Lowered, leaves the Open queue, and focus stays in the drawer', async () => {
   const user = userEvent.setup();
   const toast = vi.spyOn(toastBus, 'show');

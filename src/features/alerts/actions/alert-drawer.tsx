@@ -1,4 +1,4 @@
-import { memo, useCallback, useEffect, useId, useRef, useState, useSyncExternalStore, type KeyboardEvent } from 'react';
+import { memo, useCallback, useEffect, useEffectEvent, useId, useRef, useState, useSyncExternalStore, type KeyboardEvent } from 'react';
 import { notifyManager, useQuery, useQueryClient } from '@tanstack/react-query';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -145,6 +145,23 @@ export function AlertDrawer({ alerts, openId, onOpenChange, onClosed, focusOnOpe
     if (isOpen && !wasOpen.current && focusOnOpen) regionRef.current?.focus();
     wasOpen.current = isOpen;
   }, [openId, focusOnOpen]);
+
+  // Escape pressed while focus is nowhere (on the page's body, after a click on blank space or a
+  // window switch) closes the open drawer too: only a focused control keeps Escape for itself.
+  const closeFromPage = useEffectEvent(close);
+  const isOpen = openId !== null;
+  useEffect(() => {
+    if (!isOpen) return;
+    const onDocumentKey = (event: globalThis.KeyboardEvent) => {
+      if (event.key !== 'Escape' || event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey) return;
+      const active = document.activeElement;
+      if (active && active !== document.body) return;
+      event.preventDefault();
+      closeFromPage();
+    };
+    document.addEventListener('keydown', onDocumentKey);
+    return () => document.removeEventListener('keydown', onDocumentKey);
+  }, [isOpen]);
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey) return;

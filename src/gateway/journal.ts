@@ -154,8 +154,8 @@ interface Recorded {
   /** The journal's name for it (the filter the journal page offers). */
   operation: string;
   target: (params: Record<string, string>, body: unknown) => string;
-  /** The operation whose answer holds the state the write changes (E13, E14, E16). */
-  state?: (params: Record<string, string>) => ApiCall;
+  /** The service path whose answer holds the state the write changes (E13, E14, E16). */
+  state?: (params: Record<string, string>) => string;
   summarize?: (state: unknown) => unknown;
   summarizeBody?: (body: unknown) => Record<string, unknown> | undefined;
 }
@@ -166,7 +166,6 @@ const studentOf = (body: unknown) => {
   return typeof id === 'string' ? `student/${id.slice(0, 100)}` : 'student/?';
 };
 const lastSegment = (href: unknown) => (typeof href === 'string' ? decodeURIComponent(href.replace(/\/$/, '').split('/').at(-1) ?? '') : '');
-const read = (name: OperationName, params: Record<string, string>): ApiCall => ({ name, params, path: pathFor(name, params) });
 const commentOn = (kind: 'update' | 'alert'): Recorded => ({
   operation: 'comment.create',
   target: (p) => `${kind}/${p.id}`,
@@ -190,7 +189,7 @@ const RECORDED: Record<WriteName, Recorded> = {
   'triggers.update': {
     operation: 'trigger.update',
     target: (p) => `trigger/${p.id}`,
-    state: (p) => read('triggers.get', p),
+    state: (p) => pathFor('triggers.get', p),
     summarize: (state) => {
       const s = asRecord(state);
       return { name: s.name, additionalAdvice: s.additionalAdvice, elevateToAlert: s.elevateToAlert };
@@ -203,7 +202,7 @@ const RECORDED: Record<WriteName, Recorded> = {
   'categories.edit': {
     operation: 'category.edit',
     target: (p) => `category/${p.id}`,
-    state: (p) => read('categories.get', p),
+    state: (p) => pathFor('categories.get', p),
     summarize: (state) => {
       const s = asRecord(state);
       return { name: s.name, isActive: s.isActive };
@@ -212,7 +211,7 @@ const RECORDED: Record<WriteName, Recorded> = {
   'people.successNetwork.replace': {
     operation: 'network.replace',
     target: (p) => `network/${p.id}`,
-    state: (p) => read('people.successNetwork.get', p),
+    state: (p) => pathFor('people.successNetwork.get', p),
     summarize: (state) => {
       const values = asRecord(state).values;
       return Array.isArray(values) ? values.map((v) => lastSegment(asRecord(v).href)) : [];
@@ -256,7 +255,7 @@ export function journalWrites(options: JournalWritesOptions): MiddlewareHandler 
     const readState = async () => {
       if (!recorded.state) return undefined;
       try {
-        const state = await options.read(c, recorded.state(call.params).path);
+        const state = await options.read(c, recorded.state(call.params));
         return recorded.summarize ? recorded.summarize(state) : state;
       } catch (error) {
         options.onError?.(error, c);

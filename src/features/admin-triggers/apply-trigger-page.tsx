@@ -207,7 +207,10 @@ function RunPanel({
   const sent = run.chunks.reduce((n, c, i) => n + (run.states[i]?.status === 'done' ? c.length : 0), 0);
   const already = run.states.reduce((n, s) => n + (s.status === 'done' ? (s.already ?? 0) : 0), 0);
   const failed = run.states.flatMap((s, i) => (s.status === 'failed' ? [i] : []));
-  const unknown = run.chunks.reduce((n, c, i) => n + (run.states[i]?.status === 'failed' && outcomeUnknown((run.states[i] as { error: unknown }).error) ? c.length : 0), 0);
+  const unknown = run.chunks.reduce((n, c, i) => {
+    const state = run.states[i];
+    return n + (state?.status === 'failed' && outcomeUnknown(state.error) ? c.length : 0);
+  }, 0);
   const running = run.states.some((s) => s.status === 'sending');
   return (
     <Paper variant="outlined" sx={{ p: 2 }} component="section" aria-label="Progress">

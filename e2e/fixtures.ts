@@ -18,7 +18,8 @@ interface WorkerServer {
 async function startServer(): Promise<{ origin: string; stop: () => Promise<void> }> {
   const child = spawn(process.execPath, [new URL('../src/gateway/start.ts', import.meta.url).pathname], {
     // Data laid back from today: the dashboard's default ranges are relative to the real clock.
-    env: { ...process.env, HOST: '127.0.0.1', PORT: '0', SEED: '1' },
+    // Each worker's journal is its own (in memory), as its backend's data is.
+    env: { ...process.env, HOST: '127.0.0.1', PORT: '0', SEED: '1', GATEWAY_DATABASE: ':memory:' },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const origin = await new Promise<string>((resolve, reject) => {

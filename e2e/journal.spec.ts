@@ -49,3 +49,30 @@ test('the journal shows a category rename, a trigger application and a network r
   await expect(advisor.getByText('Only administrators may read the change journal')).toBeVisible();
   await advisor.close();
 });
+
+test('the journal pages older past the newest 100, filters by day, and says what each edit asked', async ({ page }) => {
+  test.setTimeout(90_000);
+  await signInRequest(page.request, 'E0001');
+  await page.goto('/');
+  const origin = sameOrigin(page);
+  const category = (await (await page.request.get('/api/notations/categories/7')).json()) as { name: string; isActive: boolean };
+  for (let i = 0; i <= 100; i += 1) {
+    const name = i === 100 ? category.name : `${category.name} (${i})`;
+    expect((await page.request.put('/api/notations/categories/7', { headers: origin, data: { name, isActive: category.isActive } })).status()).toBe(204);
+  }
+  await page.goto('/admin/journal?target=category%2F7');
+  const table = page.getByRole('table', { name: 'Changes' });
+  await expect(table.getByText(`Asked: name ${category.name}, isActive ${category.isActive}`)).toBeVisible();
+  await expect(page.getByText('Showing the newest 100.')).toBeVisible();
+  await page.getByRole('button', { name: 'Older' }).click();
+  await expect(page).toHaveURL(/before=/);
+  await expect(page.getByText('Showing older changes.')).toBeVisible();
+  await expect(table.getByText(`Asked: name ${category.name} (0), isActive ${category.isActive}`)).toBeVisible();
+  await page.getByRole('button', { name: 'Newest' }).click();
+  await expect(page.getByText('Showing the newest 100.')).toBeVisible();
+
+  await page.getByLabel('Until').fill('2020-01-01');
+  await page.getByRole('button', { name: 'Apply' }).click();
+  await expect(page).toHaveURL(/until=2020-01-01/);
+  await expect(page.getByText('No changes recorded for these filters.')).toBeVisible();
+});

@@ -8,6 +8,8 @@ import { ProblemSchema } from './schemas/index.ts';
  * shape, for the gateway that writes it and the client that reads it (loosely, as every answer).
  */
 export const JournalEntrySchema = z.object({
+  /** The database's number for it (absent on entries imported from the JSON-lines journal's era). */
+  id: z.number().int().optional(),
   at: z.string(),
   requestId: z.string(),
   actor: z.string().nullable(),
@@ -17,18 +19,25 @@ export const JournalEntrySchema = z.object({
   path: z.string(),
   /** What was changed, e.g. `category/3`, `trigger/12`, `network/S000001`, `student/S000001`. */
   target: z.string(),
-  status: z.number().int(),
+  /** null: the result was never recorded (the gateway stopped, or its database failed, mid-write). */
+  status: z.number().int().nullable(),
   summary: z.record(z.string(), z.unknown()).optional(),
 });
 export type JournalEntry = z.infer<typeof JournalEntrySchema>;
 
-export const JournalPageSchema = z.looseObject({ values: z.array(JournalEntrySchema.loose()), storage: z.string().optional() });
+export const JournalPageSchema = z.looseObject({
+  values: z.array(JournalEntrySchema.loose()),
+  /** Present when older entries match the filter: the next page's `before`. */
+  older: z.string().optional(),
+});
 
 export interface JournalFilter {
   operation?: string | undefined;
   target?: string | undefined;
   actor?: string | undefined;
   since?: string | undefined;
+  until?: string | undefined;
+  before?: string | undefined;
   limit?: number | undefined;
 }
 

@@ -29,6 +29,9 @@ const GatewayEnvSchema = z
     TOKEN_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(5_000),
     TRUST_PROXY: z.enum(['true', 'false', '1', '0']).default('false'),
     JOURNAL_FILE: z.string().min(1).optional(),
+    // #29: the gateway's own records (journal.ts, db/).
+    GATEWAY_DATABASE: z.string().min(1).optional(),
+    RETENTION_DAYS: z.coerce.number().int().min(1).max(36_500).default(1_095),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   })
   .superRefine((env, ctx) => {
@@ -91,8 +94,11 @@ export interface GatewayConfig {
   sessionStoreTimeoutMs: number;
   /** Believe X-Forwarded-Proto/Host/For from the load balancer in front. */
   trustProxy: boolean;
-  /** JSON-lines journal file; without it (and without a session store) the journal is in memory. */
+  /** An extra JSON-lines copy of each completed journal entry, for log shippers. */
   journalFile: string | undefined;
+  /** GATEWAY_DATABASE: a postgres:// URL or a SQLite file (default data/gateway.sqlite). */
+  database: string | undefined;
+  retentionDays: number;
   logLevel: string;
 }
 
@@ -129,6 +135,8 @@ export function readGatewayConfig(env: Record<string, string | undefined>): Gate
     sessionStoreTimeoutMs: e.SESSION_STORE_TIMEOUT_MS,
     trustProxy: e.TRUST_PROXY === 'true' || e.TRUST_PROXY === '1',
     journalFile: e.JOURNAL_FILE,
+    database: e.GATEWAY_DATABASE,
+    retentionDays: e.RETENTION_DAYS,
     logLevel: e.LOG_LEVEL,
     ...(e.UPSTREAM_URL
       ? { remote: { url: e.UPSTREAM_URL, tokenUrl: e.TOKEN_URL!, clientId: e.CLIENT_ID!, clientSecret: e.CLIENT_SECRET!, subscriptionKey: e.SUBSCRIPTION_KEY! } }

@@ -11,7 +11,9 @@ import { canonicalGetPath, refuseUnreadablePaths } from './canonical-path.ts';
 import { publicOrigin } from './forwarded.ts';
 import { fixedSecurityHeaders, noStore, securityHeaders } from './headers.ts';
 import { healthRoutes, type ReadinessCheck } from './health.ts';
-import { journalRoutes, journalWrites, memoryJournal, type JournalStore } from './journal.ts';
+import { openGatewayDatabase } from './db/database.ts';
+import { journalRoutes, journalWrites } from './journal.ts';
+import { databaseJournal, type JournalStore } from './journal-store.ts';
 import { declaredBodyLimit, methodGuard, parseBoundedJson, requestBodyLimit } from './limits.ts';
 import { REQUEST_ID_HEADER, createLogger, requestIdOf, requestLogging, type Logger } from './logging.ts';
 import { devIdpHandler, mountAuth, type AuthOptions } from './oidc-routes.ts';
@@ -33,8 +35,10 @@ export interface GatewayOptions {
   logger?: Logger;
   trustProxy?: boolean;
   publicUrl?: string | undefined;
-  /** The change journal (#15.5); default: in memory. */
+  /** The change journal (#15.5, #29); default: a SQLite database in memory. */
   journal?: JournalStore;
+  /** JOURNAL_FILE: an extra JSON-lines copy of each completed entry. */
+  journalCopy?: string;
   /** More readiness checks (session store …) for /readyz. */
   readiness?: Record<string, ReadinessCheck>;
   /** True once shutdown has begun (/readyz answers 503). */
@@ -62,7 +66,7 @@ export function createGateway(options: GatewayOptions): Hono {
   const logError = options.logError ?? ((id, error) => logger.error({ err: error, correlationId: id }, 'unexpected error'));
   const timeouts = options.timeouts ?? DEFAULT_TIMEOUTS;
   const publicBase = (c: Context) => `${publicOrigin(c, options.trustProxy ?? false, options.publicUrl ?? options.auth.config.publicUrl)}/api`;
-  const journal = options.journal ?? memoryJournal();
+  const journal = options.journal ?? databaseJournal(openGatewayDatabase(':memory:'));
 
   /** The session store does not answer: nobody's session can be checked, so say that, at once. */
   const sessionStoreDown = (c: Context, error: SessionStoreUnavailable) => {
@@ -174,11 +178,9 @@ export function createGateway(options: GatewayOptions): Hono {
 
   // The change journal (#15.5): after the /api guard, so only writes a person may make are sent and recorded.
   const actorOf = async (c: Context) => c.get('session') ?? (await sessionOf(c));
-  app.route('/', journalRoutes({ store: journal, actorOf, isAdmin: async (c) => (await actorOf(c))?.isAdmin ?? false }));
-  app.use(
-    '/api/*',
-    journalWrites({ store: journal, actorOf, callOf: (c) => c.get('apiCall'), read: readUpstream, onError: (error, c) => logger.warn({ err: error, requestId: requestIdOf(c) }, 'journal') }),
-  );
+  const journalError = (error: unknown, c: Context) => logger.warn({ err: error, requestId: requestIdOf(c) }, 'journal');
+  app.route('/', journalRoutes({ store: journal, actorOf, isAdmin: async (c) => (await actorOf(c))?.isAdmin ?? false, onError: journalError }));
+  app.use('/api/*', journalWrites({ store: journal, actorOf, callOf: (c) => c.get('apiCall'), read: readUpstream, copyTo: options.journalCopy, onError: journalError }));
 
   app.all('/api/*', async (c) => {
     // mountAuth's guard has checked the session, found the operation (the token endpoint is never

@@ -8,7 +8,9 @@ import { openDatabase } from '../backend/db/open.ts';
 import { DEMO_CLIENT } from '../testing/backend.ts';
 import { directSignIn } from '../testing/gateway.ts';
 import { createGateway } from './gateway.ts';
-import { fileJournal, type JournalEntry } from './journal.ts';
+import { openGatewayDatabase } from './db/database.ts';
+import type { JournalEntry } from './journal.ts';
+import { databaseJournal } from './journal-store.ts';
 import { createLogger } from './logging.ts';
 import { inProcessUpstream } from './upstream.ts';
 
@@ -28,7 +30,8 @@ beforeAll(() => {
     upstream: inProcessUpstream(backend, DEMO_CLIENT),
     auth: signin.auth,
     logger: createLogger({ level: 'silent' }),
-    journal: fileJournal(journalPath),
+    journal: databaseJournal(openGatewayDatabase(':memory:')),
+    journalCopy: journalPath,
   });
 });
 afterAll(() => closeDb());
@@ -82,7 +85,7 @@ describe('the change journal', () => {
     const replace = entries.find((e) => e.operation === 'network.replace')!;
     expect(replace).toMatchObject({ actor: 'E0002', target: 'network/S000004', status: 204, summary: { before, after: ['E0003'] } });
 
-    // Kept as JSON lines, one per write.
+    // And copied as JSON lines (JOURNAL_FILE), one per write, for log shippers.
     const lines = readFileSync(journalPath, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as JournalEntry);
     expect(lines.map((l) => l.operation)).toEqual(expect.arrayContaining(['category.edit', 'trigger.update', 'network.replace']));
   });
@@ -120,5 +123,33 @@ describe('the change journal', () => {
     expect((await request('/admin/journal')).status).toBe(401);
     expect((await request('/admin/journal?since=yesterday', { headers: { cookie: admin } })).status).toBe(400);
     expect((await request('/admin/journal?limit=0', { headers: { cookie: admin } })).status).toBe(400);
+  });
+});
+
+describe('the change journal in its database (#29)', () => {
+  it('records what a category edit asked, even when the state cannot be read', async () => {
+    const cookie = await signIn('E0002');
+    const admin = await signIn('E0001');
+    expect((await request('/api/notations/categories/5', json(cookie, 'PUT', { name: 'Asked name', isActive: false }))).status).toBe(204);
+    const [edit] = await journal(admin, '?target=category%2F5');
+    expect(edit).toMatchObject({ operation: 'category.edit', status: 204, summary: { asked: { name: 'Asked name', isActive: false }, after: { name: 'Asked name', isActive: false } } });
+    expect(edit!.summary!.before).toBeDefined();
+    expect(typeof edit!.id).toBe('number');
+  });
+
+  it('pages older past the first page, filters until a day, and refuses a made-up cursor', async () => {
+    const cookie = await signIn('E0003');
+    const admin = await signIn('E0001');
+    for (let i = 0; i < 5; i += 1) expect((await request('/api/notations/categories/6', json(cookie, 'PUT', { name: `Paged ${i}`, isActive: true }))).status).toBe(204);
+    const first = (await (await request('/admin/journal?target=category%2F6&limit=2', { headers: { cookie: admin } })).json()) as { values: JournalEntry[]; older?: string };
+    expect(first.values.map((e) => e.summary!.asked)).toEqual([{ name: 'Paged 4', isActive: true }, { name: 'Paged 3', isActive: true }]);
+    expect(first.older).toMatch(/~\d+$/);
+    const next = await journal(admin, `?target=category%2F6&limit=10&before=${encodeURIComponent(first.older!)}`);
+    expect(next.map((e) => (e.summary!.asked as { name: string }).name)).toEqual(['Paged 2', 'Paged 1', 'Paged 0']);
+    expect(await journal(admin, '?target=category%2F6&until=2020-01-01')).toEqual([]);
+    expect(await journal(admin, `?target=category%2F6&until=${new Date().toISOString().slice(0, 10)}`)).toHaveLength(5);
+    const bad = await request('/admin/journal?before=12', { headers: { cookie: admin } });
+    expect(bad.status).toBe(400);
+    expect(((await bad.json()) as { errors: { name: string }[] }).errors[0]!.name).toBe('before');
   });
 });

@@ -1,23 +1,23 @@
-import { appendFile, readFile } from 'node:fs/promises';
+import { appendFile } from 'node:fs/promises';
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
-import { createClient } from 'redis';
 import { z } from 'zod';
 import { JournalEntrySchema, type JournalEntry } from '../api/journal.ts';
 import { pathFor, type OPERATIONS, type OperationName } from '../api/operations.ts';
 import type { ApiCall } from './api-operation.ts';
 import { ProblemError } from '../http/problem.ts';
+import { isCursor, type JournalQuery, type JournalStore } from './journal-store.ts';
 import { parseBoundedJson } from './limits.ts';
 import { requestIdOf } from './logging.ts';
 
 /**
- * The change journal (#15.5): every write that passes the gateway — who, when, what, on which
- * target, with what result and request id. For E13, E14 and E16 it also keeps the before and
- * after of the trigger, category or network, read from the service around the write, so an
- * administrator can answer "who renamed this category, and from what?".
+ * The change journal (#15.5, #29): every write that passes the gateway — who, when, what, on
+ * which target, what was asked, with what result and request id. For E13, E14 and E16 it also
+ * keeps the before and after of the trigger, category or network, read from the service around
+ * the write, so an administrator can answer "who renamed this category, and from what?".
  *
- * Where it is kept: a JSON-lines file (JOURNAL_FILE), a Redis stream (SESSION_STORE_URL, shared by
- * every gateway instance), or — when neither is configured — the gateway's memory (the newest
- * 10,000 entries, gone on restart; fine for a demo, and the gateway logs that it is not durable).
+ * It is kept in the gateway's database (journal-store.ts). No write is sent before its entry is
+ * committed: when the database cannot be written the write is refused (503) and nothing reaches
+ * the service. JOURNAL_FILE adds a JSON-lines copy of each completed entry for log shippers.
  */
 
 export interface Actor {
@@ -27,127 +27,8 @@ export interface Actor {
 // One entry's shape, shared with the client that reads the journal.
 export { JournalEntrySchema, type JournalEntry };
 
-export interface JournalFilter {
-  operation?: string | undefined;
-  target?: string | undefined;
-  actor?: string | undefined;
-  /** ISO date-time; entries at or after it. */
-  since?: string | undefined;
-  limit: number;
-}
-
-export interface JournalStore {
-  readonly kind: 'memory' | 'file' | 'redis';
-  append(entry: JournalEntry): Promise<void>;
-  /** Newest first. */
-  list(filter: JournalFilter): Promise<JournalEntry[]>;
-  /** For /readyz. */
-  check?(): Promise<void>;
-  close?(): Promise<void>;
-}
-
-export function matches(entry: JournalEntry, filter: JournalFilter): boolean {
-  return (
-    (!filter.operation || entry.operation === filter.operation) &&
-    (!filter.target || entry.target === filter.target) &&
-    (!filter.actor || entry.actor === filter.actor) &&
-    (!filter.since || entry.at >= filter.since)
-  );
-}
-
-export function memoryJournal(capacity = 10_000): JournalStore {
-  const entries: JournalEntry[] = [];
-  return {
-    kind: 'memory',
-    append: async (entry) => {
-      entries.push(entry);
-      if (entries.length > capacity) entries.splice(0, entries.length - capacity);
-    },
-    list: async (filter) => entries.filter((e) => matches(e, filter)).reverse().slice(0, filter.limit),
-  };
-}
-
-/** One JSON object per line, appended in order (one write at a time), never rewritten. */
-export function fileJournal(path: string): JournalStore {
-  let tail: Promise<void> = Promise.resolve();
-  return {
-    kind: 'file',
-    append: (entry) => {
-      const next = tail.then(() => appendFile(path, `${JSON.stringify(entry)}\n`, { encoding: 'utf8', mode: 0o600 }));
-      tail = next.catch(() => {});
-      return next;
-    },
-    list: async (filter) => {
-      await tail;
-      let text: string;
-      try {
-        text = await readFile(path, 'utf8');
-      } catch (error) {
-        if ((error as { code?: string }).code === 'ENOENT') return [];
-        throw error;
-      }
-      const out: JournalEntry[] = [];
-      const lines = text.split('\n');
-      for (let i = lines.length - 1; i >= 0 && out.length < filter.limit; i -= 1) {
-        const line = lines[i]!.trim();
-        if (!line) continue;
-        let parsed: ReturnType<typeof JournalEntrySchema.safeParse>;
-        try {
-          parsed = JournalEntrySchema.safeParse(JSON.parse(line));
-        } catch {
-          continue; // a torn last line after a crash is skipped, not fatal
-        }
-        if (parsed.success && matches(parsed.data, filter)) out.push(parsed.data);
-      }
-      return out;
-    },
-    check: async () => {
-      await appendFile(path, '', { mode: 0o600 });
-    },
-  };
-}
-
-/** A Redis stream (XADD/XREVRANGE) on the session store's server, shared by all gateway instances. */
-export function redisJournal(url: string, key = 'student-success:journal'): JournalStore {
-  const client = createClient({ url });
-  client.on('error', () => {}); // reconnects by itself; /readyz reports it
-  const connected = client.connect();
-  connected.catch(() => {});
-  return {
-    kind: 'redis',
-    append: async (entry) => {
-      await connected;
-      await client.xAdd(key, '*', { entry: JSON.stringify(entry) }, { TRIM: { strategy: 'MAXLEN', strategyModifier: '~', threshold: 1_000_000 } });
-    },
-    list: async (filter) => {
-      await connected;
-      const out: JournalEntry[] = [];
-      const start = filter.since ? `${Date.parse(filter.since)}-0` : '-';
-      let end = '+';
-      // Pages back through the stream until enough entries match.
-      for (;;) {
-        const batch = (await client.xRevRange(key, end, start, { COUNT: 500 })) ?? [];
-        for (const message of batch) {
-          const raw = message.message.entry;
-          const parsed = raw ? JournalEntrySchema.safeParse(JSON.parse(raw)) : undefined;
-          if (parsed?.success && matches(parsed.data, filter)) out.push(parsed.data);
-          if (out.length >= filter.limit) return out;
-        }
-        if (batch.length < 500) return out;
-        const [ms, seq] = batch.at(-1)!.id.split('-').map(Number) as [number, number];
-        end = seq > 0 ? `${ms}-${seq - 1}` : `${ms - 1}`;
-      }
-    },
-    check: async () => {
-      await connected;
-      await client.ping();
-    },
-    close: async () => {
-      await connected.catch(() => {});
-      if (client.isOpen) await client.quit();
-    },
-  };
-}
+export const JOURNAL_PROBLEM = 'journal-unavailable';
+const journalUnavailable = (detail: string) => new ProblemError(503, detail, { type: JOURNAL_PROBLEM, headers: { 'retry-after': '5', 'cache-control': 'no-store' } });
 
 /** How the journal records a write of the operation table, and what it reads before and after it. */
 interface Recorded {
@@ -157,6 +38,7 @@ interface Recorded {
   /** The service path whose answer holds the state the write changes (E13, E14, E16). */
   state?: (params: Record<string, string>) => string;
   summarize?: (state: unknown) => unknown;
+  /** What was asked, summarised (never a note's text). */
   summarizeBody?: (body: unknown) => Record<string, unknown> | undefined;
 }
 
@@ -195,8 +77,12 @@ const RECORDED: Record<WriteName, Recorded> = {
       return { name: s.name, additionalAdvice: s.additionalAdvice, elevateToAlert: s.elevateToAlert };
     },
     summarizeBody: (body) => {
-      const students = asRecord(body).studentIdentifiers;
-      return Array.isArray(students) ? { appliedTo: students.slice(0, 500) } : undefined;
+      const b = asRecord(body);
+      const asked = Object.fromEntries(['name', 'additionalAdvice', 'elevateToAlert'].filter((k) => k in b).map((k) => [k, typeof b[k] === 'string' ? b[k].slice(0, 500) : b[k]]));
+      return {
+        ...(Object.keys(asked).length > 0 ? { asked } : {}),
+        ...(Array.isArray(b.studentIdentifiers) ? { appliedTo: b.studentIdentifiers.slice(0, 500) } : {}),
+      };
     },
   },
   'categories.edit': {
@@ -207,6 +93,10 @@ const RECORDED: Record<WriteName, Recorded> = {
       const s = asRecord(state);
       return { name: s.name, isActive: s.isActive };
     },
+    summarizeBody: (body) => {
+      const b = asRecord(body);
+      return { asked: { name: typeof b.name === 'string' ? b.name.slice(0, 200) : b.name, isActive: b.isActive } };
+    },
   },
   'people.successNetwork.replace': {
     operation: 'network.replace',
@@ -216,6 +106,7 @@ const RECORDED: Record<WriteName, Recorded> = {
       const values = asRecord(state).values;
       return Array.isArray(values) ? values.map((v) => lastSegment(asRecord(v).href)) : [];
     },
+    summarizeBody: (body) => (Array.isArray(body) ? { asked: body.slice(0, 500).map((m) => asRecord(m).identifier) } : undefined),
   },
 };
 
@@ -229,14 +120,18 @@ export interface JournalWritesOptions {
   read: (c: Context, path: string) => Promise<unknown>;
   /** The operation this request is (api-operation.ts); set by the /api guard before this runs. */
   callOf: (c: Context) => ApiCall | undefined;
+  /** JOURNAL_FILE: a JSON-lines copy of each completed entry. */
+  copyTo?: string | undefined;
   onError?: (error: unknown, c: Context) => void;
 }
 
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /**
- * Middleware for `/api/*`: journals each write of a signed-in person once the service has
- * answered. A failure to read the before/after or to append is logged, never fails the write.
+ * Middleware for `/api/*`: journals each write of a signed-in person. The entry (what was asked,
+ * the before) is committed first — or the write is refused — then the write is sent, then the
+ * entry is completed with the result and the after. If the completion cannot be saved, the entry
+ * stays, its status null: "result not recorded", never gone.
  */
 export function journalWrites(options: JournalWritesOptions): MiddlewareHandler {
   return async (c, next) => {
@@ -252,28 +147,23 @@ export function journalWrites(options: JournalWritesOptions): MiddlewareHandler 
     } catch {
       body = undefined; // the gateway refuses it below; the journal records the refusal
     }
-    const readState = async () => {
-      if (!recorded.state) return undefined;
+    /** The state, or `undefined` when the service did not let the gateway read it (e.g. no categories extension). */
+    const readState = async (): Promise<{ value: unknown } | undefined> => {
       try {
-        const state = await options.read(c, recorded.state(call.params));
-        return recorded.summarize ? recorded.summarize(state) : state;
+        const state = await options.read(c, recorded.state!(call.params));
+        return { value: recorded.summarize ? recorded.summarize(state) : state };
       } catch (error) {
         options.onError?.(error, c);
         return undefined;
       }
     };
-    const before = await readState();
-    await next();
-    const status = c.res.status;
-    const after = status >= 200 && status < 300 ? await readState() : undefined;
-    const summary: Record<string, unknown> = {
-      ...(recorded.summarizeBody && body !== undefined ? recorded.summarizeBody(body) : {}),
-      ...(before !== undefined ? { before } : {}),
-      ...(after !== undefined ? { after } : {}),
-    };
-    const location = c.res.headers.get('location');
-    if (location) summary.created = new URL(location, c.req.url).pathname.replace(/^\/api/, '');
-    const entry: JournalEntry = {
+    const summary: Record<string, unknown> = { ...(recorded.summarizeBody && body !== undefined ? recorded.summarizeBody(body) : {}) };
+    if (recorded.state) {
+      const before = await readState();
+      if (before) summary.before = before.value;
+      else summary.beforeUnknown = true;
+    }
+    const pending = {
       at: new Date().toISOString(),
       requestId: requestIdOf(c),
       actor: actor.identifier,
@@ -281,34 +171,64 @@ export function journalWrites(options: JournalWritesOptions): MiddlewareHandler 
       method: c.req.method,
       path: call.path,
       target: recorded.target(call.params, body),
-      status,
       ...(Object.keys(summary).length > 0 ? { summary } : {}),
     };
+    let id: number;
     try {
-      await options.store.append(entry);
+      id = await options.store.begin(pending);
     } catch (error) {
       options.onError?.(error, c);
+      throw journalUnavailable('The change journal cannot be written just now, so this change was not sent. Nothing was changed; try again in a moment.');
+    }
+
+    await next();
+
+    const status = c.res.status;
+    if (recorded.state && status >= 200 && status < 300) {
+      const after = await readState();
+      if (after) summary.after = after.value;
+      else summary.afterUnknown = true;
+    }
+    const location = c.res.headers.get('location');
+    if (location) summary.created = new URL(location, c.req.url).pathname.replace(/^\/api/, '');
+    try {
+      await options.store.complete(id, { status, summary });
+    } catch (error) {
+      options.onError?.(error, c); // the entry stays, marked "result not recorded"
+    }
+    if (options.copyTo) {
+      const entry: JournalEntry = { id, ...pending, status, ...(Object.keys(summary).length > 0 ? { summary } : {}) };
+      await appendFile(options.copyTo, `${JSON.stringify(entry)}\n`, { encoding: 'utf8', mode: 0o600 }).catch((error: unknown) => options.onError?.(error, c));
     }
   };
 }
 
+/** A day (`2026-11-27`) or a date-time with offset. */
+const when = z.iso.datetime({ offset: true }).or(z.iso.date());
 const FilterSchema = z.object({
   operation: z.string().max(100).optional(),
   target: z.string().max(200).optional(),
   actor: z.string().max(100).optional(),
-  since: z.iso.datetime({ offset: true }).or(z.iso.date()).optional(),
+  since: when.optional(),
+  /** A day includes the whole day; a date-time includes that instant. */
+  until: when.optional(),
+  before: z.string().refine(isCursor, 'is not a cursor from this journal (use the `older` value of the previous page)').optional(),
   limit: z.coerce.number().int().min(1).max(1000).default(100),
 });
+
+const DAY_MS = 86_400_000;
 
 export interface JournalRoutesOptions {
   store: JournalStore;
   actorOf: (c: Context) => Promise<Actor | undefined>;
   isAdmin: (c: Context) => Promise<boolean>;
+  onError?: (error: unknown, c: Context) => void;
 }
 
 /**
- * `GET /admin/journal?operation=&target=&actor=&since=&limit=` (admin group only), JSON, newest
- * first. A browser navigating to the same address (Accept: text/html) gets the app's journal page.
+ * `GET /admin/journal?operation=&target=&actor=&since=&until=&before=&limit=` (admin group only),
+ * JSON, newest first, with `older` when more match. A browser navigating to the same address
+ * (Accept: text/html) gets the app's journal page.
  */
 export function journalRoutes(options: JournalRoutesOptions): Hono {
   const app = new Hono();
@@ -323,10 +243,18 @@ export function journalRoutes(options: JournalRoutesOptions): Hono {
         errors: parsed.error.issues.map((i) => ({ in: 'query' as const, name: i.path.join('.') || 'query', message: i.message })),
       });
     }
-    const { since, ...rest } = parsed.data;
-    const filter: JournalFilter = { ...rest, ...(since ? { since: new Date(since).toISOString() } : {}) };
-    const values = await options.store.list(filter);
-    return c.json({ values, storage: options.store.kind });
+    const { since, until, ...rest } = parsed.data;
+    const query: JournalQuery = {
+      ...rest,
+      ...(since ? { since: new Date(since).toISOString() } : {}),
+      ...(until ? { until: new Date(Date.parse(until) + (until.length === 10 ? DAY_MS : 1)).toISOString() } : {}),
+    };
+    try {
+      return c.json(await options.store.list(query));
+    } catch (error) {
+      options.onError?.(error, c);
+      throw journalUnavailable('The change journal cannot be read just now; try again in a moment.');
+    }
   });
   return app;
 }

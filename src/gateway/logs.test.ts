@@ -16,7 +16,7 @@ describe('npm start, as a process', () => {
     mkdirSync(join(app, 'assets'));
     writeFileSync(join(app, 'index.html'), '<!doctype html><html><head><title>t</title></head><body><div id="root"></div></body></html>');
     const child = spawn(process.execPath, [new URL('./start.ts', import.meta.url).pathname], {
-      env: { PATH: process.env.PATH ?? '', APP_DIR: app, PORT: '0', HOST: '127.0.0.1', SEED_SCALE: '0.05' },
+      env: { PATH: process.env.PATH ?? '', APP_DIR: app, PORT: '0', HOST: '127.0.0.1', SEED_SCALE: '0.05', GATEWAY_DATABASE: ':memory:' },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let stdout = '';

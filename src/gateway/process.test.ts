@@ -1,19 +1,15 @@
-import { spawn, type ChildProcessByStdio } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { createServer, request as httpRequest, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Readable, Writable } from 'node:stream';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { serve } from '@hono/node-server';
 import autocannon from 'autocannon';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../backend/app.ts';
 import { openDatabase } from '../backend/db/open.ts';
 import { DEMO_CLIENT } from '../testing/backend.ts';
-import { ROUTE_MODULES } from './app-serving/route-preloads.ts';
-import { freePort, startExternalProvider, type ExternalProvider } from '../testing/proxy-fixtures.ts';
+import { freePort } from '../testing/proxy-fixtures.ts';
 import { signInThroughProvider } from '../testing/sign-in.ts';
+import { startGatewayProcess, type GatewayProcess as Running } from '../testing/gateway-process.ts';
 
 /**
  * The gateway as `npm start` runs it (#15.2, #15.4), over real sockets in its own process: in proxy
@@ -55,75 +51,8 @@ beforeAll(async () => {
 });
 afterAll(() => closeUpstream());
 
-interface Running {
-  child: ChildProcessByStdio<Writable, Readable, Readable>;
-  /** The institution's OpenID provider that npm start requires in proxy mode (#10). */
-  provider: ExternalProvider;
-  origin: string;
-  logs: Record<string, unknown>[];
-  exited: Promise<number | null>;
-}
-
-function appDir(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'gateway-app-'));
-  mkdirSync(join(dir, 'assets'));
-  mkdirSync(join(dir, '.vite'));
-  writeFileSync(join(dir, 'index.html'), '<!doctype html><html><head><title>t</title></head><body><div id="root"></div><script type="module" src="/assets/index-1.js"></script></body></html>');
-  writeFileSync(join(dir, 'assets', 'index-1.js'), 'console.log(1);\n');
-  writeFileSync(join(dir, 'assets', 'index-1.js.map'), '{"version":3}');
-  const manifest = Object.fromEntries(ROUTE_MODULES.flatMap((r) => r.modules).map((m, i) => [m, { file: `assets/chunk-${i}.js` }]));
-  writeFileSync(join(dir, '.vite', 'manifest.json'), JSON.stringify(manifest));
-  return dir;
-}
-
-async function startGateway(env: Record<string, string> = {}): Promise<Running> {
-  const port = await freePort();
-  const publicUrl = `http://127.0.0.1:${port}`;
-  const provider = await startExternalProvider({
-    redirectUri: `${publicUrl}/auth/callback`,
-    people: { E0001: { name: 'Natalie Park', groups: ['success-staff', 'success-admins'] } },
-  });
-  // Piped stdio (and an IPC channel): stdin, stdout and stderr are streams.
-  const child = spawn(process.execPath, ['--expose-gc', START], {
-    stdio: ['pipe', 'pipe', 'pipe', 'ipc'],
-    env: {
-      PATH: process.env.PATH ?? '',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: publicUrl,
-      OIDC_ISSUER: provider.issuer,
-      OIDC_CLIENT_ID: provider.clientId,
-      OIDC_CLIENT_SECRET: provider.clientSecret,
-      APP_DIR: appDir(),
-      UPSTREAM_URL: `${upstreamOrigin}/api`,
-      TOKEN_URL: `${upstreamOrigin}/api/oauth2/token`,
-      CLIENT_ID: DEMO_CLIENT.clientId,
-      CLIENT_SECRET: DEMO_CLIENT.clientSecret,
-      SUBSCRIPTION_KEY: DEMO_CLIENT.subscriptionKey,
-      UPSTREAM_TIMEOUT_MS: '8000',
-      ...env,
-    },
-  }) as ChildProcessByStdio<Writable, Readable, Readable>;
-  const logs: Record<string, unknown>[] = [];
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  void exited.then(() => provider.close());
-  let buffered = '';
-  const origin = await new Promise<string>((resolve, reject) => {
-    child.stderr.on('data', (d: Buffer) => process.stderr.write(d));
-    child.stdout.on('data', (d: Buffer) => {
-      buffered += d.toString('utf8');
-      const lines = buffered.split('\n');
-      buffered = lines.pop() ?? '';
-      for (const line of lines) {
-        const entry = JSON.parse(line) as Record<string, unknown>;
-        logs.push(entry);
-        if (typeof entry.port === 'number') resolve(`http://127.0.0.1:${entry.port}`);
-      }
-    });
-    void exited.then((code) => reject(new Error(`gateway exited with ${code}`)));
-  });
-  return { child, provider, origin, logs, exited };
-}
+/** npm start's code in its own process, in proxy mode against the backend above. */
+const startGateway = (env: Record<string, string> = {}) => startGatewayProcess({ script: START, upstreamOrigin, env });
 
 async function signIn(origin: string): Promise<string> {
   const { cookie } = await signInThroughProvider(origin, 'E0001');

@@ -7,7 +7,9 @@ import { seededPeople } from '../backend/people-directory.ts';
 import { createDevIdp, type DevIdp } from './dev-idp.ts';
 import { createGateway } from './gateway.ts';
 import type { ReadinessCheck } from './health.ts';
-import { fileJournal, memoryJournal, redisJournal, type JournalStore } from './journal.ts';
+import { openGatewayDatabase } from './db/database.ts';
+import { databaseJournal } from './journal-store.ts';
+import { scheduleRetention } from './retention.ts';
 import { createLogger, type Logger } from './logging.ts';
 import { createOidcClient } from './oidc.ts';
 import { memoryStore, redisStore, type SessionStore } from './session-store.ts';
@@ -23,13 +25,6 @@ export interface Stack {
   close(): Promise<void>;
 }
 
-/** The journal's home (journal.ts): a file, else the session store's Redis, else memory. */
-function journalFor(config: GatewayConfig): JournalStore {
-  if (config.journalFile) return fileJournal(config.journalFile);
-  if (config.auth.sessions.storeUrl) return redisJournal(config.auth.sessions.storeUrl);
-  return memoryJournal();
-}
-
 /**
  * The gateway with its upstream and its sign-in, from the environment: the real service when
  * UPSTREAM_URL is set (then the institution's OpenID provider is required), otherwise the
@@ -42,9 +37,12 @@ export async function createStack(env: Record<string, string | undefined>, serve
   const { auth } = config;
   const logger = createLogger({ level: config.logLevel });
   const store: SessionStore = auth.sessions.storeUrl ? await redisStore(auth.sessions.storeUrl, { timeoutMs: config.sessionStoreTimeoutMs, logger }) : memoryStore();
-  const journal = journalFor(config);
-  if (journal.kind === 'memory') logger.warn('the change journal is kept in memory and lost on restart; set JOURNAL_FILE or SESSION_STORE_URL to keep it');
-  const closers: (() => void | Promise<void>)[] = [() => store.close(), () => journal.close?.()];
+  const database = openGatewayDatabase(config.database, { onPoolError: (error) => logger.warn({ err: error }, 'database connection lost; reconnecting') });
+  const journal = databaseJournal(database);
+  // Migrations run now; a database not there yet is retried on use, and /readyz says so meanwhile.
+  await database.ready().catch((error: unknown) => logger.error({ err: error }, `the gateway's database (${database.describe}) is unavailable; writes are refused until it answers`));
+  const retention = scheduleRetention({ store: journal, days: config.retentionDays, logger });
+  const closers: (() => void | Promise<void>)[] = [() => store.close(), () => retention.stop(), () => journal.close()];
   let upstream: Upstream;
   let describe: string;
   let devIdp: DevIdp | undefined;
@@ -77,7 +75,7 @@ export async function createStack(env: Record<string, string | undefined>, serve
   };
   const oidc = createOidcClient(oidcSettings, `${auth.publicUrl}/auth/callback`);
   const readiness: Record<string, ReadinessCheck> = {};
-  if (journal.check) readiness.journal = journal.check;
+  readiness.database = () => journal.check();
   if (store.check) readiness.sessions = store.check;
   let draining = false;
   const gateway = createGateway({
@@ -96,6 +94,7 @@ export async function createStack(env: Record<string, string | undefined>, serve
     trustProxy: config.trustProxy,
     publicUrl: auth.publicUrl,
     journal,
+    ...(config.journalFile ? { journalCopy: config.journalFile } : {}),
     readiness,
     draining: () => draining,
   });
@@ -104,7 +103,7 @@ export async function createStack(env: Record<string, string | undefined>, serve
     gateway,
     config,
     logger,
-    describe: `${describe}; ${signIn}; ${store.describe}`,
+    describe: `${describe}; ${signIn}; ${store.describe}; records in ${database.describe}`,
     beginShutdown: () => {
       draining = true;
     },

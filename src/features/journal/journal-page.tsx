@@ -21,9 +21,12 @@ const OPERATIONS: Record<string, string> = {
   'update.create': 'Update posted',
   'alert.create': 'Alert raised',
   'comment.create': 'Comment added',
+  'journal.purge': 'Old entries deleted (retention)',
 };
 
-const FILTERS = ['target', 'operation', 'actor'] as const;
+const FILTERS = ['target', 'operation', 'actor', 'since', 'until'] as const;
+type Draft = Record<(typeof FILTERS)[number], string>;
+const EMPTY_DRAFT: Draft = { target: '', operation: '', actor: '', since: '', until: '' };
 
 const show = (value: unknown): string => {
   if (value === undefined || value === null || value === '') return '—';
@@ -35,8 +38,20 @@ const show = (value: unknown): string => {
 /** The lines a person reads: what changed from what to what, and what else the write said. */
 export function describeChanges(summary: JournalEntry['summary']): string[] {
   if (!summary) return [];
-  const { before, after, ...rest } = summary;
+  const { before, after, asked, beforeUnknown, afterUnknown, ...rest } = summary;
   const lines: string[] = [];
+  if (typeof rest.deleted === 'number' && typeof rest.olderThan === 'string') {
+    return [`Deleted ${rest.deleted} ${rest.deleted === 1 ? 'entry' : 'entries'} older than ${new Date(rest.olderThan).toLocaleString()}`];
+  }
+  if (asked !== undefined) {
+    lines.push(
+      asked && typeof asked === 'object' && !Array.isArray(asked)
+        ? `Asked: ${Object.entries(asked as Record<string, unknown>).map(([key, value]) => `${key} ${show(value)}`).join(', ')}`
+        : `Asked: ${show(asked)}`,
+    );
+  }
+  if (beforeUnknown === true) lines.push('Before: unknown (the service did not let the gateway read it)');
+  if (afterUnknown === true) lines.push('After: unknown (the service did not let the gateway read it)');
   if (Array.isArray(before) || Array.isArray(after)) {
     const was = new Set((Array.isArray(before) ? before : []).map(String));
     const now = new Set((Array.isArray(after) ? after : []).map(String));
@@ -62,10 +77,14 @@ export function describeChanges(summary: JournalEntry['summary']): string[] {
 
 const JOURNAL_COLUMNS: readonly TableColumn<JournalEntry>[] = [
   { header: 'When', nowrap: true, cell: (entry) => <time dateTime={entry.at}>{new Date(entry.at).toLocaleString()}</time> },
-  { header: 'Who', cell: (entry) => entry.actor ?? '—' },
+  { header: 'Who', cell: (entry) => entry.actor ?? 'The gateway' },
   { header: 'What', cell: (entry) => OPERATIONS[entry.operation] ?? `${entry.method} ${entry.path}` },
   { header: 'Target', cell: (entry) => entry.target, sx: { fontFamily: 'monospace' } },
-  { header: 'Result', cell: (entry) => (entry.status < 400 ? `Done (${entry.status})` : `Refused (${entry.status})`) },
+  {
+    header: 'Result',
+    cell: (entry) =>
+      entry.status === null ? 'Result not recorded' : entry.status < 400 ? `Done (${entry.status})` : `Refused (${entry.status})`,
+  },
   {
     header: 'Changes',
     cell: (entry) =>
@@ -80,16 +99,24 @@ const JOURNAL_COLUMNS: readonly TableColumn<JournalEntry>[] = [
 export function JournalPage() {
   const [params, setParams] = useSearchParams();
   const filter = Object.fromEntries(FILTERS.map((name) => [name, params.get(name) ?? undefined]));
-  const [draft, setDraft] = useState(() => Object.fromEntries(FILTERS.map((name) => [name, params.get(name) ?? ''])));
-  const journal = useDeferredQuery(journalQueries.list(filter));
+  const before = params.get('before') ?? undefined;
+  const [draft, setDraft] = useState<Draft>(() => ({ ...EMPTY_DRAFT, ...Object.fromEntries(FILTERS.map((name) => [name, params.get(name) ?? ''])) }));
+  const journal = useDeferredQuery(journalQueries.list({ ...filter, before }));
 
   const apply = (event: FormEvent) => {
     event.preventDefault();
+    // New filters start again from the newest entry.
     setParams(Object.fromEntries(Object.entries(draft).filter(([, v]) => v.trim() !== '').map(([k, v]) => [k, v.trim()])));
   };
   const clear = () => {
-    setDraft({ target: '', operation: '', actor: '' });
+    setDraft(EMPTY_DRAFT);
     setParams({});
+  };
+  const pageTo = (cursor: string | undefined) => {
+    const next = new URLSearchParams(params);
+    if (cursor) next.set('before', cursor);
+    else next.delete('before');
+    setParams(next);
   };
 
   return (
@@ -99,8 +126,8 @@ export function JournalPage() {
       </Typography>
       <Typography color="textSecondary">Every change made through the dashboard: who, when, what, and the result. Newest first.</Typography>
       <Box component="form" onSubmit={apply} aria-label="Filter the journal" sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'center' }}>
-        <TextField size="small" label="Target" placeholder="category/3" value={draft.target} onChange={(e) => setDraft({ ...draft, target: e.target.value })} sx={{ flex: '1 1 12rem' }} />
-        <TextField select size="small" label="Operation" value={draft.operation} onChange={(e) => setDraft({ ...draft, operation: e.target.value })} sx={{ flex: '1 1 14rem' }}>
+        <TextField size="small" label="Target" placeholder="category/3" value={draft.target} onChange={(e) => setDraft({ ...draft, target: e.target.value })} sx={{ flex: '1 1 9rem' }} />
+        <TextField select size="small" label="Operation" value={draft.operation} onChange={(e) => setDraft({ ...draft, operation: e.target.value })} sx={{ flex: '1 1 12rem' }}>
           <MenuItem value="">Any</MenuItem>
           {Object.entries(OPERATIONS).map(([value, label]) => (
             <MenuItem key={value} value={value}>
@@ -108,7 +135,9 @@ export function JournalPage() {
             </MenuItem>
           ))}
         </TextField>
-        <TextField size="small" label="Changed by" placeholder="E0001" value={draft.actor} onChange={(e) => setDraft({ ...draft, actor: e.target.value })} sx={{ flex: '1 1 12rem' }} />
+        <TextField size="small" label="Changed by" placeholder="E0001" value={draft.actor} onChange={(e) => setDraft({ ...draft, actor: e.target.value })} sx={{ flex: '1 1 9rem' }} />
+        <TextField size="small" type="date" label="From" value={draft.since} onChange={(e) => setDraft({ ...draft, since: e.target.value })} slotProps={{ inputLabel: { shrink: true } }} sx={{ flex: '0 1 9.5rem' }} />
+        <TextField size="small" type="date" label="Until" value={draft.until} onChange={(e) => setDraft({ ...draft, until: e.target.value })} slotProps={{ inputLabel: { shrink: true } }} sx={{ flex: '0 1 9.5rem' }} />
         <Button type="submit" variant="contained">
           Apply
         </Button>
@@ -127,7 +156,7 @@ export function JournalPage() {
         <Paper variant="outlined">
           <ResponsiveTable
             rows={journal.data.values}
-            rowKey={(entry) => `${entry.at}-${entry.requestId}`}
+            rowKey={(entry) => `${entry.id ?? entry.at}-${entry.requestId}`}
             label="Changes"
             cardsBelow="md"
             rowProps={() => ({ 'data-testid': 'journal-entry' })}
@@ -135,6 +164,19 @@ export function JournalPage() {
           />
         </Paper>
       )}
+      {journal.data && (before || journal.data.older) ? (
+        <Stack direction="row" spacing={2} component="nav" aria-label="Journal pages" sx={{ alignItems: 'center' }}>
+          <Button onClick={() => pageTo(undefined)} disabled={!before}>
+            Newest
+          </Button>
+          <Button variant="outlined" onClick={() => pageTo(journal.data.older)} disabled={!journal.data.older}>
+            Older
+          </Button>
+          <Typography variant="body2" color="textSecondary">
+            {before ? 'Showing older changes.' : `Showing the newest ${journal.data.values.length}.`}
+          </Typography>
+        </Stack>
+      ) : null}
     </Stack>
   );
 }

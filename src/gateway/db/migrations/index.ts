@@ -1,0 +1,17 @@
+import type { Migration, MigrationProvider } from 'kysely/migration';
+import type { Engine } from '../database.ts';
+import { journal } from './001-journal.ts';
+import { tasks } from './002-tasks.ts';
+
+/**
+ * Every migration, in order; a new one is a new file with the next number, listed here. Names
+ * are stored in `kysely_migration`, so a migration runs once per database, never edited after it
+ * has shipped.
+ */
+export function migrationsFor(engine: Engine): MigrationProvider {
+  const all: Record<string, Migration> = {
+    '001-journal': journal(engine),
+    '002-tasks': tasks(),
+  };
+  return { getMigrations: async () => all };
+}

@@ -1,0 +1,31 @@
+import type { Generated } from 'kysely';
+
+/**
+ * The gateway's own tables (migrations/ creates them). Times are ISO-8601 UTC strings of fixed
+ * width (`2026-11-27T20:35:40.123Z`), so text order is time order on both engines.
+ */
+export interface JournalTable {
+  id: Generated<number>;
+  at: string;
+  request_id: string;
+  actor: string | null;
+  operation: string;
+  method: string;
+  path: string;
+  target: string;
+  /** The service's (or the gateway's) answer; null until it is known, and forever if it never was. */
+  status: number | null;
+  /** JSON: what was asked, summarised, and the before and after. */
+  summary: string | null;
+}
+
+/** One row per periodic task: who may run it next is decided by a conditional update, not a timer per instance. */
+export interface TaskTable {
+  name: string;
+  last_run_at: string;
+}
+
+export interface GatewaySchema {
+  journal_entries: JournalTable;
+  gateway_tasks: TaskTable;
+}

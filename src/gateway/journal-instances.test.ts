@@ -1,0 +1,131 @@
+import type { AddressInfo } from 'node:net';
+import { serve } from '@hono/node-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { JournalEntry } from '../api/journal.ts';
+import { createApp } from '../backend/app.ts';
+import { openDatabase } from '../backend/db/open.ts';
+import { DEMO_CLIENT } from '../testing/backend.ts';
+import { startGatewayProcess, type GatewayProcess } from '../testing/gateway-process.ts';
+import { postgresBin, startPostgres, type TestPostgres } from '../testing/postgres.ts';
+import { startRedis, type TestRedis } from '../testing/redis.ts';
+import { signInThroughProvider } from '../testing/sign-in.ts';
+
+/**
+ * #29: two gateway processes behind one load balancer, on one PostgreSQL and one Redis. 500
+ * concurrent admin writes split between them leave exactly 500 entries, each once, each with its
+ * result; after `kill -9` of one instance in the middle of another 500, every write that got a 2xx
+ * has its complete entry, and the rest are either absent (never sent) or marked unrecorded.
+ */
+let postgres: TestPostgres | undefined;
+let redis: TestRedis | undefined;
+let upstreamOrigin = '';
+let closeUpstream = async () => {};
+let instances: GatewayProcess[] = [];
+
+beforeAll(async () => {
+  if (!postgresBin()) throw new Error("PostgreSQL is missing: install Debian's postgresql (.ci/run does)");
+  [postgres, redis] = await Promise.all([startPostgres(), startRedis()]);
+  const { db } = openDatabase({ path: ':memory:', seed: 1, scale: 0.1, now: new Date('2026-06-01T00:00:00Z') });
+  const server = serve({ port: 0, hostname: '127.0.0.1', fetch: createApp({ db, clients: [DEMO_CLIENT], tokenTtlSeconds: 3600, logError: () => {} }).fetch });
+  await new Promise<void>((resolve) => server.once('listening', () => resolve()));
+  upstreamOrigin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  closeUpstream = () =>
+    new Promise<void>((resolve) => {
+      server.close(() => resolve());
+      (server as unknown as { closeAllConnections(): void }).closeAllConnections();
+      db.close();
+    });
+  const env = { GATEWAY_DATABASE: postgres.url, SESSION_STORE_URL: redis.url };
+  instances = await Promise.all([startGatewayProcess({ upstreamOrigin, env }), startGatewayProcess({ upstreamOrigin, env })]);
+}, 90_000);
+
+afterAll(async () => {
+  for (const instance of instances) {
+    if (instance.child.exitCode === null && instance.child.signalCode === null) {
+      instance.child.kill('SIGTERM');
+      await instance.exited;
+    }
+  }
+  await closeUpstream();
+  await redis?.stop();
+  await postgres?.remove();
+});
+
+/** PUT of a category through one instance, with its own request id; the status, or 0 when the connection died. */
+/** Each category's current `isActive`, sent back unchanged (activating one may be refused, 409, by the limit of active categories). */
+const active = new Map<number, boolean>();
+async function edit(origin: string, cookie: string, requestId: string, category: number): Promise<number> {
+  try {
+    const response = await fetch(`${origin}/api/notations/categories/${category}`, {
+      method: 'PUT',
+      headers: { cookie, origin, 'content-type': 'application/json', 'x-request-id': requestId },
+      body: JSON.stringify({ name: `Category ${category} (${requestId})`, isActive: active.get(category) ?? true }),
+    });
+    await response.arrayBuffer();
+    return response.status;
+  } catch {
+    return 0;
+  }
+}
+
+async function journalOf(origin: string, cookie: string, prefix: string): Promise<JournalEntry[]> {
+  const all: JournalEntry[] = [];
+  let before: string | undefined;
+  do {
+    const query = new URLSearchParams({ operation: 'category.edit', limit: '1000', ...(before ? { before } : {}) });
+    const page = (await (await fetch(`${origin}/admin/journal?${query}`, { headers: { cookie, accept: 'application/json' } })).json()) as { values: JournalEntry[]; older?: string };
+    all.push(...page.values);
+    before = page.older;
+  } while (before);
+  return all.filter((e) => e.requestId.startsWith(prefix));
+}
+
+describe('two gateway instances on one PostgreSQL', () => {
+  it('500 concurrent admin writes split between them: exactly 500 entries, each once, each with its result', async () => {
+    const [a, b] = instances as [GatewayProcess, GatewayProcess];
+    // One sign-in: the session lives in the shared Redis, good on both.
+    const { cookie } = await signInThroughProvider(a.origin, 'E0001');
+    for (let id = 1; id <= 10; id += 1) {
+      const category = (await (await fetch(`${a.origin}/api/notations/categories/${id}`, { headers: { cookie } })).json()) as { isActive: boolean };
+      active.set(id, category.isActive);
+    }
+    const statuses = await Promise.all(Array.from({ length: 500 }, (_, i) => edit(i % 2 ? b.origin : a.origin, cookie, `even-${i}`, (i % 10) + 1)));
+    expect(statuses.filter((s) => s === 204)).toHaveLength(500);
+    const entries = await journalOf(b.origin, cookie, 'even-');
+    expect(entries).toHaveLength(500);
+    expect(new Set(entries.map((e) => e.requestId)).size).toBe(500);
+    expect(entries.every((e) => e.status === 204 && e.actor === 'E0001')).toBe(true);
+  }, 120_000);
+
+  it('kill -9 of one instance mid-way: every 2xx has its complete entry; the others are marked or absent', async () => {
+    const [a, b] = instances as [GatewayProcess, GatewayProcess];
+    const { cookie } = await signInThroughProvider(a.origin, 'E0001');
+    // Mid-way: once 50 of b's 250 writes are answered.
+    let answeredByB = 0;
+    let midway = () => {};
+    const reachedMidway = new Promise<void>((resolve) => (midway = resolve));
+    const writes = Array.from({ length: 500 }, (_, i) =>
+      edit(i % 2 ? b.origin : a.origin, cookie, `kill-${i}`, (i % 10) + 1).then((status) => {
+        if (i % 2 && status === 204 && ++answeredByB === 50) midway();
+        return { id: `kill-${i}`, status };
+      }),
+    );
+    await reachedMidway;
+    b.child.kill('SIGKILL');
+    await b.exited;
+    const results = await Promise.all(writes);
+    const succeeded = results.filter((r) => r.status >= 200 && r.status < 300);
+    const lost = results.filter((r) => r.status === 0);
+    expect(lost.length).toBeGreaterThan(0); // the kill did land mid-way
+    expect(succeeded.length).toBeGreaterThan(250); // a's writes all went through
+
+    const entries = await journalOf(a.origin, cookie, 'kill-');
+    const byId = new Map<string, JournalEntry[]>();
+    for (const entry of entries) byId.set(entry.requestId, [...(byId.get(entry.requestId) ?? []), entry]);
+    expect([...byId.values()].every((list) => list.length === 1)).toBe(true); // each once
+    for (const write of succeeded) expect(byId.get(write.id)?.[0]?.status).toBe(write.status);
+    // The rest: an entry marked "result not recorded" (status null), or none when it was never sent.
+    const unanswered = results.filter((r) => r.status === 0);
+    expect(unanswered.every((r) => byId.get(r.id) === undefined || byId.get(r.id)![0]!.status === null || byId.get(r.id)![0]!.status! >= 200)).toBe(true);
+  }, 120_000);
+});

@@ -1,11 +1,15 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Hono } from 'hono';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../backend/app.ts';
 import { openDatabase } from '../backend/db/open.ts';
 import { DEMO_CLIENT } from '../testing/backend.ts';
 import { directSignIn } from '../testing/gateway.ts';
 import { postgresBin, startPostgres, type TestPostgres } from '../testing/postgres.ts';
-import { openGatewayDatabase } from './db/database.ts';
+import { openGatewayDatabase, type GatewayDatabase } from './db/database.ts';
 import { createGateway } from './gateway.ts';
 import { JOURNAL_PROBLEM } from './journal.ts';
 import { databaseJournal, type JournalStore } from './journal-store.ts';
@@ -88,4 +92,36 @@ describe('the journal on a PostgreSQL that stops and comes back', () => {
       ['Before the outage', 204],
     ]);
   }, 60_000);
+});
+
+describe('the journal on a SQLite file that cannot be written', () => {
+  it('refuses writes with 503 and sends nothing while the file is unwritable; /readyz says so; then recovers', async () => {
+    const database: GatewayDatabase = openGatewayDatabase(join(mkdtempSync(join(tmpdir(), 'gateway-ro-')), 'gateway.sqlite'));
+    const store = databaseJournal(database);
+    const { db } = openDatabase({ path: ':memory:', seed: 1, scale: 0.1, now: new Date('2026-06-01T00:00:00Z') });
+    const inner = inProcessUpstream(createApp({ db, clients: [DEMO_CLIENT], tokenTtlSeconds: 3600, logError: () => {} }), DEMO_CLIENT);
+    let writes = 0;
+    const upstream: Upstream = { ...inner, send: (path, init, base) => ((writes += init.method === 'PUT' ? 1 : 0), inner.send(path, init, base)) };
+    const local = createGateway({ upstream, auth: signin.auth, logger: createLogger({ level: 'silent' }), journal: store, readiness: { database: () => store.check() } });
+    const put = async (cookie: string): Promise<Response> =>
+      local.request(`${ORIGIN}/api/notations/categories/2`, { method: 'PUT', headers: { cookie, origin: ORIGIN, 'content-type': 'application/json' }, body: JSON.stringify({ name: 'Read-only test', isActive: true }) });
+    try {
+      const cookie = await signin.cookieFor('E0001');
+      await database.ready();
+      // As a full disk or a read-only mount would: every write to the file fails.
+      await sql`PRAGMA query_only = ON`.execute(database.db);
+      const statuses = await Promise.all(Array.from({ length: 15 }, () => put(cookie).then((r) => r.status)));
+      expect(statuses).toEqual(Array(15).fill(503));
+      expect(writes).toBe(0);
+      expect((await local.request(`${ORIGIN}/readyz`)).status).toBe(503);
+
+      await sql`PRAGMA query_only = OFF`.execute(database.db);
+      expect((await put(cookie)).status).toBe(204);
+      expect(writes).toBe(1);
+      expect((await local.request(`${ORIGIN}/readyz`)).status).toBe(200);
+    } finally {
+      await store.close();
+      db.close();
+    }
+  });
 });

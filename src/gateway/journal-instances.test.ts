@@ -1,14 +1,19 @@
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { serve } from '@hono/node-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { JournalEntry } from '../api/journal.ts';
 import { createApp } from '../backend/app.ts';
 import { openDatabase } from '../backend/db/open.ts';
 import { DEMO_CLIENT } from '../testing/backend.ts';
-import { startGatewayProcess, type GatewayProcess } from '../testing/gateway-process.ts';
+import { startDevProcess, startGatewayProcess, type GatewayProcess } from '../testing/gateway-process.ts';
 import { postgresBin, startPostgres, type TestPostgres } from '../testing/postgres.ts';
 import { startRedis, type TestRedis } from '../testing/redis.ts';
 import { signInThroughProvider } from '../testing/sign-in.ts';
+import { openGatewayDatabase } from './db/database.ts';
+import { databaseJournal } from './journal-store.ts';
 
 /**
  * #29: two gateway processes behind one load balancer, on one PostgreSQL and one Redis. 500
@@ -128,4 +133,44 @@ describe('two gateway instances on one PostgreSQL', () => {
     const unanswered = results.filter((r) => r.status === 0);
     expect(unanswered.every((r) => byId.get(r.id) === undefined || byId.get(r.id)![0]!.status === null || byId.get(r.id)![0]!.status! >= 200)).toBe(true);
   }, 120_000);
+});
+
+describe('npm start with nothing configured', () => {
+  it('keeps the journal in data/gateway.sqlite under the working directory, across a restart', async () => {
+    const cwd = mkdtempSync(join(tmpdir(), 'newcomer-'));
+    const first = await startDevProcess({ cwd });
+    try {
+      const { cookie } = await signInThroughProvider(first.origin, 'E0001');
+      const response = await fetch(`${first.origin}/api/notations/updates/`, {
+        method: 'POST',
+        headers: { cookie, origin: first.origin, 'content-type': 'application/json', 'x-request-id': 'kept-across-restart' },
+        body: JSON.stringify({ audienceType: 'All', canStudentView: false, details: 'Kept across a restart.', student: { identifier: 'S000005' } }),
+      });
+      expect(response.status).toBe(201);
+    } finally {
+      await first.stop();
+    }
+    expect(existsSync(join(cwd, 'data', 'gateway.sqlite'))).toBe(true);
+    // Started again on the same folder, it finds the file and keeps writing to it.
+    const second = await startDevProcess({ cwd });
+    try {
+      const { cookie } = await signInThroughProvider(second.origin, 'E0001');
+      const response = await fetch(`${second.origin}/api/notations/updates/`, {
+        method: 'POST',
+        headers: { cookie, origin: second.origin, 'content-type': 'application/json', 'x-request-id': 'after-restart' },
+        body: JSON.stringify({ audienceType: 'All', canStudentView: false, details: 'After a restart.', student: { identifier: 'S000005' } }),
+      });
+      expect(response.status).toBe(201);
+    } finally {
+      await second.stop();
+    }
+    const store = databaseJournal(openGatewayDatabase(join(cwd, 'data', 'gateway.sqlite')));
+    const page = await store.list({ target: 'student/S000005', limit: 10 });
+    expect(page.values.map((e) => [e.requestId, e.status])).toEqual([
+      ['after-restart', 201],
+      ['kept-across-restart', 201],
+    ]);
+    await store.close();
+    rmSync(cwd, { recursive: true, force: true });
+  }, 60_000);
 });

@@ -92,3 +92,46 @@ export async function startGatewayProcess(options: GatewayProcessOptions): Promi
   });
   return { child, provider, origin, logs, exited };
 }
+
+export interface DevProcess {
+  origin: string;
+  /** Everything written so far. */
+  output(): { stdout: string; stderr: string };
+  /** SIGTERM, and waits for the exit. */
+  stop(): Promise<void>;
+}
+
+/**
+ * `npm start` as a newcomer runs it: the reference backend in process and the development
+ * provider, from `cwd` (where its default database file goes), on a free port.
+ */
+export async function startDevProcess(options: { cwd?: string; env?: Record<string, string> } = {}): Promise<DevProcess> {
+  const app = mkdtempSync(join(tmpdir(), 'dev-app-'));
+  mkdirSync(join(app, 'assets'));
+  writeFileSync(join(app, 'index.html'), '<!doctype html><html><head><title>t</title></head><body><div id="root"></div></body></html>');
+  const child = spawn(process.execPath, [new URL('../gateway/start.ts', import.meta.url).pathname], {
+    ...(options.cwd ? { cwd: options.cwd } : {}),
+    env: { PATH: process.env.PATH ?? '', APP_DIR: app, PORT: '0', HOST: '127.0.0.1', SEED_SCALE: '0.05', ...options.env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stderr.on('data', (d: Buffer) => (stderr += d.toString('utf8')));
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const origin = await new Promise<string>((resolve, reject) => {
+    child.stdout.on('data', (d: Buffer) => {
+      stdout += d.toString('utf8');
+      const port = /"port":(\d+)/.exec(stdout)?.[1];
+      if (port) resolve(`http://127.0.0.1:${port}`);
+    });
+    void exited.then(() => reject(new Error(`npm start exited: ${stderr}`)));
+  });
+  return {
+    origin,
+    output: () => ({ stdout, stderr }),
+    stop: async () => {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}

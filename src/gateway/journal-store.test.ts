@@ -7,6 +7,8 @@ import { postgresBin, startPostgres, type TestPostgres } from '../testing/postgr
 import { openGatewayDatabase } from './db/database.ts';
 import { importJournal } from './journal-import.ts';
 import { databaseJournal, type JournalStore, type PendingEntry } from './journal-store.ts';
+import { createLogger } from './logging.ts';
+import { scheduleRetention } from './retention.ts';
 
 /**
  * The journal's store, the same tests on both engines (#29): an embedded SQLite file and a real
@@ -194,5 +196,28 @@ describe('npm run journal:import', () => {
       ['a', 204, { before: { name: 'x' } }],
     ]);
     await store.close();
+  });
+});
+
+describe('the daily purge (retention.ts)', () => {
+  it('runs on exactly one of two instances asking at once, deletes what is older than RETENTION_DAYS, and journals itself', async () => {
+    const path = join(folder, 'retention.sqlite');
+    const [a, b] = [databaseJournal(openGatewayDatabase(path)), databaseJournal(openGatewayDatabase(path))];
+    const now = () => new Date('2026-11-27T12:00:00.000Z');
+    const logger = createLogger({ level: 'silent' });
+    try {
+      for (const at of ['2023-01-01T00:00:00.000Z', '2023-11-27T11:59:59.000Z', '2026-11-01T00:00:00.000Z']) await a.begin(entry({ at, requestId: `kept-or-not-${at}` }));
+      const [first, second] = [scheduleRetention({ store: a, days: 1095, logger, now }), scheduleRetention({ store: b, days: 1095, logger, now })];
+      const runs = await Promise.all([first.runOnce(), second.runOnce()]);
+      first.stop();
+      second.stop();
+      expect(runs.filter((r) => r !== undefined)).toEqual([2]);
+      const left = (await a.list({ limit: 10 })).values;
+      expect(left.map((e) => e.operation)).toEqual(['journal.purge', 'category.edit']);
+      expect(left[0]!.summary).toEqual({ deleted: 2, olderThan: '2023-11-28T12:00:00.000Z' });
+    } finally {
+      await a.close();
+      await b.close();
+    }
   });
 });

@@ -153,3 +153,19 @@ describe('the change journal in its database (#29)', () => {
     expect(((await bad.json()) as { errors: { name: string }[] }).errors[0]!.name).toBe('before');
   });
 });
+
+describe('the journal in front of an upstream without the categories extension', () => {
+  it('records what was asked and says the before and after are unknown', async () => {
+    const { db } = openDatabase({ path: ':memory:', seed: 1, scale: 0.1, now: new Date('2026-06-01T00:00:00Z') });
+    const inner = inProcessUpstream(createApp({ db, clients: [DEMO_CLIENT], tokenTtlSeconds: 3600, logError: () => {} }), DEMO_CLIENT);
+    // As a service without the extension: a category cannot be read on its own.
+    const upstream = { ...inner, send: async (path: string, init: RequestInit, base: string) => ((init.method ?? 'GET') === 'GET' && /^\/notations\/categories\/\d+/.test(path) ? new Response(null, { status: 404 }) : inner.send(path, init, base)) };
+    const local = createGateway({ upstream, auth: signin.auth, logger: createLogger({ level: 'silent' }), journal: databaseJournal(openGatewayDatabase(':memory:')) });
+    const cookie = await signIn('E0001');
+    expect((await local.request(`${ORIGIN}/api/notations/categories/3`, json(cookie, 'PUT', { name: 'Without the extension', isActive: true }))).status).toBe(204);
+    const res = await local.request(`${ORIGIN}/admin/journal?target=category%2F3`, { headers: { cookie, accept: 'application/json' } });
+    const [entry] = ((await res.json()) as { values: JournalEntry[] }).values;
+    expect(entry).toMatchObject({ status: 204, summary: { asked: { name: 'Without the extension', isActive: true }, beforeUnknown: true, afterUnknown: true } });
+    db.close();
+  });
+});

@@ -11,6 +11,8 @@ import { canonicalGetPath, refuseUnreadablePaths } from './canonical-path.ts';
 import { publicOrigin } from './forwarded.ts';
 import { fixedSecurityHeaders, noStore, securityHeaders } from './headers.ts';
 import { healthRoutes, type ReadinessCheck } from './health.ts';
+import { accessLogRoutes, recordReads } from './access-log.ts';
+import { databaseAccessLog, type AccessLogStore } from './access-log-store.ts';
 import { openGatewayDatabase } from './db/database.ts';
 import { journalRoutes, journalWrites } from './journal.ts';
 import { databaseJournal, type JournalStore } from './journal-store.ts';
@@ -39,6 +41,8 @@ export interface GatewayOptions {
   journal?: JournalStore;
   /** JOURNAL_FILE: an extra JSON-lines copy of each completed entry. */
   journalCopy?: string;
+  /** The access log (#30); default: in the same in-memory database as the default journal. */
+  accessLog?: AccessLogStore;
   /** More readiness checks (session store …) for /readyz. */
   readiness?: Record<string, ReadinessCheck>;
   /** True once shutdown has begun (/readyz answers 503). */
@@ -66,7 +70,10 @@ export function createGateway(options: GatewayOptions): Hono {
   const logError = options.logError ?? ((id, error) => logger.error({ err: error, correlationId: id }, 'unexpected error'));
   const timeouts = options.timeouts ?? DEFAULT_TIMEOUTS;
   const publicBase = (c: Context) => `${publicOrigin(c, options.trustProxy ?? false, options.publicUrl ?? options.auth.config.publicUrl)}/api`;
-  const journal = options.journal ?? databaseJournal(openGatewayDatabase(':memory:'));
+  // Without a database of their own (tests), both logs share one in memory.
+  const memory = options.journal && options.accessLog ? undefined : openGatewayDatabase(':memory:');
+  const journal = options.journal ?? databaseJournal(memory!);
+  const accessLog = options.accessLog ?? databaseAccessLog(memory!);
 
   /** The session store does not answer: nobody's session can be checked, so say that, at once. */
   const sessionStoreDown = (c: Context, error: SessionStoreUnavailable) => {
@@ -162,6 +169,7 @@ export function createGateway(options: GatewayOptions): Hono {
   // Sign-in, sessions, CSRF and permissions (oidc-routes.ts): /auth/*, /session, and the /api guard.
   const { guardPages, sessionOf } = mountAuth(app, {
     logger,
+    recordAccess: (c, access) => accessLog.record({ ...access, ...(c ? { requestId: requestIdOf(c) } : {}) }),
     ...options.auth,
     // The people extension only adds details; a real upstream without it answers 404 and that is
     // fine, and one that is slow must not hold the person at the door: a short budget, then none.
@@ -180,6 +188,8 @@ export function createGateway(options: GatewayOptions): Hono {
   const actorOf = async (c: Context) => c.get('session') ?? (await sessionOf(c));
   const journalError = (error: unknown, c: Context) => logger.warn({ err: error, requestId: requestIdOf(c) }, 'journal');
   app.route('/', journalRoutes({ store: journal, actorOf, isAdmin: async (c) => (await actorOf(c))?.isAdmin ?? false, onError: journalError }));
+  app.route('/', accessLogRoutes({ store: accessLog, actorOf, isAdmin: async (c) => (await actorOf(c))?.isAdmin ?? false, onError: journalError }));
+  app.use('/api/*', recordReads({ store: accessLog, actorOf, callOf: (c) => c.get('apiCall'), onError: journalError }));
   app.use('/api/*', journalWrites({ store: journal, actorOf, callOf: (c) => c.get('apiCall'), read: readUpstream, copyTo: options.journalCopy, onError: journalError }));
 
   app.all('/api/*', async (c) => {

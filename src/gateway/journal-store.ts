@@ -1,5 +1,6 @@
 import type { JournalEntry } from '../api/journal.ts';
 import type { GatewayDatabase } from './db/database.ts';
+import { pageOf, readCursor } from './db/paging.ts';
 import type { Selectable } from 'kysely';
 import type { JournalTable } from './db/schema.ts';
 
@@ -37,8 +38,8 @@ export interface JournalStore {
   list(query: JournalQuery): Promise<JournalPage>;
   /** Entries written elsewhere (the JSON-lines journal of earlier versions); returns how many were new. */
   importEntries(entries: JournalEntry[]): Promise<number>;
-  /** Deletes entries older than `olderThan` and journals that it did; returns how many went. */
-  purge(olderThan: string): Promise<number>;
+  /** Deletes entries older than `olderThan` and journals that it did (with what other logs purged); returns how many went. */
+  purge(olderThan: string, others?: Record<string, number>): Promise<number>;
   /** True for exactly one caller per interval, across every instance on this database. */
   claimTask(name: 'purge', intervalMs: number): Promise<boolean>;
   /** For /readyz: a real write, not a ping. */
@@ -46,10 +47,6 @@ export interface JournalStore {
   close(): Promise<void>;
 }
 
-/** `at` and `id` of the last entry shown, e.g. `2026-11-27T20:35:40.123Z~812`. */
-const CURSOR = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z)~(\d{1,18})$/;
-export const isCursor = (value: string) => CURSOR.test(value);
-const cursorOf = (entry: { at: string; id: number }) => `${entry.at}~${entry.id}`;
 
 /** pg returns a bigserial as a string. */
 const toEntry = (row: Omit<Selectable<JournalTable>, 'id'> & { id: number | string }): JournalEntry => ({
@@ -103,12 +100,11 @@ export function databaseJournal(database: GatewayDatabase, now: () => Date = () 
       if (query.actor) select = select.where('actor', '=', query.actor);
       if (query.since) select = select.where('at', '>=', query.since);
       if (query.until) select = select.where('at', '<', query.until);
-      const cursor = query.before ? CURSOR.exec(query.before) : null;
-      // A row comparison, so both engines walk the (…, at, id) index from the cursor down.
-      if (cursor) select = select.where((eb) => eb(eb.refTuple('at', 'id'), '<', eb.tuple(cursor[1]!, Number(cursor[2]))));
+      const cursor = readCursor(query.before);
+      if (cursor) select = select.where((eb) => eb(eb.refTuple('at', 'id'), '<', eb.tuple(...cursor)));
       const rows = await select.orderBy('at', 'desc').orderBy('id', 'desc').limit(query.limit + 1).execute();
-      const values = rows.slice(0, query.limit).map(toEntry);
-      return rows.length > query.limit ? { values, older: cursorOf(values.at(-1) as { at: string; id: number }) } : { values };
+      const page = pageOf(rows.map(toEntry) as (JournalEntry & { id: number })[], query.limit);
+      return page;
     },
     importEntries: async (entries) => {
       await database.ready();
@@ -131,7 +127,7 @@ export function databaseJournal(database: GatewayDatabase, now: () => Date = () 
       }
       return added;
     },
-    purge: async (olderThan) => {
+    purge: async (olderThan, others = {}) => {
       await database.ready();
       const result = await db.deleteFrom('journal_entries').where('at', '<', olderThan).executeTakeFirst();
       const deleted = Number(result.numDeletedRows);
@@ -144,7 +140,7 @@ export function databaseJournal(database: GatewayDatabase, now: () => Date = () 
         path: '/admin/journal',
         target: 'journal',
         status: 200,
-        summary: { deleted, olderThan },
+        summary: { deleted, olderThan, ...(Object.keys(others).length > 0 ? { others } : {}) },
       });
       return deleted;
     },

@@ -5,7 +5,8 @@ import { JournalEntrySchema, type JournalEntry } from '../api/journal.ts';
 import { pathFor, type OPERATIONS, type OperationName } from '../api/operations.ts';
 import type { ApiCall } from './api-operation.ts';
 import { ProblemError } from '../http/problem.ts';
-import { isCursor, type JournalQuery, type JournalStore } from './journal-store.ts';
+import { isCursor } from './db/paging.ts';
+import type { JournalQuery, JournalStore } from './journal-store.ts';
 import { parseBoundedJson } from './limits.ts';
 import { requestIdOf } from './logging.ts';
 

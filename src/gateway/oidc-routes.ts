@@ -50,6 +50,8 @@ export interface AuthOptions {
    */
   signInSecret?: string;
   logger?: Pick<Logger, 'warn' | 'error'>;
+  /** The access log (#30): sign-ins, failed sign-ins, sign-outs and sessions found ended. */
+  recordAccess?: (c: Context | undefined, access: { person: string | null; event: 'sign-in' | 'sign-in-failed' | 'sign-out' | 'session-end'; detail?: string }) => Promise<void>;
 }
 
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -115,7 +117,17 @@ export function devIdpHandler(devIdp: DevIdp | undefined, headers: () => Promise
 export function mountAuth(app: Hono, options: AuthOptions): { guardPages: MiddlewareHandler; sessionOf: (c: Context) => Promise<GatewaySession | undefined> } {
   const { config, oidc, store } = options;
   const secure = config.publicUrl.startsWith('https:');
-  const sessions: SessionOptions = { store, secure, idleSeconds: config.sessions.idleSeconds, maxSeconds: config.sessions.maxSeconds, ...(options.now ? { now: options.now } : {}) };
+  /** Best effort: an access-log failure is logged, and never stands between a person and signing in or out. */
+  const recordAccess = (c: Context | undefined, access: Parameters<NonNullable<AuthOptions['recordAccess']>>[1]) =>
+    options.recordAccess?.(c, access).catch((error: unknown) => options.logger?.warn({ err: error, event: access.event }, 'access log: not written'));
+  const sessions: SessionOptions = {
+    store,
+    secure,
+    idleSeconds: config.sessions.idleSeconds,
+    maxSeconds: config.sessions.maxSeconds,
+    ...(options.now ? { now: options.now } : {}),
+    onExpired: (session, reason) => void recordAccess(undefined, { person: session.identifier, event: 'session-end', detail: reason === 'idle' ? 'idle timeout' : 'lifetime reached' }),
+  };
   const signInCookie = cookieName(secure, 'ss_signin');
   const sealer = signInSealer(options.signInSecret ?? randomBytes(32));
   const now = options.now ?? Date.now;
@@ -186,9 +198,11 @@ export function mountAuth(app: Hono, options: AuthOptions): { guardPages: Middle
     const returnTo = pending?.returnTo ?? '/';
     if (error) {
       const description = c.req.query('error_description');
+      await recordAccess(c, { person: null, event: 'sign-in-failed', detail: `the provider answered: ${(description ?? error).slice(0, 200)}` });
       return c.html(htmlPage('Sign-in was not completed', `<p>The identity provider answered: ${escapeHtml(description ?? error)}.</p>${again(returnTo)}`), 400);
     }
     if (!pending) {
+      await recordAccess(c, { person: null, event: 'sign-in-failed', detail: 'expired or replayed sign-in' });
       return c.html(
         htmlPage('Sign-in expired', `<p>This sign-in was started too long ago, in another browser or tab, was followed by a newer one, or was already used.</p>${again(returnTo)}`),
         400,
@@ -200,12 +214,14 @@ export function mountAuth(app: Hono, options: AuthOptions): { guardPages: Middle
     } catch (failure) {
       if (failure instanceof SignInError) {
         logFailure(failure.message);
+        await recordAccess(c, { person: null, event: 'sign-in-failed', detail: failure.message.slice(0, 200) });
         return c.html(htmlPage('Sign-in failed', `<p>${escapeHtml(failure.message)}.</p>${again(returnTo)}`), 400);
       }
       throw failure;
     }
     if (!person.groups.includes(config.groups.staff)) {
       // No session: the person the institution has not granted the dashboard gets a clear answer.
+      await recordAccess(c, { person: person.identifier, event: 'sign-in-failed', detail: `not in the group ${config.groups.staff}` });
       return c.html(
         htmlPage(
           'Not permitted',
@@ -224,12 +240,14 @@ export function mountAuth(app: Hono, options: AuthOptions): { guardPages: Middle
       ...(details ? { person: details } : {}),
       ...(person.idToken ? { idToken: person.idToken } : {}),
     });
+    await recordAccess(c, { person: person.identifier, event: 'sign-in' });
     return c.redirect(safeReturnTo(returnTo, config.publicUrl), 302);
   });
 
   async function signOut(c: Context): Promise<{ handle: SessionHandle | undefined; endSessionUrl: string | undefined }> {
     const handle = await readSession(c, sessions);
     await endSession(c, sessions, handle);
+    if (handle) await recordAccess(c, { person: handle.session.identifier, event: 'sign-out' });
     const endSessionUrl = handle ? await oidc.endSessionUrl(handle.session.idToken, options.postLogoutRedirectUri) : undefined;
     return { handle, endSessionUrl };
   }

@@ -5,6 +5,8 @@ const DAY_MS = 86_400_000;
 
 export interface RetentionOptions {
   store: JournalStore;
+  /** The other logs kept RETENTION_DAYS (the access log …), purged in the same run; their counts are journaled with it. */
+  alsoPurge?: Record<string, (olderThan: string) => Promise<number>>;
   /** RETENTION_DAYS: entries older than this many days are deleted. */
   days: number;
   logger: Logger;
@@ -23,8 +25,10 @@ export function scheduleRetention(options: RetentionOptions): { runOnce(): Promi
   const runOnce = async () => {
     if (!(await options.store.claimTask('purge', DAY_MS))) return undefined;
     const olderThan = new Date(now().getTime() - options.days * DAY_MS).toISOString();
-    const deleted = await options.store.purge(olderThan);
-    options.logger.info({ deleted, olderThan }, 'retention: purged the journal');
+    const others: Record<string, number> = {};
+    for (const [name, purge] of Object.entries(options.alsoPurge ?? {})) others[name] = await purge(olderThan);
+    const deleted = await options.store.purge(olderThan, others);
+    options.logger.info({ deleted, olderThan, ...others }, 'retention: purged the journal');
     return deleted;
   };
   const tick = () => void runOnce().catch((error: unknown) => options.logger.warn({ err: error }, 'retention: the purge did not run; it is tried again within the hour'));

@@ -24,6 +24,8 @@ export interface SessionOptions {
   idleSeconds: number;
   maxSeconds: number;
   now?: () => number;
+  /** A session found past its idle timeout or lifetime, and ended here (the access log's "session end"). */
+  onExpired?: (session: StoredSession, reason: 'idle' | 'lifetime') => void;
 }
 
 export const cookieName = (secure: boolean, base = 'ss_session') => (secure ? `__Host-${base}` : base);
@@ -84,6 +86,7 @@ export async function readSession(c: Context, options: SessionOptions): Promise<
   const left = ttl(session, options, now);
   if (left <= 0 || now - session.lastSeenAt >= options.idleSeconds * 1000) {
     await options.store.delete(key(id));
+    options.onExpired?.(session, left <= 0 ? 'lifetime' : 'idle');
     return undefined;
   }
   if (now - session.lastSeenAt >= (options.idleSeconds * 1000) / 10) {

@@ -8,6 +8,7 @@ import { createDevIdp, type DevIdp } from './dev-idp.ts';
 import { createGateway } from './gateway.ts';
 import type { ReadinessCheck } from './health.ts';
 import { openGatewayDatabase } from './db/database.ts';
+import { databaseAccessLog } from './access-log-store.ts';
 import { databaseJournal } from './journal-store.ts';
 import { scheduleRetention } from './retention.ts';
 import { createLogger, type Logger } from './logging.ts';
@@ -39,9 +40,10 @@ export async function createStack(env: Record<string, string | undefined>, serve
   const store: SessionStore = auth.sessions.storeUrl ? await redisStore(auth.sessions.storeUrl, { timeoutMs: config.sessionStoreTimeoutMs, logger }) : memoryStore();
   const database = openGatewayDatabase(config.database, { onPoolError: (error) => logger.warn({ err: error }, 'database connection lost; reconnecting') });
   const journal = databaseJournal(database);
+  const accessLog = databaseAccessLog(database);
   // Migrations run now; a database not there yet is retried on use, and /readyz says so meanwhile.
   await database.ready().catch((error: unknown) => logger.error({ err: error }, `the gateway's database (${database.describe}) is unavailable; writes are refused until it answers`));
-  const retention = scheduleRetention({ store: journal, days: config.retentionDays, logger });
+  const retention = scheduleRetention({ store: journal, alsoPurge: { accessLog: (olderThan) => accessLog.purge(olderThan) }, days: config.retentionDays, logger });
   const closers: (() => void | Promise<void>)[] = [() => store.close(), () => retention.stop(), () => journal.close()];
   let upstream: Upstream;
   let describe: string;
@@ -94,6 +96,7 @@ export async function createStack(env: Record<string, string | undefined>, serve
     trustProxy: config.trustProxy,
     publicUrl: auth.publicUrl,
     journal,
+    accessLog,
     ...(config.journalFile ? { journalCopy: config.journalFile } : {}),
     readiness,
     draining: () => draining,

@@ -7,6 +7,7 @@ import type { AuthConfig, OidcSettings } from '../gateway/config.ts';
 import { seededPeople } from '../backend/people-directory.ts';
 import { createDevIdp } from '../gateway/dev-idp.ts';
 import { createGateway } from '../gateway/gateway.ts';
+import type { AccessLogStore } from '../gateway/access-log-store.ts';
 import type { Logger } from '../gateway/logging.ts';
 import { createOidcClient, type OidcClient } from '../gateway/oidc.ts';
 import { cookieName, sessionStoreKey } from '../gateway/session.ts';
@@ -33,6 +34,8 @@ export interface TestGatewayOptions {
   port?: number;
   /** Where the gateway logs (default: JSON lines on stdout). */
   logger?: Logger;
+  /** The access log (default: in memory). */
+  accessLog?: AccessLogStore;
 }
 
 export interface TestGateway {
@@ -70,6 +73,7 @@ export async function startTestGateway(options: TestGatewayOptions): Promise<Tes
     },
     ...(options.serveApp ? { serveApp: options.serveApp } : {}),
     ...(options.logger ? { logger: options.logger } : {}),
+    ...(options.accessLog ? { accessLog: options.accessLog } : {}),
   });
   late.gateway = gateway;
   return {

@@ -41,7 +41,8 @@ export function describeChanges(summary: JournalEntry['summary']): string[] {
   const { before, after, asked, beforeUnknown, afterUnknown, ...rest } = summary;
   const lines: string[] = [];
   if (typeof rest.deleted === 'number' && typeof rest.olderThan === 'string') {
-    return [`Deleted ${rest.deleted} ${rest.deleted === 1 ? 'entry' : 'entries'} older than ${new Date(rest.olderThan).toLocaleString()}`];
+    const others = Object.entries((rest.others ?? {}) as Record<string, unknown>).map(([log, count]) => `${log === 'accessLog' ? 'access log' : log}: ${show(count)}`);
+    return [`Deleted ${rest.deleted} ${rest.deleted === 1 ? 'entry' : 'entries'} older than ${new Date(rest.olderThan).toLocaleString()}${others.length ? ` (also ${others.join(', ')})` : ''}`];
   }
   if (asked !== undefined) {
     lines.push(

@@ -81,8 +81,10 @@ function openPostgres(url: string, options: OpenOptions) {
   const timeout = options.statementTimeoutMs ?? 5_000;
   const pool = new pg.Pool({
     connectionString: url,
-    max: 10,
-    connectionTimeoutMillis: timeout,
+    max: 20,
+    // Waiting for a free connection counts here: a burst of writes queues, it is not refused. A
+    // stopped database refuses the connection at once, whatever this says.
+    connectionTimeoutMillis: Math.max(timeout, 10_000),
     query_timeout: timeout,
     statement_timeout: timeout,
     idleTimeoutMillis: 30_000,

@@ -25,7 +25,34 @@ export interface TaskTable {
   last_run_at: string;
 }
 
+/** One access: a sign-in, a sign-out, a session's end, a read of students' records, an export. */
+export interface AccessLogTable {
+  id: Generated<number>;
+  at: string;
+  /** Who (null for a failed sign-in that named nobody). */
+  person: string | null;
+  event: string;
+  operation: string | null;
+  path: string | null;
+  /** A list read's filter (its query string). */
+  query: string | null;
+  student_count: Generated<number>;
+  /** The reason stated for a grant, when one was used. */
+  reason: string | null;
+  request_id: string | null;
+  detail: string | null;
+}
+
+/** The students one access returned, one row each. */
+export interface AccessLogStudentTable {
+  entry_id: number;
+  student: string;
+  at: string;
+}
+
 export interface GatewaySchema {
   journal_entries: JournalTable;
   gateway_tasks: TaskTable;
+  access_log: AccessLogTable;
+  access_log_students: AccessLogStudentTable;
 }

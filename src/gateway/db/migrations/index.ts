@@ -2,6 +2,7 @@ import type { Migration, MigrationProvider } from 'kysely/migration';
 import type { Engine } from '../database.ts';
 import { journal } from './001-journal.ts';
 import { tasks } from './002-tasks.ts';
+import { accessLog } from './003-access-log.ts';
 
 /**
  * Every migration, in order; a new one is a new file with the next number, listed here. Names
@@ -12,6 +13,7 @@ export function migrationsFor(engine: Engine): MigrationProvider {
   const all: Record<string, Migration> = {
     '001-journal': journal(engine),
     '002-tasks': tasks(),
+    '003-access-log': accessLog(engine),
   };
   return { getMigrations: async () => all };
 }

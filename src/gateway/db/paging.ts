@@ -1,0 +1,22 @@
+/**
+ * Newest-first pages with an "older" cursor, as the journal and the access log page: the cursor
+ * is the `at` and `id` of the last row shown (`2026-11-27T20:35:40.123Z~812`), compared as a row
+ * value so both engines walk an index ending in (at, id) from there down.
+ */
+const CURSOR = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z)~(\d{1,18})$/;
+
+export const isCursor = (value: string) => CURSOR.test(value);
+
+export const cursorOf = (row: { at: string; id: number }) => `${row.at}~${row.id}`;
+
+/** `[at, id]` of a cursor, or undefined when there is none (or it is not one of ours). */
+export function readCursor(value: string | undefined): [string, number] | undefined {
+  const match = value ? CURSOR.exec(value) : null;
+  return match ? [match[1]!, Number(match[2])] : undefined;
+}
+
+/** Rows fetched with `limit + 1`: the page, and the cursor of the next one when there is more. */
+export function pageOf<T extends { at: string; id: number }>(rows: T[], limit: number): { values: T[]; older?: string } {
+  const values = rows.slice(0, limit);
+  return rows.length > limit ? { values, older: cursorOf(values.at(-1)!) } : { values };
+}

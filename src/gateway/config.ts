@@ -32,6 +32,8 @@ const GatewayEnvSchema = z
     // #29: the gateway's own records (journal.ts, db/).
     GATEWAY_DATABASE: z.string().min(1).optional(),
     RETENTION_DAYS: z.coerce.number().int().min(1).max(36_500).default(1_095),
+    // #30: how long a person's network memberships are reused for the audiences.
+    ACCESS_CACHE_S: z.coerce.number().int().min(0).max(86_400).default(300),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   })
   .superRefine((env, ctx) => {
@@ -99,6 +101,7 @@ export interface GatewayConfig {
   /** GATEWAY_DATABASE: a postgres:// URL or a SQLite file (default data/gateway.sqlite). */
   database: string | undefined;
   retentionDays: number;
+  accessCacheSeconds: number;
   logLevel: string;
 }
 
@@ -137,6 +140,7 @@ export function readGatewayConfig(env: Record<string, string | undefined>): Gate
     journalFile: e.JOURNAL_FILE,
     database: e.GATEWAY_DATABASE,
     retentionDays: e.RETENTION_DAYS,
+    accessCacheSeconds: e.ACCESS_CACHE_S,
     logLevel: e.LOG_LEVEL,
     ...(e.UPSTREAM_URL
       ? { remote: { url: e.UPSTREAM_URL, tokenUrl: e.TOKEN_URL!, clientId: e.CLIENT_ID!, clientSecret: e.CLIENT_SECRET!, subscriptionKey: e.SUBSCRIPTION_KEY! } }

@@ -3,7 +3,7 @@ import { Hono, type Context } from 'hono';
 import { pathFor } from '../api/operations.ts';
 import { PersonSchema } from '../api/schemas/index.ts';
 import { compression } from '../http/compression.ts';
-import { notModifiedTag, withoutEncodingSuffixes } from '../http/etag.ts';
+import { etag, notModifiedTag, withoutEncodingSuffixes } from '../http/etag.ts';
 import { bodyBytes, bodyText, knownBody, respond } from '../http/known-body.ts';
 import { ProblemError, problemBody, problemResponse } from '../http/problem.ts';
 import { DEFAULT_TIMEOUTS, UPSTREAM_PROBLEM, credentialsProblem, serviceFailure, tokenFailure, withDeadline, type Timeouts } from './bounded.ts';
@@ -12,6 +12,9 @@ import { publicOrigin } from './forwarded.ts';
 import { fixedSecurityHeaders, noStore, securityHeaders } from './headers.ts';
 import { healthRoutes, type ReadinessCheck } from './health.ts';
 import { accessLogRoutes, recordReads } from './access-log.ts';
+import type { ApiCall } from './api-operation.ts';
+import { enforceAudiences, filtersBody } from './audiences.ts';
+import { networkMembership } from './membership.ts';
 import { databaseAccessLog, type AccessLogStore } from './access-log-store.ts';
 import { openGatewayDatabase } from './db/database.ts';
 import { journalRoutes, journalWrites } from './journal.ts';
@@ -41,6 +44,8 @@ export interface GatewayOptions {
   journal?: JournalStore;
   /** JOURNAL_FILE: an extra JSON-lines copy of each completed entry. */
   journalCopy?: string;
+  /** ACCESS_CACHE_S: how long a person's network memberships are reused (audiences.ts). */
+  accessCacheSeconds?: number;
   /** The access log (#30); default: in the same in-memory database as the default journal. */
   accessLog?: AccessLogStore;
   /** More readiness checks (session store …) for /readyz. */
@@ -189,7 +194,16 @@ export function createGateway(options: GatewayOptions): Hono {
   const journalError = (error: unknown, c: Context) => logger.warn({ err: error, requestId: requestIdOf(c) }, 'journal');
   app.route('/', journalRoutes({ store: journal, actorOf, isAdmin: async (c) => (await actorOf(c))?.isAdmin ?? false, onError: journalError }));
   app.route('/', accessLogRoutes({ store: accessLog, actorOf, isAdmin: async (c) => (await actorOf(c))?.isAdmin ?? false, onError: journalError }));
+  // Answers the audiences rewrite get their tag, and their 304, from what is sent (etag.ts).
+  const ownTags = etag();
+  app.use('/api/*', (c, next) => {
+    const call = c.get('apiCall') as ApiCall | undefined;
+    return call && filtersBody(call.name) ? ownTags(c, next) : next();
+  });
+  // The access log records what was sent, after the audiences took out what the person may not see.
   app.use('/api/*', recordReads({ store: accessLog, actorOf, callOf: (c) => c.get('apiCall'), onError: journalError }));
+  const membership = networkMembership({ read: readUpstream, ttlMs: (options.accessCacheSeconds ?? 300) * 1000 });
+  app.use('/api/*', enforceAudiences({ membership, personOf: (c) => c.get('session')?.identifier, callOf: (c) => c.get('apiCall'), read: readUpstream }));
   app.use('/api/*', journalWrites({ store: journal, actorOf, callOf: (c) => c.get('apiCall'), read: readUpstream, copyTo: options.journalCopy, onError: journalError }));
 
   app.all('/api/*', async (c) => {
@@ -202,6 +216,8 @@ export function createGateway(options: GatewayOptions): Hono {
     const path = call.path + url.search;
     const headers: Record<string, string> = {};
     for (const name of FORWARDED_REQUEST_HEADERS) {
+      // An answer rewritten here is revalidated here, against its own tag (audiences.ts).
+      if (name === 'if-none-match' && filtersBody(call.name)) continue;
       const value = c.req.header(name);
       // Our compressed variants' tags carry a suffix (etag.ts) the upstream never issued.
       if (value) headers[name] = name === 'if-none-match' ? withoutEncodingSuffixes(value) : value;

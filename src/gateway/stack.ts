@@ -97,6 +97,7 @@ export async function createStack(env: Record<string, string | undefined>, serve
     publicUrl: auth.publicUrl,
     journal,
     accessLog,
+    accessCacheSeconds: config.accessCacheSeconds,
     ...(config.journalFile ? { journalCopy: config.journalFile } : {}),
     readiness,
     draining: () => draining,

@@ -21,7 +21,7 @@ export const PermissionsSchema = z.object({
 export type Permissions = z.infer<typeof PermissionsSchema>;
 
 /** The configured group names, so the app can say which membership a refused action needs. */
-export const RequiredGroupsSchema = z.object({ staff: z.string(), admin: z.string(), network: z.string() });
+export const RequiredGroupsSchema = z.object({ staff: z.string(), admin: z.string(), network: z.string(), records: z.string().optional() });
 
 export const SessionSchema = z.looseObject({
   /** The person's identifier in the service (the provider's OIDC_IDENTIFIER_CLAIM). */

@@ -88,6 +88,7 @@ export function recordReads(options: RecordReadsOptions): MiddlewareHandler {
         ...(query ? { query } : {}),
         students,
         requestId: requestIdOf(c),
+        ...(c.get('grantReason') ? { reason: c.get('grantReason')! } : {}),
       });
     } catch (error) {
       options.onError?.(error, c);

@@ -1,9 +1,9 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { pathFor, type OperationName } from '../api/operations.ts';
 import { ProblemError } from '../http/problem.ts';
-import { replaceResponse } from '../http/compression.ts';
 import type { ApiCall } from './api-operation.ts';
 import type { Membership } from './membership.ts';
+import { answerJson, asRecord, personOf, replaceJson } from './rewrite.ts';
 
 /**
  * Audiences, enforced at the gateway (#30): `Private` — the author only (no group sees it,
@@ -42,13 +42,6 @@ const UNDER_A_NOTATION: Partial<Record<OperationName, OperationName>> = {
 /** The reads whose bodies are rewritten here: their ETags are computed on what is sent, not taken from the service. */
 export const filtersBody = (name: OperationName) => name in NOTATION_READS;
 
-const asRecord = (v: unknown): Record<string, unknown> => (typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Record<string, unknown>) : {});
-const lastSegment = (href: unknown) => (typeof href === 'string' ? decodeURIComponent(href.replace(/\/$/, '').split('/').at(-1) ?? '') : undefined);
-/** A link's identifier, or an expanded person's. */
-const personOf = (ref: unknown) => {
-  const r = asRecord(ref);
-  return typeof r.identifier === 'string' ? r.identifier : lastSegment(r.href);
-};
 
 export type Hidden = 'Private' | 'FullNetwork';
 
@@ -102,13 +95,8 @@ export function enforceAudiences(options: AudienceOptions): MiddlewareHandler {
     const shape = NOTATION_READS[call.name];
     if (!shape) return next();
     await next();
-    if (c.res.status !== 200) return;
-    let body: unknown;
-    try {
-      body = JSON.parse(await c.res.clone().text()) as unknown;
-    } catch {
-      return;
-    }
+    const body = await answerJson(c);
+    if (body === undefined) return;
     if (shape === 'one') {
       const reason = await hiddenReason(c, options.membership, person, body);
       if (reason) throw refusal(reason);
@@ -129,11 +117,6 @@ export function enforceAudiences(options: AudienceOptions): MiddlewareHandler {
       ...(typeof envelope.totalValues === 'number' ? { totalValues: Math.max(0, envelope.totalValues - count) } : {}),
       hiddenByAudience: hidden,
     };
-    // The tag is computed on what is sent (etag.ts, outside this), not the service's.
-    const headers = new Headers(c.res.headers);
-    headers.delete('etag');
-    const text = JSON.stringify(out);
-    headers.set('content-length', String(Buffer.byteLength(text)));
-    replaceResponse(c, new Response(text, { status: 200, headers }));
+    replaceJson(c, out);
   };
 }

@@ -34,6 +34,9 @@ const GatewayEnvSchema = z
     RETENTION_DAYS: z.coerce.number().int().min(1).max(36_500).default(1_095),
     // #30: how long a person's network memberships are reused for the audiences.
     ACCESS_CACHE_S: z.coerce.number().int().min(0).max(86_400).default(300),
+    ACCESS_POLICY: z.enum(['relationship', 'all-staff']).default('relationship'),
+    RECORDS_GROUP: z.string().min(1).default('success-records'),
+    ACCESS_GRANT_HOURS: z.coerce.number().min(0.01).max(720).default(8),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   })
   .superRefine((env, ctx) => {
@@ -81,7 +84,7 @@ export interface AuthConfig {
   publicUrl: string;
   /** Absent: the development provider runs on this origin at /dev-idp. */
   oidc?: OidcSettings;
-  groups: { staff: string; admin: string; network: string };
+  groups: { staff: string; admin: string; network: string; records: string };
   sessions: { storeUrl?: string; idleSeconds: number; maxSeconds: number };
 }
 
@@ -102,6 +105,8 @@ export interface GatewayConfig {
   database: string | undefined;
   retentionDays: number;
   accessCacheSeconds: number;
+  /** Who may open which student's records (relationships.ts). */
+  access: { policy: 'relationship' | 'all-staff'; recordsGroup: string; grantHours: number };
   logLevel: string;
 }
 
@@ -131,7 +136,7 @@ export function readGatewayConfig(env: Record<string, string | undefined>): Gate
             },
           }
         : {}),
-      groups: { staff: e.STAFF_GROUP, admin: e.ADMIN_GROUP, network: e.NETWORK_GROUP },
+      groups: { staff: e.STAFF_GROUP, admin: e.ADMIN_GROUP, network: e.NETWORK_GROUP, records: e.RECORDS_GROUP },
       sessions: { ...(e.SESSION_STORE_URL ? { storeUrl: e.SESSION_STORE_URL } : {}), idleSeconds: e.SESSION_IDLE_S, maxSeconds: e.SESSION_MAX_S },
     },
     timeouts: { upstreamMs: e.UPSTREAM_TIMEOUT_MS, tokenMs: e.TOKEN_TIMEOUT_MS },
@@ -141,6 +146,7 @@ export function readGatewayConfig(env: Record<string, string | undefined>): Gate
     database: e.GATEWAY_DATABASE,
     retentionDays: e.RETENTION_DAYS,
     accessCacheSeconds: e.ACCESS_CACHE_S,
+    access: { policy: e.ACCESS_POLICY, recordsGroup: e.RECORDS_GROUP, grantHours: e.ACCESS_GRANT_HOURS },
     logLevel: e.LOG_LEVEL,
     ...(e.UPSTREAM_URL
       ? { remote: { url: e.UPSTREAM_URL, tokenUrl: e.TOKEN_URL!, clientId: e.CLIENT_ID!, clientSecret: e.CLIENT_SECRET!, subscriptionKey: e.SUBSCRIPTION_KEY! } }

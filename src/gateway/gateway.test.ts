@@ -72,7 +72,7 @@ describe('sign-in through the OpenID provider', () => {
       person: expect.objectContaining({ identifier: ADVISOR, role: 'Advisor' }),
       groups: ['success-staff', 'success-network-editors'],
       permissions: { editCategories: false, editTriggers: false, editNetworks: true },
-      requiredGroups: { staff: 'success-staff', admin: 'success-admins', network: 'success-network-editors' },
+      requiredGroups: { staff: 'success-staff', admin: 'success-admins', network: 'success-network-editors', records: 'success-records' },
     });
   });
 
@@ -258,10 +258,11 @@ describe('/api through the gateway', () => {
     upstreamCalls = [];
     const res = await request('/api/notations/alerts/?pageSize=2', { cookie, headers: { authorization: 'Bearer from-the-browser' } });
     expect(res.status).toBe(200);
-    const body = (await res.json()) as { values: { self: { href: string } }[] };
-    expect(body.values).toHaveLength(2);
+    const body = (await res.json()) as { values: { self: { href: string } }[]; hiddenByAudience?: { Private: number; FullNetwork: number } };
+    // The page's two alerts: those this person may see, and those their audience hides (#30).
+    expect(body.values.length + (body.hiddenByAudience?.FullNetwork ?? 0) + (body.hiddenByAudience?.Private ?? 0)).toBe(2);
     expect(body.values[0]!.self.href.startsWith(`${gw.origin}/api/notations/alerts/`)).toBe(true);
-    const sent = upstreamCalls.at(-1)!;
+    const sent = upstreamCalls.find((call) => call.path.includes('/notations/alerts/'))!;
     expect(sent.headers['Ocp-Apim-Subscription-Key']).toBe(DEMO_CLIENT.subscriptionKey);
     expect(sent.headers.Authorization).toMatch(/^Bearer /);
     expect(sent.headers.Authorization).not.toContain('from-the-browser');

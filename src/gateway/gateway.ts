@@ -15,6 +15,9 @@ import { accessLogRoutes, recordReads } from './access-log.ts';
 import type { ApiCall } from './api-operation.ts';
 import { enforceAudiences, filtersBody } from './audiences.ts';
 import { networkMembership } from './membership.ts';
+import { databaseGrants, type AccessGrantStore } from './access-grants.ts';
+import { accessRoutes } from './access-routes.ts';
+import { enforceRelationships, relationshipRewrites, type AccessRules } from './relationships.ts';
 import { databaseAccessLog, type AccessLogStore } from './access-log-store.ts';
 import { openGatewayDatabase } from './db/database.ts';
 import { journalRoutes, journalWrites } from './journal.ts';
@@ -48,6 +51,10 @@ export interface GatewayOptions {
   accessCacheSeconds?: number;
   /** The access log (#30); default: in the same in-memory database as the default journal. */
   accessLog?: AccessLogStore;
+  /** Grants with a stated reason (#30); default: in that same database. */
+  grants?: AccessGrantStore;
+  /** Who may open which student (relationships.ts); default all-staff (the audiences alone), as tests mostly want. */
+  access?: AccessRules;
   /** More readiness checks (session store …) for /readyz. */
   readiness?: Record<string, ReadinessCheck>;
   /** True once shutdown has begun (/readyz answers 503). */
@@ -76,7 +83,9 @@ export function createGateway(options: GatewayOptions): Hono {
   const timeouts = options.timeouts ?? DEFAULT_TIMEOUTS;
   const publicBase = (c: Context) => `${publicOrigin(c, options.trustProxy ?? false, options.publicUrl ?? options.auth.config.publicUrl)}/api`;
   // Without a database of their own (tests), both logs share one in memory.
-  const memory = options.journal && options.accessLog ? undefined : openGatewayDatabase(':memory:');
+  const memory = options.journal && options.accessLog && options.grants ? undefined : openGatewayDatabase(':memory:');
+  const grants = options.grants ?? databaseGrants(memory!);
+  const access: AccessRules = options.access ?? { policy: 'all-staff', recordsGroup: 'success-records', grantHours: 8 };
   const journal = options.journal ?? databaseJournal(memory!);
   const accessLog = options.accessLog ?? databaseAccessLog(memory!);
 
@@ -198,11 +207,17 @@ export function createGateway(options: GatewayOptions): Hono {
   const ownTags = etag();
   app.use('/api/*', (c, next) => {
     const call = c.get('apiCall') as ApiCall | undefined;
-    return call && filtersBody(call.name) ? ownTags(c, next) : next();
+    return call && (filtersBody(call.name) || relationshipRewrites(call.name)) ? ownTags(c, next) : next();
   });
   // The access log records what was sent, after the audiences took out what the person may not see.
   app.use('/api/*', recordReads({ store: accessLog, actorOf, callOf: (c) => c.get('apiCall'), onError: journalError }));
   const membership = networkMembership({ read: readUpstream, ttlMs: (options.accessCacheSeconds ?? 300) * 1000 });
+  const viewerOf = (c: Context) => {
+    const session = c.get('session');
+    return session ? { identifier: session.identifier, groups: session.groups } : undefined;
+  };
+  app.route('/', accessRoutes({ grants, accessLog, access, actorOf, read: readUpstream, onError: journalError }));
+  app.use('/api/*', enforceRelationships({ rules: access, membership, grants, viewerOf, callOf: (c) => c.get('apiCall') }));
   app.use('/api/*', enforceAudiences({ membership, personOf: (c) => c.get('session')?.identifier, callOf: (c) => c.get('apiCall'), read: readUpstream }));
   app.use('/api/*', journalWrites({ store: journal, actorOf, callOf: (c) => c.get('apiCall'), read: readUpstream, copyTo: options.journalCopy, onError: journalError }));
 
@@ -217,7 +232,7 @@ export function createGateway(options: GatewayOptions): Hono {
     const headers: Record<string, string> = {};
     for (const name of FORWARDED_REQUEST_HEADERS) {
       // An answer rewritten here is revalidated here, against its own tag (audiences.ts).
-      if (name === 'if-none-match' && filtersBody(call.name)) continue;
+      if (name === 'if-none-match' && (filtersBody(call.name) || relationshipRewrites(call.name))) continue;
       const value = c.req.header(name);
       // Our compressed variants' tags carry a suffix (etag.ts) the upstream never issued.
       if (value) headers[name] = name === 'if-none-match' ? withoutEncodingSuffixes(value) : value;

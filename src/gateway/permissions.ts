@@ -8,6 +8,8 @@ export interface Groups {
   staff: string;
   admin: string;
   network: string;
+  /** RECORDS_GROUP: institution-wide access to students' records (#30). */
+  records?: string;
 }
 
 export interface Permissions {
@@ -25,13 +27,14 @@ export function permissionsFor(groups: readonly string[], required: Groups): Per
 
 /**
  * The development provider's groups, from the seed's roles, so every permission can be tried:
- * every staff member is staff; role Staff also admin; Advisor and Coach also network editors;
- * students are in no group.
+ * every staff member is staff; role Staff (the coordinators) also admin and, institution-wide,
+ * the records group; Advisor and Coach also network editors, and see the students of their own
+ * networks; students are in no group.
  */
 export function groupsForRole(role: string, groups: Groups): string[] {
   if (role === 'Student') return [];
   const out = [groups.staff];
-  if (role === 'Staff') out.push(groups.admin);
+  if (role === 'Staff') out.push(groups.admin, ...(groups.records ? [groups.records] : []));
   if (role === 'Advisor' || role === 'Coach') out.push(groups.network);
   return out;
 }

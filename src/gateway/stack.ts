@@ -8,6 +8,7 @@ import { createDevIdp, type DevIdp } from './dev-idp.ts';
 import { createGateway } from './gateway.ts';
 import type { ReadinessCheck } from './health.ts';
 import { openGatewayDatabase } from './db/database.ts';
+import { databaseGrants } from './access-grants.ts';
 import { databaseAccessLog } from './access-log-store.ts';
 import { databaseJournal } from './journal-store.ts';
 import { scheduleRetention } from './retention.ts';
@@ -98,6 +99,8 @@ export async function createStack(env: Record<string, string | undefined>, serve
     journal,
     accessLog,
     accessCacheSeconds: config.accessCacheSeconds,
+    grants: databaseGrants(database),
+    access: config.access,
     ...(config.journalFile ? { journalCopy: config.journalFile } : {}),
     readiness,
     draining: () => draining,

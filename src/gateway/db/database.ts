@@ -53,8 +53,17 @@ export function openGatewayDatabase(setting: string | undefined, options: OpenOp
             if (error) throw error instanceof Error ? error : new Error(String(error));
           });
         // PostgreSQL serialises two instances' migrations with an advisory lock; SQLite has none
-        // across processes, so the one that loses the race finds the work done on its second look.
-        const attempt = migrate().catch(migrate);
+        // across processes, so the one that loses the race finds the work done on a later look.
+        const attempt = (async () => {
+          for (let tries = 1; ; tries += 1) {
+            try {
+              return await migrate();
+            } catch (error) {
+              if (tries >= 5) throw error;
+              await new Promise((resolve) => setTimeout(resolve, 50 * tries));
+            }
+          }
+        })();
         attempt.catch(() => {
           migrated = undefined;
         });

@@ -50,9 +50,20 @@ export interface AccessLogStudentTable {
   at: string;
 }
 
+/** A grant with a stated reason: `person` may open `student`'s records until `until`. */
+export interface AccessGrantTable {
+  id: Generated<number>;
+  person: string;
+  student: string;
+  reason: string;
+  granted_at: string;
+  until: string;
+}
+
 export interface GatewaySchema {
   journal_entries: JournalTable;
   gateway_tasks: TaskTable;
   access_log: AccessLogTable;
   access_log_students: AccessLogStudentTable;
+  access_grants: AccessGrantTable;
 }

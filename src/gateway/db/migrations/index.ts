@@ -3,6 +3,7 @@ import type { Engine } from '../database.ts';
 import { journal } from './001-journal.ts';
 import { tasks } from './002-tasks.ts';
 import { accessLog } from './003-access-log.ts';
+import { accessGrants } from './004-access-grants.ts';
 
 /**
  * Every migration, in order; a new one is a new file with the next number, listed here. Names
@@ -14,6 +15,7 @@ export function migrationsFor(engine: Engine): MigrationProvider {
     '001-journal': journal(engine),
     '002-tasks': tasks(),
     '003-access-log': accessLog(engine),
+    '004-access-grants': accessGrants(engine),
   };
   return { getMigrations: async () => all };
 }

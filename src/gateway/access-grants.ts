@@ -1,0 +1,54 @@
+import type { GatewayDatabase } from './db/database.ts';
+
+export interface AccessGrant {
+  person: string;
+  student: string;
+  reason: string;
+  grantedAt: string;
+  until: string;
+}
+
+export interface AccessGrantStore {
+  grant(person: string, student: string, reason: string, hours: number): Promise<AccessGrant>;
+  /** The person's current grant for the student, if any. */
+  current(person: string, student: string): Promise<AccessGrant | undefined>;
+  /** Every grant given since `since`, newest first (for administrators). */
+  list(since: string, limit: number): Promise<AccessGrant[]>;
+}
+
+export function databaseGrants(database: GatewayDatabase, now: () => Date = () => new Date()): AccessGrantStore {
+  const { db } = database;
+  const toGrant = (row: { person: string; student: string; reason: string; granted_at: string; until: string }): AccessGrant => ({
+    person: row.person,
+    student: row.student,
+    reason: row.reason,
+    grantedAt: row.granted_at,
+    until: row.until,
+  });
+  return {
+    grant: async (person, student, reason, hours) => {
+      await database.ready();
+      const at = now();
+      const row = { person, student, reason, granted_at: at.toISOString(), until: new Date(at.getTime() + hours * 3_600_000).toISOString() };
+      await db.insertInto('access_grants').values(row).execute();
+      return toGrant(row);
+    },
+    current: async (person, student) => {
+      await database.ready();
+      const row = await db
+        .selectFrom('access_grants')
+        .selectAll()
+        .where('person', '=', person)
+        .where('student', '=', student)
+        .where('until', '>', now().toISOString())
+        .orderBy('until', 'desc')
+        .executeTakeFirst();
+      return row ? toGrant(row) : undefined;
+    },
+    list: async (since, limit) => {
+      await database.ready();
+      const rows = await db.selectFrom('access_grants').selectAll().where('granted_at', '>=', since).orderBy('granted_at', 'desc').orderBy('id', 'desc').limit(limit).execute();
+      return rows.map(toGrant);
+    },
+  };
+}

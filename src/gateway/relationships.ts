@@ -1,0 +1,111 @@
+import type { Context, MiddlewareHandler } from 'hono';
+import type { OperationName } from '../api/operations.ts';
+import { ProblemError } from '../http/problem.ts';
+import type { AccessGrantStore } from './access-grants.ts';
+import type { ApiCall } from './api-operation.ts';
+import type { Membership } from './membership.ts';
+import { answerJson, asRecord, filterList, personOf } from './rewrite.ts';
+
+/**
+ * Who may open which student's records (#30). A person may see a student when they are in the
+ * student's success network (E15), or in RECORDS_GROUP (institution-wide access), or hold a current
+ * grant for that student with a stated reason; ACCESS_POLICY=all-staff skips this rule (the
+ * audiences still hold). Names and identifiers are directory information: search finds anyone.
+ * A refused read of one student is 403 `not-in-network` with nothing sent upstream; lists keep the
+ * students the person may see.
+ */
+export const NOT_IN_NETWORK = 'not-in-network';
+
+export interface AccessRules {
+  policy: 'relationship' | 'all-staff';
+  recordsGroup: string;
+  grantHours: number;
+}
+
+export interface Viewer {
+  identifier: string;
+  groups: readonly string[];
+}
+
+declare module 'hono' {
+  interface ContextVariableMap {
+    /** The reason of the grant that opened this read (the access log records it). */
+    grantReason: string | undefined;
+  }
+}
+
+/** Reads about one student named in the path. */
+const ONE_STUDENT: Partial<Record<OperationName, string>> = {
+  'people.encouragements': 'id',
+  'people.successNetwork.get': 'id',
+  'noncognitive.factorScores': 'personIdentifier',
+};
+/** Reads of one notation: its student is in the answer. */
+const ONE_NOTATION = new Set<OperationName>(['updates.get', 'alerts.get', 'dataInsights.get', 'encouragements.get']);
+/** Lists of notations (rows carry their student) and of a cohort's results (rows name theirs in the link). */
+const LISTS: Partial<Record<OperationName, (row: unknown) => string | undefined>> = {
+  'updates.list': (row) => personOf(asRecord(row).student),
+  'alerts.list': (row) => personOf(asRecord(row).student),
+  'dataInsights.list': (row) => personOf(asRecord(row).student),
+  'encouragements.list': (row) => personOf(asRecord(row).student),
+  'noncognitive.administrations.results': (row) => /\/results\/([^/?#]+)\/factors/.exec(String(asRecord(row).href ?? ''))?.[1],
+};
+
+export const relationshipRewrites = (name: OperationName) => name in LISTS;
+
+export interface RelationshipOptions {
+  rules: AccessRules;
+  membership: Membership;
+  grants: AccessGrantStore;
+  viewerOf: (c: Context) => Viewer | undefined;
+  callOf: (c: Context) => ApiCall | undefined;
+}
+
+export function notInNetwork(student: string): ProblemError {
+  return new ProblemError(403, `You are not in this student's success network (${student}). State why you need the record to open it.`, { type: NOT_IN_NETWORK });
+}
+
+/** Whether the viewer may open the student's records, and the grant's reason when a grant is why. */
+export async function mayOpen(c: Context, options: RelationshipOptions, viewer: Viewer, student: string): Promise<{ allowed: boolean; reason?: string }> {
+  if (options.rules.policy === 'all-staff' || viewer.groups.includes(options.rules.recordsGroup)) return { allowed: true };
+  if (await options.membership.isMember(c, viewer.identifier, student)) return { allowed: true };
+  const grant = await options.grants.current(viewer.identifier, student);
+  return grant ? { allowed: true, reason: grant.reason } : { allowed: false };
+}
+
+export function enforceRelationships(options: RelationshipOptions): MiddlewareHandler {
+  return async (c, next) => {
+    const call = options.callOf(c);
+    const viewer = options.viewerOf(c);
+    if (!call || !viewer || options.rules.policy === 'all-staff' || viewer.groups.includes(options.rules.recordsGroup)) return next();
+    const open = async (student: string) => {
+      const decision = await mayOpen(c, options, viewer, student);
+      if (decision.reason) c.set('grantReason', decision.reason);
+      return decision.allowed;
+    };
+
+    const param = ONE_STUDENT[call.name];
+    if (param) {
+      const student = call.params[param];
+      // Refused before anything is sent upstream.
+      if (student && !(await open(student))) throw notInNetwork(student);
+      return next();
+    }
+    await next();
+    if (ONE_NOTATION.has(call.name)) {
+      const student = personOf(asRecord(await answerJson(c)).student);
+      if (student && !(await open(student))) throw notInNetwork(student);
+      return;
+    }
+    const studentOf = LISTS[call.name];
+    if (studentOf) {
+      const allowed = new Map<string, Promise<boolean>>();
+      await filterList(c, (row) => {
+        const student = studentOf(row);
+        if (!student) return Promise.resolve(true);
+        if (!allowed.has(student)) allowed.set(student, mayOpen(c, options, viewer, student).then((d) => d.allowed));
+        return allowed.get(student)!;
+      }, (removed) => ({ hiddenByRelationship: removed }));
+    }
+  };
+}

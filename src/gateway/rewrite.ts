@@ -1,0 +1,51 @@
+import type { Context } from 'hono';
+import { replaceResponse } from '../http/compression.ts';
+
+/**
+ * Reading and replacing the JSON answer of an `/api` read, for the rules that take out what a
+ * person may not see (audiences.ts, relationships.ts). A replaced answer loses the service's tag:
+ * etag.ts computes one on what is sent.
+ */
+export async function answerJson(c: Context): Promise<unknown> {
+  if (c.res.status !== 200) return undefined;
+  try {
+    return JSON.parse(await c.res.clone().text()) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+export function replaceJson(c: Context, body: unknown): void {
+  const headers = new Headers(c.res.headers);
+  headers.delete('etag');
+  const text = JSON.stringify(body);
+  headers.set('content-length', String(Buffer.byteLength(text)));
+  replaceResponse(c, new Response(text, { status: 200, headers }));
+}
+
+export const asRecord = (v: unknown): Record<string, unknown> => (typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Record<string, unknown>) : {});
+export const lastSegment = (href: unknown) => (typeof href === 'string' ? decodeURIComponent(href.replace(/\/$/, '').split('/').at(-1) ?? '') : undefined);
+/** A link's identifier, or an expanded person's. */
+export const personOf = (ref: unknown) => {
+  const r = asRecord(ref);
+  return typeof r.identifier === 'string' ? r.identifier : lastSegment(r.href);
+};
+
+/**
+ * Keeps the rows of a list answer that `keep` allows; the total loses what this page lost (other
+ * pages hide their own). Returns how many rows went.
+ */
+export async function filterList(c: Context, keep: (row: unknown) => Promise<boolean>, extra: (removed: number, reasons: unknown[]) => Record<string, unknown> = () => ({})): Promise<number> {
+  const envelope = asRecord(await answerJson(c));
+  if (!Array.isArray(envelope.values)) return 0;
+  const kept = await Promise.all(envelope.values.map(keep));
+  const removed = kept.filter((k) => !k).length;
+  if (removed === 0) return 0;
+  replaceJson(c, {
+    ...envelope,
+    values: envelope.values.filter((_, i) => kept[i]),
+    ...(typeof envelope.totalValues === 'number' ? { totalValues: Math.max(0, envelope.totalValues - removed) } : {}),
+    ...extra(removed, envelope.values.filter((_, i) => !kept[i])),
+  });
+  return removed;
+}

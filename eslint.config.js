@@ -17,7 +17,9 @@ import tseslint from 'typescript-eslint';
  * the UI; the backend never imports the gateway, and the gateway imports the backend only where
  * `npm start` runs it in process (stack.ts); `testing` is for tests. Tests may reach across the
  * layers (a component test starts the real backend), except that nothing imports a feature's
- * internals from outside it. src/testing/lint-layers.test.ts proves each rule with a fixture.
+ * internals from outside it. The route table (src/app/route-table.ts) is data that imports
+ * nothing: pages read it for their links and headings, the gateway for its first frame.
+ * src/testing/lint-layers.test.ts proves each rule with a fixture.
  */
 /** Where React runs. */
 const UI = ['src/{app,features,components,queries,testing}/**/*.{ts,tsx}'];
@@ -38,8 +40,10 @@ const zones = [
   layer('./src/lib', ['./src/api', './src/queries', './src/components', './src/features', './src/app', ...SERVER, './src/testing'], 'src/lib holds small pure helpers: it imports nothing of the project.'),
   layer('./src/api', ['./src/queries', './src/components', './src/features', './src/app', ...SERVER, './src/testing'], 'src/api imports only zod and src/lib: it runs in browsers and in Node.'),
   layer('./src/queries', ['./src/components', './src/features', './src/app', ...SERVER, './src/testing'], 'src/queries (query keys, factories, mutations) sits on src/api and src/lib only.'),
-  layer('./src/components', ['./src/features', './src/app', ...SERVER, './src/testing'], 'src/components is shared by every page: it may use queries, api and lib, never a feature or the app.'),
-  layer('./src/features', ['./src/app', ...SERVER, './src/testing'], 'A feature uses queries, components, api and lib; what it needs from app/ belongs in one of those.'),
+  layer('./src/components', ['./src/features', ...SERVER, './src/testing'], 'src/components is shared by every page: it may use queries, api and lib, never a feature or the app.'),
+  { ...layer('./src/components', ['./src/app'], 'src/components is shared by every page: of the app it reads only the route table.'), except: ['./route-table.ts'] },
+  layer('./src/features', [...SERVER, './src/testing'], 'A feature uses queries, components, api and lib; what it needs from app/ belongs in one of those.'),
+  { ...layer('./src/features', ['./src/app'], 'A feature uses queries, components, api and lib, and the route table for its links; what else it needs from app/ belongs in one of those.'), except: ['./route-table.ts'] },
   layer('./src/app', [...SERVER, './src/testing'], 'The UI reaches the service only through src/api.'),
   ...SERVER.map((dir) => layer(dir, ['./src/features', './src/components', './src/queries', './src/testing'], `${dir.slice(2)} imports api/schemas and lib, never React or the UI.`)),
   // The route table is data (paths, titles, module names): the gateway derives its preloads from it.

@@ -17,6 +17,7 @@ import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
 import { useQueries, useQuery } from '@tanstack/react-query';
 import { Link as RouterLink, useParams, useSearchParams, type SetURLSearchParams } from 'react-router';
+import { PAGES } from '../../app/route-table.ts';
 import { isApiError } from '../../api/errors.ts';
 import type { Administration } from '../../api/schemas/index.ts';
 import { useApi } from '../../queries/api-context.tsx';
@@ -160,7 +161,7 @@ function CohortView({ id }: { id: number }) {
   return (
     <Stack spacing={2}>
       <Box>
-        <Link component={RouterLink} to="/scores" variant="body2">
+        <Link component={RouterLink} to={PAGES.scores.href({})} variant="body2">
           ← Administrations
         </Link>
         <Typography variant="h4" component="h1" sx={{ mt: 0.5 }}>

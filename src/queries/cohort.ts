@@ -3,6 +3,7 @@ import type { ApiClient, Id } from '../api/client.ts';
 import { isApiError } from '../api/errors.ts';
 import type { Page } from '../api/http.ts';
 import { listAll } from '../api/paging.ts';
+import { mapPool } from '../lib/pool.ts';
 import type { FactorResult, Link } from '../api/schemas/index.ts';
 import { columnsCollector, type CohortColumns } from './cohort-pages.ts';
 import { runListJob, warmListWorker } from './run-list-job.ts';
@@ -118,21 +119,6 @@ export function isMissingExtension(error: unknown): boolean {
   return isApiError(error) && error.kind === 'http' && (error.status === 400 || error.status === 404);
 }
 
-/** Runs `work` over `items` with at most `limit` in flight; the first failure rejects the whole. */
-export async function mapPool<T, R>(items: readonly T[], limit: number, work: (item: T, index: number) => Promise<R>, signal?: AbortSignal): Promise<R[]> {
-  const results = new Array<R>(items.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      signal?.throwIfAborted();
-      const index = next++;
-      results[index] = await work(items[index] as T, index);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-  return results;
-}
-
 const COHORT_PAGE_SIZE = 1000;
 
 /** Called with each respondent's results as they arrive: the factors they name are looked up at once. */
@@ -201,7 +187,7 @@ async function viaFallback(api: ApiClient, id: number, signal: AbortSignal, see:
       cohortProgress.set(id, { loaded, total: people.length, source: 'fallback' });
       return page.values;
     },
-    signal,
+    { signal },
   );
   const columns = columnsCollector();
   people.forEach((person, i) => columns.add(person, pages[i]!));
@@ -309,7 +295,7 @@ export async function loadNames(api: ApiClient, identifiers: readonly string[], 
       chunks,
       4,
       (chunk) => api.people.list({ identifiers: chunk, pageSize: 1000 }, { signal }),
-      signal,
+      { signal },
     );
     for (const page of pages) {
       for (const person of page.values) {

@@ -20,7 +20,7 @@ import { ALERT_COLUMNS, csvFileName, defaultVisibility, GROUP_COLUMNS, tableCsv,
 import { LoadProgress, QueuePlaceholder, TriageEmpty } from './triage-states.tsx';
 import { TriageToolbar } from './triage-toolbar.tsx';
 import { useOpenAlert } from './use-open-alert.ts';
-import { useSearchParamsWriter } from './use-search-params-writer.ts';
+import { useSearchParamsWriter } from '../../../components/use-search-params-writer.ts';
 import { isBooleanRecord, useStoredState } from './use-stored-state.ts';
 import { useTriageQueue } from './use-triage-queue.ts';
 import { useTriageSelection } from './use-triage-selection.ts';

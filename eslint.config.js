@@ -118,6 +118,28 @@ export default tseslint.config(
   packages(['src/gateway/**', 'src/backend/**', 'src/http/**', 'src/app/route-table.ts', 'src/app/layout-values.ts'], ['react', 'react-*', '@mui/*', '@tanstack/*'], 'The gateway, the backend, and the route table and layout values the gateway reads never import React or the UI.'),
   packages(['src/features/**', 'src/components/**', 'src/app/**'], ['node:*'], 'The UI runs in the browser.'),
   {
+    // Route prefetch modules run while the page's code loads, before React and MUI have been
+    // evaluated (src/app/early-start.ts starts them after the first paint): a UI import there
+    // would pull the UI into the early chunk and delay the data it exists to start. Types are fine.
+    files: ['src/features/**/prefetch-*.ts', 'src/queries/route-prefetch.ts', 'src/app/early-start.ts', 'src/app/route-modules.ts'],
+    ignores: TESTS,
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['react', 'react-dom', 'react-dom/*', 'react-router', 'react-router/*', '@mui/*', '@emotion/*'],
+              allowTypeImports: true,
+              message: 'A prefetch module starts data before the UI has loaded: no React, router or MUI here (types only).',
+            },
+            { regex: '\\.tsx$', allowTypeImports: true, message: 'A prefetch module imports no component (a .tsx module): it runs before the UI has loaded.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // A journey's `test` must come from e2e/fixtures.ts, which gives each worker its own server (and so its baseURL).
     files: ['e2e/*.spec.ts'],
     rules: { 'no-restricted-imports': ['error', { paths: [{ name: '@playwright/test', message: 'Import test and expect from ./fixtures.ts: it starts the worker\'s server.' }] }] },

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
 import { afterNextPaint } from '../lib/after-paint.ts';
 
@@ -45,9 +45,6 @@ export function useSearchParamsWriter(): [URLSearchParams, SearchParamsWrite] {
 
   // The writes not sent to the router yet (used outside rendering only).
   const unsent = useRef<{ writes: Write[]; push: boolean }>({ writes: [], push: false });
-  // A page that has gone (a link followed meanwhile) sends nothing: its write would take the router back.
-  const cancelPending = useRef<() => void>(undefined);
-  useEffect(() => () => cancelPending.current?.(), []);
   const send = useCallback(() => {
     const { writes, push } = unsent.current;
     if (writes.length === 0) return;
@@ -69,7 +66,7 @@ export function useSearchParamsWriter(): [URLSearchParams, SearchParamsWrite] {
       const over = latest.current.location;
       setLocal((current) => ({ over, writes: [...(current.over === over ? current.writes : current.writes.filter((w) => !w.sent)), entry] }));
       // After the next paint (or 100 ms on, when no frame comes: a hidden tab).
-      if (first) cancelPending.current = afterNextPaint(send, 100);
+      if (first) afterNextPaint(send, 100);
     },
     [send],
   );

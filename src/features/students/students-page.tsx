@@ -14,12 +14,11 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { isNotFound } from '../../api/http.ts';
 import type { Person } from '../../api/schemas/index.ts';
 import { PAGES, paths } from '../../app/route-table.ts';
 import { PageHeading } from '../../components/page-heading.tsx';
-import { useSearchParamsWriter } from '../../components/use-search-params-writer.ts';
 import { useApi } from '../../queries/api-context.tsx';
 import { ProblemMessage } from '../../components/problem-message.tsx';
 import { useDebouncedValue } from '../../components/use-debounced-value.ts';
@@ -55,8 +54,7 @@ function identifierOf(text: string, matches: readonly Person[]): string {
 function StudentSearch() {
   const api = useApi();
   const navigate = useNavigate();
-  // The text reaches the URL after the frame that shows it (typing is not held up by the router).
-  const [params, writeParams] = useSearchParamsWriter();
+  const [params, setParams] = useSearchParams();
   const [input, setInput] = useState(() => readText(params, SEARCH_PARAM) ?? '');
   const q = useDebouncedValue(input.trim(), 250);
   const search = useQuery({ ...studentQueries.search(api, q), enabled: q.length >= 2 });
@@ -77,12 +75,12 @@ function StudentSearch() {
         onInputChange={(_, value, reason) => {
           if (reason === 'reset') return;
           setInput(value);
-          writeParams((previous) => {
+          setParams((previous) => {
             const next = new URLSearchParams(previous);
             if (value) next.set(SEARCH_PARAM, value);
             else next.delete(SEARCH_PARAM);
             return next;
-          });
+          }, { replace: true });
         }}
         onChange={(_, picked) => {
           if (picked === null) return;

@@ -1,3 +1,5 @@
+import { nextPaint } from './lib/after-paint.ts';
+
 /**
  * The entry is kept tiny: it lets the browser paint the server's HTML shell (src/gateway/app-serving/app-shell.ts)
  * before the app's modules are evaluated — a long task on a slow phone — rather than evaluating
@@ -5,12 +7,6 @@
  * the start all the same: the server names them in the HTML (src/gateway/app-serving/route-preloads.ts).
  * A hidden tab paints no frames: the timeout starts the app there.
  */
-const afterFirstPaint = () =>
-  new Promise<void>((resolve) => {
-    const done = () => setTimeout(resolve, 0);
-    requestAnimationFrame(done);
-    setTimeout(resolve, 100);
-  });
 
 /** Ends the current task: what follows runs in a new one, so the browser can paint and take input in between. */
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
@@ -35,7 +31,7 @@ const START_UP_STAGES: (() => unknown)[] = [
  * and the page's data, and only then is the app's start-up evaluated, a long task the requests
  * no longer wait behind (src/app/early-start.ts).
  */
-void afterFirstPaint()
+void nextPaint(100)
   // The contract's schemas are built as their modules are evaluated: tasks of their own (code-splitting.ts).
   .then(() => import('./api/schemas/index.ts'))
   .then(nextTask)

@@ -37,7 +37,7 @@ export interface RequestOptions {
   timeoutMs?: number;
   /**
    * Awaited once the body has arrived and before it is parsed: a page that is still rendering can
-   * keep the main thread for itself while a large answer waits (e.g. `whenIdle` of src/lib/idle.ts).
+   * keep the main thread for itself while a large answer waits (e.g. `whenIdle` of src/lib/after-paint.ts).
    */
   beforeParse?: () => Promise<void>;
 }

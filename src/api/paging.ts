@@ -1,6 +1,7 @@
 import { ApiError, abortKind } from './errors.ts';
 import type { InvalidItem, Page, RequestOptions } from './http.ts';
 import type { PageParams } from './params.ts';
+import { mapPool } from '../lib/pool.ts';
 
 export interface ListAllProgress {
   /** Items received so far (shown or not). */
@@ -153,12 +154,13 @@ export async function listAll<P extends PageParams, T>(
     };
     showContiguous();
 
-    let next = 2;
     let firstError: { error: unknown } | undefined;
-    const worker = async (): Promise<void> => {
-      while (next <= lastPage) {
-        if (controller.signal.aborted) return;
-        const n = next++;
+    const rest = Array.from({ length: lastPage - 1 }, (_, i) => i + 2);
+    // A failure aborts the controller: no page is asked for after it.
+    await mapPool(
+      rest,
+      concurrency,
+      async (n) => {
         try {
           const page = await call(n, pageSize);
           pages[n - 1] = page;
@@ -169,12 +171,10 @@ export async function listAll<P extends PageParams, T>(
           // The first failure is the cause; the siblings it aborts fail after it.
           firstError ??= { error };
           controller.abort(error);
-          return;
         }
-      }
-    };
-    const workers = Array.from({ length: Math.min(concurrency, lastPage - 1) }, () => worker());
-    await Promise.all(workers);
+      },
+      { stop: () => controller.signal.aborted },
+    );
     if (signal?.aborted) throw abortError(signal);
     if (firstError) throw firstError.error;
     return assemble(pages, total, lastPage);

@@ -26,20 +26,19 @@ import { NavLink, Outlet, useLocation } from 'react-router';
 import { displayName } from '../api/session.ts';
 import { sessionQueries, useSignOut } from '../queries/session.ts';
 import { toastBus } from '../components/toasts.tsx';
+import { BOTTOM_BAR_HEIGHT, BOTTOM_NAV_COUNT, DRAWER_WIDTH, MAIN_PADDING_BOTTOM, MAIN_PADDING_X, PAGE_TOP, SPACING } from './layout-values.ts';
 import { NAV_ICONS } from './nav-icons.ts';
 import { ROUTES } from './route-table.ts';
 import { useRemoveStaticShell } from './static-shell.ts';
-
-const DRAWER_WIDTH = 232;
 
 /** The navigation: the route table's entries that have one, in its order. */
 const NAV = ROUTES.flatMap((route) => (route.nav ? [{ to: route.path, label: route.nav.label, Icon: NAV_ICONS[route.nav.icon] }] : []));
 
 const MAIN_ID = 'main-content';
 
-/** On a phone the bar at the bottom holds the first pages of the table; "More" opens every page from the bottom, within a thumb's reach. */
-const BOTTOM_NAV_COUNT = 4;
-const BOTTOM_BAR_HEIGHT = 56;
+// On a phone the bar at the bottom holds the first BOTTOM_NAV_COUNT pages of the table; "More" opens
+// every page from the bottom, within a thumb's reach. The sizes are the frame's (layout-values.ts),
+// which the server's first frame is painted from too.
 
 /** The first tab stop: past the navigation to the page. Hidden until focused. */
 function SkipLink() {
@@ -193,10 +192,10 @@ export function Layout() {
         component="main"
         id={MAIN_ID}
         tabIndex={-1}
-        sx={{ flexGrow: 1, minWidth: 0, px: { xs: 2, md: 3 }, pb: { xs: `calc(${BOTTOM_BAR_HEIGHT}px + 32px + env(safe-area-inset-bottom))`, md: 4 }, '&:focus': { outline: 'none' } }}
+        sx={{ flexGrow: 1, minWidth: 0, px: MAIN_PADDING_X, pb: { xs: `calc(${BOTTOM_BAR_HEIGHT + MAIN_PADDING_BOTTOM * SPACING}px + env(safe-area-inset-bottom))`, md: MAIN_PADDING_BOTTOM }, '&:focus': { outline: 'none' } }}
       >
         <Toolbar />
-        <Box sx={{ pt: 3 }}>
+        <Box sx={{ pt: PAGE_TOP }}>
           <Outlet />
         </Box>
       </Box>

@@ -3,7 +3,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { isRouteErrorResponse, useRouteError } from 'react-router';
-import { paths } from '../lib/paths.ts';
+import { paths } from './route-table.ts';
 import { describeError } from '../components/problem-message.tsx';
 import { useRemoveStaticShell } from './static-shell.ts';
 

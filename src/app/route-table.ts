@@ -4,15 +4,36 @@
  * the server's `modulepreload` links (src/gateway/app-serving/route-preloads.ts, which reads this file: so it
  * holds data only, no React).
  *
+ * Each entry gives its own link, `href(params, query)`, typed by its path's parameters: pages link
+ * to each other through it (`PAGES.student.href({ identifier })`, or the `paths` shortcuts below),
+ * never by a hand-built string. Its heading and fixed opening sentence (`heading`, `intro`) are
+ * drawn from here both by the page (src/components/page-heading.tsx) and by the server's first
+ * frame (src/gateway/app-serving/app-shell.ts): spelled once.
+ *
  * Adding a page: its folder under src/features/, and one entry here.
  */
 
 /** The icons the navigation knows (src/app/nav-icons.ts). */
 export type NavIcon = 'students' | 'alerts' | 'scores' | 'caseloads' | 'categories' | 'triggers' | 'networks' | 'journal';
 
-export interface PageRoute {
+/** The parameters a path names: `/scores/:administrationId/:person` → `{ administrationId, person }`. */
+export type ParamsOf<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
+  ? { [K in Name]: string | number } & ParamsOf<`/${Rest}`>
+  : P extends `${string}:${infer Name}`
+    ? { [K in Name]: string | number }
+    : Record<never, never>;
+
+/**
+ * A link's search parameters (`undefined` values are left out); a string is the search as spelled,
+ * for a list kept readable in the address bar (`students=S1,S2`, each identifier already encoded).
+ */
+export type Query = URLSearchParams | Readonly<Record<string, string | undefined>> | string;
+
+export interface PageRoute<P extends string = string> {
   /** The router's path (`:name` for a parameter). */
-  path: string;
+  path: P;
+  /** A link to this page: its parameters encoded into the path, and the search parameters given. */
+  href(params: ParamsOf<P>, query?: Query): string;
   /** The document title's first part. */
   title: string;
   /** The page's module (as the build manifest names it) and the component it exports. */
@@ -28,7 +49,7 @@ export interface PageRoute {
   nav?: { label: string; icon: NavIcon };
   /** Outside the signed-in shell (no navigation, no session needed). */
   public?: boolean;
-  /** The page's h1 is the smaller h5 below 600 px (the server's HTML shell draws it so: src/gateway/app-serving/app-shell.ts). */
+  /** The page's h1 is the smaller h5 below 600 px (the page's PageHeading and the server's HTML shell draw it so). */
   smallHeadingOnPhone?: boolean;
   /** The page's h1 is 1.75rem below 900 px (as the student page's header sets it), drawn so by the shell too. */
   compactHeadingBelowMd?: boolean;
@@ -51,9 +72,10 @@ export interface PageRoute {
   /**
    * The page's opening sentence under its h1, where it is fixed text (not data): the shell paints
    * it too, in the same place, so a person reads what the page is for before its code has run.
-   * `after` is how the page spaces it from the h1: `stack` (a Stack's 16 px), `gutter` (the h1's
-   * `gutterBottom`), `none`. `body2`: set in MUI's body2 type, as the page sets it (else body1).
-   * Its words must be the page's (e2e/app-shell.spec.ts compares them).
+   * `after` is how it is spaced from the h1: `stack` (the page's Stack's 16 px: heading and intro are
+   * two of its items), `gutter` (the h1's `gutterBottom`), `none` (the two in one block).
+   * `body2`: set in MUI's body2 type (else body1). The page draws it with its h1 through
+   * src/components/page-heading.tsx; e2e/app-shell.spec.ts compares the two paintings.
    */
   intro?: { text: string; after: 'stack' | 'gutter' | 'none'; body2?: boolean };
 }
@@ -78,23 +100,29 @@ export const BOOT_MODULE = 'src/app/boot.tsx';
 /** The shell around every signed-in page: its code is preloaded with theirs. */
 export const SHELL_MODULE = 'src/app/layout.tsx';
 
-export const ROUTES: readonly PageRoute[] = [
-  {
+/** An entry of the table, given its `href` from its path. */
+function route<const P extends string>(entry: Omit<PageRoute<P>, 'href'>): PageRoute<P> {
+  return { ...entry, href: (params, query) => withQuery(fillPath(entry.path, params), query) };
+}
+
+/** Every page by name, for links: `PAGES.cohort.href({ administrationId: 6 })`. */
+export const PAGES = {
+  students: route({
     path: '/students',
     title: 'Students',
     page: 'src/features/students/students-page.tsx',
     component: 'StudentsPage',
     nav: { label: 'Students', icon: 'students' },
-  },
-  {
+  }),
+  student: route({
     path: '/students/:identifier',
     title: 'Student',
     page: 'src/features/timeline/student-page.tsx',
     component: 'StudentPage',
     prefetch: 'src/features/timeline/prefetch-student-timeline.ts',
     compactHeadingBelowMd: true,
-  },
-  {
+  }),
+  network: route({
     path: '/students/:identifier/network',
     title: 'Success network',
     page: 'src/features/networks/network-editor-page.tsx',
@@ -102,16 +130,16 @@ export const ROUTES: readonly PageRoute[] = [
     prefetch: 'src/features/networks/prefetch-network.ts',
     revalidateOn: [],
     aboveHeading: 'breadcrumbs',
-  },
-  {
+  }),
+  caseloads: route({
     path: '/caseloads',
     title: 'Caseloads',
     page: 'src/features/caseloads/caseloads-page.tsx',
     component: 'CaseloadsPage',
     nav: { label: 'Caseloads', icon: 'caseloads' },
     intro: { text: 'The students whose success networks include a staff member, and moving them in bulk.', after: 'gutter' },
-  },
-  {
+  }),
+  alerts: route({
     path: '/alerts',
     title: 'Alerts',
     page: 'src/features/alerts/triage/alert-triage-page.tsx',
@@ -126,8 +154,8 @@ export const ROUTES: readonly PageRoute[] = [
       after: 'none',
       body2: true,
     },
-  },
-  {
+  }),
+  scores: route({
     path: '/scores',
     title: 'Scores',
     page: 'src/features/scores/administrations-page.tsx',
@@ -135,8 +163,8 @@ export const ROUTES: readonly PageRoute[] = [
     nav: { label: 'Scores', icon: 'scores' },
     heading: 'Non-cognitive scores',
     intro: { text: 'Administrations of the Student Strengths Inventory and the Continuing Student Assessment, newest first.', after: 'none' },
-  },
-  {
+  }),
+  cohort: route({
     path: '/scores/:administrationId',
     title: 'Cohort',
     page: 'src/features/scores/cohort-page.tsx',
@@ -146,8 +174,8 @@ export const ROUTES: readonly PageRoute[] = [
     revalidateOn: [],
     aboveHeading: 'back-link',
     headingFrom: 'administration',
-  },
-  {
+  }),
+  profile: route({
     path: '/scores/:administrationId/:person',
     title: 'Score profile',
     page: 'src/features/scores/profile-page.tsx',
@@ -155,24 +183,24 @@ export const ROUTES: readonly PageRoute[] = [
     prefetch: 'src/features/scores/prefetch-profile.ts',
     revalidateOn: [],
     aboveHeading: 'back-link',
-  },
-  {
+  }),
+  categories: route({
     path: '/admin/categories',
     title: 'Categories',
     page: 'src/features/admin-categories/categories-admin-page.tsx',
     component: 'CategoriesAdminPage',
     nav: { label: 'Categories', icon: 'categories' },
     intro: { text: 'The reasons advisors file updates and alerts under. Renaming relabels every past notation; deactivating hides a category from new notations.', after: 'stack' },
-  },
-  {
+  }),
+  triggers: route({
     path: '/admin/triggers',
     title: 'Triggers',
     page: 'src/features/admin-triggers/triggers-admin-page.tsx',
     component: 'TriggersAdminPage',
     nav: { label: 'Triggers', icon: 'triggers' },
     intro: { text: 'Data-insight definitions: applied to students, each creates a data insight, or an alert when it elevates to alert.', after: 'stack' },
-  },
-  {
+  }),
+  trigger: route({
     path: '/admin/triggers/:id',
     title: 'Trigger',
     page: 'src/features/admin-triggers/trigger-page.tsx',
@@ -180,8 +208,8 @@ export const ROUTES: readonly PageRoute[] = [
     prefetch: 'src/features/admin-triggers/prefetch-trigger.ts',
     revalidateOn: [],
     aboveHeading: 'back-link-stack',
-  },
-  {
+  }),
+  applyTrigger: route({
     path: '/admin/triggers/:id/apply',
     title: 'Apply a trigger',
     page: 'src/features/admin-triggers/apply-trigger-page.tsx',
@@ -190,8 +218,8 @@ export const ROUTES: readonly PageRoute[] = [
     prefetch: 'src/features/admin-triggers/prefetch-trigger.ts',
     revalidateOn: [],
     aboveHeading: 'back-link-stack',
-  },
-  {
+  }),
+  journal: route({
     // The gateway answers JSON at the same address to API clients (Accept: application/json).
     path: '/admin/journal',
     title: 'Change journal',
@@ -199,15 +227,43 @@ export const ROUTES: readonly PageRoute[] = [
     component: 'JournalPage',
     nav: { label: 'Change journal', icon: 'journal' },
     intro: { text: 'Every change made through the dashboard: who, when, what, and the result. Newest first.', after: 'stack' },
-  },
-  {
+  }),
+  signIn: route({
     path: '/sign-in',
     title: 'Sign in',
     page: 'src/features/session/sign-in-page.tsx',
     component: 'SignInPage',
     public: true,
-  },
-];
+  }),
+};
+
+/** Every page, in table order (the navigation's order, and the order a URL is matched in). */
+export const ROUTES: readonly PageRoute[] = Object.values(PAGES);
+
+/** A path pattern with its parameters filled in, each encoded as one path segment. */
+function fillPath(path: string, params: Readonly<Record<string, string | number>>): string {
+  return path.replace(/:([A-Za-z]+)/g, (_, name: string) => encodeURIComponent(String(params[name])));
+}
+
+function withQuery(path: string, query?: Query): string {
+  if (!query) return path;
+  if (typeof query === 'string') return `${path}?${query}`;
+  const params = query instanceof URLSearchParams ? query : new URLSearchParams(Object.entries(query).filter((entry): entry is [string, string] => entry[1] !== undefined));
+  const search = params.toString();
+  return search ? `${path}?${search}` : path;
+}
+
+/** The links pages use most, by their table entries. */
+export const paths = {
+  start: () => '/',
+  students: () => PAGES.students.href({}),
+  /** A student's page (their timeline). */
+  student: (identifier: string, query?: Query) => PAGES.student.href({ identifier }, query),
+  alerts: (query?: Query) => PAGES.alerts.href({}, query),
+  /** A staff member's caseload (`/caseloads?staff=E0001`). */
+  caseload: (staff: string) => PAGES.caseloads.href({}, { staff }),
+  signIn: () => PAGES.signIn.href({}),
+};
 
 /** `Alerts · Student Success`. */
 export const documentTitle = (title: string): string => `${title} · ${APP_NAME}`;

@@ -1,6 +1,7 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense } from 'react';
 import TextField from '@mui/material/TextField';
 import type { DayRange } from '../lib/days.ts';
+import { useAfterFirstPaint } from './use-after-paint.ts';
 
 /**
  * The From/To date pickers, loaded once the page is idle (the pickers are a large module, and
@@ -19,22 +20,9 @@ function RangeFallback({ range }: { range: DayRange }) {
   );
 }
 
-/** True once the main thread has been idle (at most `timeoutMs` after mounting). */
-function useIdle(timeoutMs = 2000): boolean {
-  const [idle, setIdle] = useState(false);
-  useEffect(() => {
-    if (typeof requestIdleCallback !== 'function') {
-      const timer = setTimeout(() => setIdle(true), 0);
-      return () => clearTimeout(timer);
-    }
-    const handle = requestIdleCallback(() => setIdle(true), { timeout: timeoutMs });
-    return () => cancelIdleCallback(handle);
-  }, [timeoutMs]);
-  return idle;
-}
-
 export function LazyDateRangeFields({ range, onChange }: { range: DayRange; onChange: (range: DayRange) => void }) {
-  const idle = useIdle();
+  // The main thread idle once since the fields mounted (2 s at most).
+  const idle = useAfterFirstPaint({ idle: 2000 });
   if (!idle) return <RangeFallback range={range} />;
   return (
     <Suspense fallback={<RangeFallback range={range} />}>

@@ -3,7 +3,7 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { Link } from 'react-router';
-import { paths } from '../lib/paths.ts';
+import { paths } from '../app/route-table.ts';
 
 export interface NotFoundViewProps {
   title?: string;

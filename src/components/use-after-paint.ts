@@ -1,5 +1,36 @@
 import { useEffect, useState } from 'react';
-import { whenIdle } from '../lib/idle.ts';
+import { afterNextPaint, whenIdle } from '../lib/after-paint.ts';
+
+/**
+ * The after-paint hooks, one module (the moments themselves: src/lib/after-paint.ts; when to use
+ * which: docs/performance-toolkit.md).
+ *
+ * - `useAfterFirstPaint()`: this component's own first frame has been drawn (per component).
+ * - `useAfterFirstPaint({ idle })`: the main thread has been idle once since this component mounted.
+ * - `useAfterPaint()`: the page has been idle once (shared: true at once for everything after).
+ * - `usePreloadAfterPaint(load)`: a lazy part's code fetched at an idle moment after that.
+ */
+
+/**
+ * False until the frame that first showed this component has been drawn (or, with `fallbackMs`,
+ * that long at most, for a tab that draws no frames); with `idle`, until the main thread has been
+ * idle (`idle` ms at most). What waits for it is drawn after what the first render shows.
+ */
+export function useAfterFirstPaint(options: { fallbackMs?: number; idle?: number } = {}): boolean {
+  const [after, setAfter] = useState(false);
+  const { fallbackMs, idle } = options;
+  useEffect(() => {
+    if (idle === undefined) return afterNextPaint(() => setAfter(true), fallbackMs);
+    let live = true;
+    void whenIdle(idle).then(() => {
+      if (live) setAfter(true);
+    });
+    return () => {
+      live = false;
+    };
+  }, [fallbackMs, idle]);
+  return after;
+}
 
 /** The longest a secondary request waits for the page to be idle. */
 const WAIT_MS = 500;

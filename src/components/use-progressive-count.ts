@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { whenIdle } from '../lib/idle.ts';
+import { whenIdle } from '../lib/after-paint.ts';
 
 /** The longest a step waits for the page to be idle. */
 const STEP_WAIT_MS = 200;

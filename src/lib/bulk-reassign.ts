@@ -98,17 +98,5 @@ export function applyOperation(operation: BulkOperation, student: string, before
   }
 }
 
-/** Runs `task` over `items` with at most `concurrency` in flight; results in the items' order. */
-export async function mapWithConcurrency<T, R>(items: readonly T[], concurrency: number, task: (item: T, index: number) => Promise<R>): Promise<R[]> {
-  const results = new Array<R>(items.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const index = next;
-      next += 1;
-      results[index] = await task(items[index]!, index);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(concurrency, items.length) }, worker));
-  return results;
-}
+/** The pool (src/lib/pool.ts), by the name the bulk reassignment knows it (until that workflow moves into its feature, #28 item 2). */
+export { mapPool as mapWithConcurrency } from './pool.ts';

@@ -3,6 +3,7 @@ import type { ApiClient, ExpandedAlert } from '../api/client.ts';
 import type { AllValues, ListAllProgress } from '../api/paging.ts';
 import type { DayRange } from '../lib/days.ts';
 import { alertKeys } from './alerts.ts';
+import { createProgressStore } from './progress-store.ts';
 import { runListJob } from './run-list-job.ts';
 
 /**
@@ -27,26 +28,8 @@ export type TriageAlert = ExpandedAlert<(typeof TRIAGE_EXPAND)[number]>;
 /** Pages in flight at once after the first: enough to overlap the service's work with parsing. */
 const CONCURRENCY = 4;
 
-type Listener = () => void;
-
 /** The progress of each triage load under way, by query hash. */
-export const triageProgress = (() => {
-  const byHash = new Map<string, ListAllProgress>();
-  const listeners = new Set<Listener>();
-  const notify = () => listeners.forEach((listener) => listener());
-  return {
-    get: (hash: string): ListAllProgress | undefined => byHash.get(hash),
-    report(hash: string, progress: ListAllProgress | undefined) {
-      if (progress === undefined) byHash.delete(hash);
-      else byHash.set(hash, progress);
-      notify();
-    },
-    subscribe(listener: Listener): () => void {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-  };
-})();
+export const triageProgress = createProgressStore<ListAllProgress>();
 
 export function triageQueueParams(range: DayRange) {
   return { createdOnStart: range.from, createdOnEnd: range.to, expand: TRIAGE_EXPAND };
@@ -67,12 +50,12 @@ export function triageQueueQuery(api: ApiClient, range: DayRange, prepare?: (ale
       queryKey,
       queryFn: async ({ signal, client, queryKey: key }) => {
         const hash = hashKey(key);
-        triageProgress.report(hash, undefined);
+        triageProgress.set(hash, undefined);
         try {
           // Downloaded and parsed in the list worker: ten thousand alerts would block the page for seconds on a phone.
           return await runListJob(api, 'triageAlerts', { filters: params, concurrency: CONCURRENCY }, {
             signal,
-            onProgress: (progress) => triageProgress.report(hash, progress),
+            onProgress: (progress) => triageProgress.set(hash, progress),
             ...(prepare ? { onItems: prepare as (items: readonly unknown[]) => void } : {}),
             // The first page (the newest alerts) is shown as soon as it is in; the rest arrives as a
             // whole, so the grid and its counts are prepared twice, not once per page. A refetch
@@ -82,7 +65,7 @@ export function triageQueueQuery(api: ApiClient, range: DayRange, prepare?: (ale
             },
           });
         } finally {
-          triageProgress.report(hash, undefined);
+          triageProgress.set(hash, undefined);
         }
       },
       // Megabytes per load: refetched when a write invalidates it, not each time the window regains focus.

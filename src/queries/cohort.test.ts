@@ -4,7 +4,8 @@ import { createQueryClient } from './query-client.ts';
 import { summarizeCohort } from '../features/scores/cohort-figures.ts';
 import { testApi } from '../testing/render-app.tsx';
 import { setupTestBackend } from '../testing/setup-test-backend.ts';
-import { cohortProgress, cohortQueries, FALLBACK_CONCURRENCY, loadCohort, loadNames, mapPool } from './cohort.ts';
+import { mapPool } from '../lib/pool.ts';
+import { cohortProgress, cohortQueries, FALLBACK_CONCURRENCY, loadCohort, loadNames } from './cohort.ts';
 
 const { api, backend } = setupTestBackend();
 

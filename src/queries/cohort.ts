@@ -3,6 +3,8 @@ import type { ApiClient, Id } from '../api/client.ts';
 import { isApiError } from '../api/errors.ts';
 import type { Page } from '../api/http.ts';
 import { listAll } from '../api/paging.ts';
+import { mapPool } from '../lib/pool.ts';
+import { createProgressStore } from './progress-store.ts';
 import type { FactorResult, Link } from '../api/schemas/index.ts';
 import { columnsCollector, type CohortColumns } from './cohort-pages.ts';
 import { runListJob, warmListWorker } from './run-list-job.ts';
@@ -68,69 +70,21 @@ export interface CohortProgress {
 export const FALLBACK_CONCURRENCY = 6;
 
 /**
- * Progress of the cohorts loading now, by administration id: the query function writes it, the
- * page reads it (`useSyncExternalStore`), so that "Loaded 412 of 3,021 respondents" follows the load.
- */
-/**
  * How often the page hears of progress at most. The fallback answers thousands of times, and each
  * notice re-rendered the page: 3,000 renders cost more main-thread time than the parsing. The first
  * notice and the end are told at once; a notice held back is told before the end.
  */
 const PROGRESS_EVERY_MS = 250;
 
-export const cohortProgress = (() => {
-  const current = new Map<string, CohortProgress>();
-  const held = new Map<string, CohortProgress>();
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const listeners = new Set<() => void>();
-  const emit = () => listeners.forEach((listener) => listener());
-  const flush = () => {
-    if (timer !== undefined) clearTimeout(timer);
-    timer = undefined;
-    if (held.size === 0) return;
-    for (const [key, progress] of held) current.set(key, progress);
-    held.clear();
-    emit();
-  };
-  return {
-    get: (id: Id): CohortProgress | undefined => current.get(String(id)),
-    set(id: Id, progress: CohortProgress | undefined) {
-      const key = String(id);
-      if (progress && current.has(key)) {
-        held.set(key, progress);
-        timer ??= setTimeout(flush, PROGRESS_EVERY_MS);
-        return;
-      }
-      flush();
-      if (progress) current.set(key, progress);
-      else current.delete(key);
-      emit();
-    },
-    subscribe(listener: () => void): () => void {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-  };
-})();
+/**
+ * Progress of the cohorts loading now, by administration id: the query function writes it, the
+ * page reads it (`useSyncExternalStore`), so that "Loaded 412 of 3,021 respondents" follows the load.
+ */
+export const cohortProgress = createProgressStore<CohortProgress>({ throttleMs: PROGRESS_EVERY_MS });
 
 /** The upstream has no such extension (a real service): 400 (unknown `expand`) or 404. */
 export function isMissingExtension(error: unknown): boolean {
   return isApiError(error) && error.kind === 'http' && (error.status === 400 || error.status === 404);
-}
-
-/** Runs `work` over `items` with at most `limit` in flight; the first failure rejects the whole. */
-export async function mapPool<T, R>(items: readonly T[], limit: number, work: (item: T, index: number) => Promise<R>, signal?: AbortSignal): Promise<R[]> {
-  const results = new Array<R>(items.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      signal?.throwIfAborted();
-      const index = next++;
-      results[index] = await work(items[index] as T, index);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-  return results;
 }
 
 const COHORT_PAGE_SIZE = 1000;
@@ -201,7 +155,7 @@ async function viaFallback(api: ApiClient, id: number, signal: AbortSignal, see:
       cohortProgress.set(id, { loaded, total: people.length, source: 'fallback' });
       return page.values;
     },
-    signal,
+    { signal },
   );
   const columns = columnsCollector();
   people.forEach((person, i) => columns.add(person, pages[i]!));
@@ -309,7 +263,7 @@ export async function loadNames(api: ApiClient, identifiers: readonly string[], 
       chunks,
       4,
       (chunk) => api.people.list({ identifiers: chunk, pageSize: 1000 }, { signal }),
-      signal,
+      { signal },
     );
     for (const page of pages) {
       for (const person of page.values) {

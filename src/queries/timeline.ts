@@ -3,7 +3,7 @@ import type { ApiClient } from '../api/client.ts';
 import { isPartial, type AllValues, type ListAllOptions } from '../api/paging.ts';
 import { alertQueries } from './alerts.ts';
 import type { DayRange } from '../lib/days.ts';
-import { whenIdle } from '../lib/idle.ts';
+import { whenIdle } from '../lib/after-paint.ts';
 import { dataInsightQueries, updateQueries } from './notations.ts';
 import { studentEncouragementsQuery } from './student-encouragements.ts';
 

@@ -30,6 +30,7 @@ const refused: Record<string, string> = {
   'shared-imports-backend.ts': 'import-x/no-restricted-paths',
   'hook-in-condition.tsx': 'react-hooks/rules-of-hooks',
   'query-key-misses-dependency.ts': '@tanstack/query/exhaustive-deps',
+  'prefetch-imports-ui.ts': '@typescript-eslint/no-restricted-imports',
 };
 
 describe('lint enforces the layers', { timeout: 120_000 }, () => {

@@ -22,13 +22,14 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import { useQueryClient } from '@tanstack/react-query';
+import { PAGES } from '../../app/route-table.ts';
 import { useDeferredQuery } from '../../queries/use-deferred-query.ts';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { isNotFound } from '../../api/errors.ts';
 import type { CategoryRecord } from '../../api/schemas/index.ts';
 import { useApi } from '../../queries/api-context.tsx';
 import { ProblemMessage } from '../../components/problem-message.tsx';
-import { HeadingWithJournal } from '../../components/heading-with-journal.tsx';
+import { PageHeading } from '../../components/page-heading.tsx';
 import { ReadOnlyNotice } from '../../components/read-only-notice.tsx';
 import { SearchField } from '../../components/search-field.tsx';
 import { formatDay, shiftDay } from '../../lib/days.ts';
@@ -57,8 +58,8 @@ type Notice = { severity: 'success' | 'info' | 'warning' | 'error'; text: string
  * Links to the gateway's change journal (issue 12 item 10): its targets are spelled
  * `category/<id>`, its operation for E14 `category.edit`.
  */
-export const journalHref = (category: Pick<CategoryRecord, 'id'>) => `/admin/journal?target=${encodeURIComponent(`category/${category.id}`)}`;
-const JOURNAL_OF_CATEGORIES = '/admin/journal?operation=category.edit';
+export const journalHref = (category: Pick<CategoryRecord, 'id'>) => PAGES.journal.href({}, { target: `category/${category.id}` });
+const JOURNAL_OF_CATEGORIES = PAGES.journal.href({}, { operation: 'category.edit' });
 
 function CapacityCard({ active, canEdit, onSwap }: { active: number; canEdit: boolean; onSwap: () => void }) {
   const atCap = active >= MAX_ACTIVE_CATEGORIES;
@@ -260,9 +261,7 @@ export function CategoriesAdminPage() {
 
   return (
     <Stack spacing={2}>
-      <HeadingWithJournal title="Categories" journal={JOURNAL_OF_CATEGORIES} />
-      {/* Fixed text, painted by the server's shell as well (the route table's intro): set as the shell sets it. */}
-      <Typography color="textSecondary">The reasons advisors file updates and alerts under. Renaming relabels every past notation; deactivating hides a category from new notations.</Typography>
+      <PageHeading route={PAGES.categories} journal={JOURNAL_OF_CATEGORIES} />
       <ReadOnlyNotice permission={{ allowed: canEdit, reason: permission.reason }} />
       {list.isError && isNotFound(list.error) && <CategoriesFallback canEdit={canEdit} seen={usage?.seen ?? new Map()} />}
       {list.isError && !isNotFound(list.error) && <ProblemMessage error={list.error} onRetry={() => void list.refetch()} />}

@@ -13,6 +13,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink, useParams, useSearchParams } from 'react-router';
+import { PAGES, paths } from '../../app/route-table.ts';
 import type { Person, Trigger } from '../../api/schemas/index.ts';
 import { useApi } from '../../queries/api-context.tsx';
 import { ProblemMessage, describeError } from '../../components/problem-message.tsx';
@@ -280,7 +281,7 @@ function CreatedPanel({ trigger, students, since }: { trigger: Trigger; students
           <Box component="ul" sx={{ pl: 2.5 }}>
             {shown.map((n) => (
               <li key={`${n.kind}-${n.id}`}>
-                <Link component={RouterLink} to={`/students/${encodeURIComponent(n.student)}?kinds=${kinds}`}>
+                <Link component={RouterLink} to={paths.student(n.student, { kinds })}>
                   {n.kind === 'alert' ? 'Alert' : 'Data insight'} #{n.id} for {n.student}
                 </Link>
               </li>
@@ -373,7 +374,7 @@ export function ApplyTriggerPage() {
       id={id}
       trigger={trigger}
       permission={permission}
-      back={{ to: `/admin/triggers/${id}`, label: 'Back to the trigger' }}
+      back={{ to: PAGES.trigger.href({ id }), label: 'Back to the trigger' }}
       title={(t) => `Apply ${t ? `“${t.name}”` : `trigger ${id}`}`}
     >
       {(data) =>

@@ -5,6 +5,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { Link as RouterLink } from 'react-router';
+import { PAGES } from '../../app/route-table.ts';
 import { isNotFound } from '../../api/errors.ts';
 import type { Trigger } from '../../api/schemas/index.ts';
 import { NotFoundState } from '../../components/not-found-state.tsx';
@@ -33,7 +34,7 @@ export function TriggerFrame({
 }) {
   if (!isTriggerId(id) || (trigger.isError && isNotFound(trigger.error))) {
     return (
-      <NotFoundState title="Trigger not found" back={{ to: '/admin/triggers', label: 'Back to triggers' }}>
+      <NotFoundState title="Trigger not found" back={{ to: PAGES.triggers.href({}), label: 'Back to triggers' }}>
         {isTriggerId(id) ? `There is no trigger with id ${id}.` : `“${id}” is not a trigger id: ids are whole numbers.`} The link may be mistyped, or the trigger
         may have been removed.
       </NotFoundState>

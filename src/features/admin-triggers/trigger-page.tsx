@@ -14,6 +14,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import { PAGES } from '../../app/route-table.ts';
 import { useDeferredQuery } from '../../queries/use-deferred-query.ts';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { Link as RouterLink, useParams } from 'react-router';
@@ -178,7 +179,7 @@ export function TriggerPage() {
   const permission = usePermission('editTriggers');
   const trigger = useDeferredQuery({ ...triggerQueries.detail(api, id), enabled: isTriggerId(id) });
   return (
-    <TriggerFrame id={id} trigger={trigger} permission={permission} back={{ to: '/admin/triggers', label: 'All triggers' }} title={(t) => (t ? t.name : `Trigger ${id}`)}>
+    <TriggerFrame id={id} trigger={trigger} permission={permission} back={{ to: PAGES.triggers.href({}), label: 'All triggers' }} title={(t) => (t ? t.name : `Trigger ${id}`)}>
       {(data) => (
         <>
           <Paper variant="outlined" sx={{ p: 2 }} component="section" aria-labelledby="fields-heading">
@@ -202,7 +203,7 @@ export function TriggerPage() {
               cannot be taken back. You see who gets what before anything is sent.
             </Typography>
             {permission.allowed ? (
-              <Button component={RouterLink} to={`/admin/triggers/${data.id}/apply`} variant="contained">
+              <Button component={RouterLink} to={PAGES.applyTrigger.href({ id: data.id })} variant="contained">
                 Apply to students…
               </Button>
             ) : (

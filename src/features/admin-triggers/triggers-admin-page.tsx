@@ -8,13 +8,14 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import { PAGES } from '../../app/route-table.ts';
 import { useDeferredQuery } from '../../queries/use-deferred-query.ts';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import { isNotFound } from '../../api/errors.ts';
 import { useApi } from '../../queries/api-context.tsx';
 import { ProblemMessage } from '../../components/problem-message.tsx';
 import { ReadOnlyNotice } from '../../components/read-only-notice.tsx';
-import { HeadingWithJournal } from '../../components/heading-with-journal.tsx';
+import { PageHeading } from '../../components/page-heading.tsx';
 import { RelativeTime } from '../../components/relative-time.tsx';
 import { ResponsiveTable, type TableColumn } from '../../components/responsive-table.tsx';
 import type { Trigger } from '../../api/schemas/index.ts';
@@ -36,7 +37,7 @@ function OpenById() {
       sx={{ alignItems: 'flex-start' }}
       onSubmit={(event) => {
         event.preventDefault();
-        if (valid) void navigate(`/admin/triggers/${id.trim()}`);
+        if (valid) void navigate(PAGES.trigger.href({ id: id.trim() }));
       }}
     >
       <TextField size="small" label="Trigger id" value={id} onChange={(e) => setId(e.target.value)} error={id !== '' && !valid} helperText={id !== '' && !valid ? 'A whole number.' : ' '} />
@@ -51,7 +52,7 @@ const TRIGGER_COLUMNS: readonly TableColumn<Trigger>[] = [
   {
     header: 'Name',
     cell: (trigger) => (
-      <Link component={RouterLink} to={`/admin/triggers/${trigger.id}`}>
+      <Link component={RouterLink} to={PAGES.trigger.href({ id: trigger.id })}>
         {trigger.name}
       </Link>
     ),
@@ -78,10 +79,7 @@ export function TriggersAdminPage() {
   );
   return (
     <Stack spacing={2}>
-      <HeadingWithJournal title="Triggers" journal="/admin/journal?operation=trigger.update" />
-      <Typography color="textSecondary">
-        Data-insight definitions: applied to students, each creates a data insight, or an alert when it elevates to alert.
-      </Typography>
+      <PageHeading route={PAGES.triggers} journal={PAGES.journal.href({}, { operation: 'trigger.update' })} />
       <ReadOnlyNotice permission={permission} />
       {list.isPending && <LinearProgress aria-label="Loading triggers" />}
       {list.isError && isNotFound(list.error) && (

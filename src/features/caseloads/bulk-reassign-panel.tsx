@@ -15,6 +15,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { DataGrid, type GridColDef } from '@mui/x-data-grid';
 import { Link as RouterLink } from 'react-router';
+import { PAGES } from '../../app/route-table.ts';
 import { PersonName } from '../../components/person-name.tsx';
 import { PersonPicker } from '../../components/person-picker.tsx';
 import { ProblemMessage, describeError } from '../../components/problem-message.tsx';
@@ -249,7 +250,7 @@ export function BulkReassignPanel({ students, caseloadStaff, permission }: { stu
               <Box component="ul" data-testid="bulk-problems" sx={{ mt: 1, pl: 3 }}>
                 {[...failed, ...conflicts, ...undoProblems].map(([student, outcome]) => (
                   <li key={`${student}-${outcome.status}`}>
-                    <Link component={RouterLink} to={`/students/${encodeURIComponent(student)}/network`}>
+                    <Link component={RouterLink} to={PAGES.network.href({ identifier: student })}>
                       {student}
                     </Link>
                     : {outcomeText(outcome)}

@@ -9,6 +9,8 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { DataGrid, type GridColDef, type GridRowSelectionModel } from '@mui/x-data-grid';
+import { PAGES, paths } from '../../app/route-table.ts';
+import { PageHeading } from '../../components/page-heading.tsx';
 import { useDeferredQuery } from '../../queries/use-deferred-query.ts';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { isNotFound } from '../../api/errors.ts';
@@ -32,7 +34,7 @@ const columns: GridColDef<Person>[] = [
     minWidth: 180,
     valueGetter: (_value, row) => `${row.lastName}, ${row.firstName}`,
     renderCell: ({ row, value }) => (
-      <Link component={RouterLink} to={`/students/${encodeURIComponent(row.identifier)}`}>
+      <Link component={RouterLink} to={paths.student(row.identifier)}>
         {String(value)}
       </Link>
     ),
@@ -89,12 +91,7 @@ export function CaseloadsPage() {
 
   return (
     <Box>
-      <Typography variant="h4" component="h1" gutterBottom>
-        Caseloads
-      </Typography>
-      <Typography color="textSecondary" sx={{ mb: 2 }}>
-        The students whose success networks include a staff member, and moving them in bulk.
-      </Typography>
+      <PageHeading route={PAGES.caseloads} sx={{ mb: 2 }} />
       <Stack spacing={2}>
         <Paper variant="outlined" component="section" aria-labelledby="caseload-heading" sx={{ p: 2 }}>
           <Typography id="caseload-heading" variant="h6" component="h2" gutterBottom>

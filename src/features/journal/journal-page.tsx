@@ -7,6 +7,8 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import { PAGES } from '../../app/route-table.ts';
+import { PageHeading } from '../../components/page-heading.tsx';
 import { useDeferredQuery } from '../../queries/use-deferred-query.ts';
 import { useSearchParams } from 'react-router';
 import type { JournalEntry } from '../../api/journal.ts';
@@ -122,10 +124,7 @@ export function JournalPage() {
 
   return (
     <Stack spacing={2}>
-      <Typography variant="h4" component="h1">
-        Change journal
-      </Typography>
-      <Typography color="textSecondary">Every change made through the dashboard: who, when, what, and the result. Newest first.</Typography>
+      <PageHeading route={PAGES.journal} />
       <Box component="form" onSubmit={apply} aria-label="Filter the journal" sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'center' }}>
         <TextField size="small" label="Target" placeholder="category/3" value={draft.target} onChange={(e) => setDraft({ ...draft, target: e.target.value })} sx={{ flex: '1 1 9rem' }} />
         <TextField select size="small" label="Operation" value={draft.operation} onChange={(e) => setDraft({ ...draft, operation: e.target.value })} sx={{ flex: '1 1 12rem' }}>

@@ -13,6 +13,7 @@ import Paper from '@mui/material/Paper';
 import Snackbar from '@mui/material/Snackbar';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { paths } from '../../app/route-table.ts';
 import { useDeferredQuery } from '../../queries/use-deferred-query.ts';
 import { Link as RouterLink, useParams } from 'react-router';
 import { isNotFound } from '../../api/errors.ts';
@@ -123,7 +124,7 @@ export function NetworkEditorPage() {
     return null;
   };
 
-  const studentPath = `/students/${encodeURIComponent(student)}`;
+  const studentPath = paths.student(student);
   const heading = (
     <>
       {/* One line on any screen, a long name cut short: the server's shell reserves one line above the h1 (route table: aboveHeading). */}
@@ -136,7 +137,7 @@ export function NetworkEditorPage() {
           '& .MuiBreadcrumbs-li:nth-of-type(3)': { flexShrink: 1, minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis' },
         }}
       >
-        <Link component={RouterLink} to="/students">
+        <Link component={RouterLink} to={paths.students()}>
           Students
         </Link>
         <Link component={RouterLink} to={studentPath}>
@@ -156,7 +157,7 @@ export function NetworkEditorPage() {
 
   if (network.isError && isNotFound(network.error)) {
     return (
-      <NotFoundState title="No such student" back={{ to: '/students', label: 'Back to students' }}>
+      <NotFoundState title="No such student" back={{ to: paths.students(), label: 'Back to students' }}>
         No person has the identifier “{student}”: there is no success network to edit. The link may be mistyped.
       </NotFoundState>
     );

@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import FormControl from '@mui/material/FormControl';
@@ -15,6 +14,8 @@ import TablePagination from '@mui/material/TablePagination';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { PAGES } from '../../app/route-table.ts';
+import { PageHeading } from '../../components/page-heading.tsx';
 import { useDeferredQuery } from '../../queries/use-deferred-query.ts';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import type { Administration } from '../../api/schemas/index.ts';
@@ -41,7 +42,7 @@ const ADMINISTRATION_COLUMNS: readonly TableColumn<Administration>[] = [
   {
     header: 'Title',
     cell: (a) => (
-      <Link component={RouterLink} to={`/scores/${a.id}`}>
+      <Link component={RouterLink} to={PAGES.cohort.href({ administrationId: a.id })}>
         {a.title}
       </Link>
     ),
@@ -116,12 +117,7 @@ export function AdministrationsPage() {
 
   return (
     <Stack spacing={2}>
-      <Box>
-        <Typography variant="h4" component="h1">
-          Non-cognitive scores
-        </Typography>
-        <Typography color="textSecondary">Administrations of the Student Strengths Inventory and the Continuing Student Assessment, newest first.</Typography>
-      </Box>
+      <PageHeading route={PAGES.scores} />
       <Paper variant="outlined" sx={{ p: 2 }}>
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' } }}>
           <FormControl size="small" sx={{ minWidth: 180 }}>

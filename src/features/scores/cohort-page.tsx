@@ -17,10 +17,12 @@ import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
 import { useQueries, useQuery } from '@tanstack/react-query';
 import { Link as RouterLink, useParams, useSearchParams, type SetURLSearchParams } from 'react-router';
+import { PAGES } from '../../app/route-table.ts';
 import { isApiError } from '../../api/errors.ts';
 import type { Administration } from '../../api/schemas/index.ts';
 import { useApi } from '../../queries/api-context.tsx';
 import { ProblemMessage } from '../../components/problem-message.tsx';
+import { useAfterFirstPaint } from '../../components/use-after-paint.ts';
 import { useOnceNearViewport } from '../../components/use-once-near-viewport.ts';
 import { useProgressiveCount } from '../../components/use-progressive-count.ts';
 import { inPick, pickLabel, summarize, type Pick, type ScoreEntry } from '../../lib/percentiles.ts';
@@ -36,28 +38,6 @@ import { ScoresNotFound } from './scores-not-found.tsx';
 
 const loadRoster = () => import('./cohort-roster.tsx');
 const CohortRoster = lazy(async () => ({ default: (await loadRoster()).CohortRoster }));
-
-/**
- * False until the frame after the first render has been drawn (or, in a tab that draws no frames,
- * a moment later): what waits for it is drawn after what the first render shows.
- */
-function useAfterFirstPaint(): boolean {
-  const [after, setAfter] = useState(false);
-  useEffect(() => {
-    const done = () => setAfter(true);
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const frame = requestAnimationFrame(() => {
-      clearTimeout(timer);
-      timer = setTimeout(done);
-    });
-    timer = setTimeout(done, 250);
-    return () => {
-      cancelAnimationFrame(frame);
-      clearTimeout(timer);
-    };
-  }, []);
-  return after;
-}
 
 /**
  * On a phone the factors stand one under another and the first screen shows one: the others mount
@@ -160,7 +140,7 @@ function CohortView({ id }: { id: number }) {
   return (
     <Stack spacing={2}>
       <Box>
-        <Link component={RouterLink} to="/scores" variant="body2">
+        <Link component={RouterLink} to={PAGES.scores.href({})} variant="body2">
           ← Administrations
         </Link>
         <Typography variant="h4" component="h1" sx={{ mt: 0.5 }}>
@@ -408,7 +388,8 @@ function Roster({ id, title, cohort, includeFlagged, picked, figuresShown }: { i
   const onFilterModelChange = useCallback((model: RosterFilter) => setParams((current) => writeFilter(current, model), { replace: true }), [setParams]);
   // The grid (a few hundred milliseconds of rendering for thousands of rows) is drawn after the
   // histograms above it have been: they are what the page is opened for, and the grid is below them.
-  const gridNow = useAfterFirstPaint() && wanted;
+  // The frame after the first render drawn (or, in a tab that draws no frames, 250 ms on).
+  const gridNow = useAfterFirstPaint({ fallbackMs: 250 }) && wanted;
 
   return (
     <Paper ref={figuresShown ? nearRef : undefined} variant="outlined" component="section" aria-labelledby="roster-heading" sx={{ p: 2 }}>

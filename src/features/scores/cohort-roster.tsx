@@ -16,6 +16,7 @@ import {
   type GridRowSelectionModel,
 } from '@mui/x-data-grid';
 import { Link as RouterLink, useHref, useNavigate } from 'react-router';
+import { PAGES, paths } from '../../app/route-table.ts';
 import { formatScore, onScale } from '../../lib/percentiles.ts';
 import type { CohortFactor, CohortRespondent, PersonName } from '../../queries/cohort.ts';
 import { RowCheckbox, ROW_CHECKBOX_CLASS } from './roster-checkbox.tsx';
@@ -157,7 +158,7 @@ export const CohortRoster = memo(function CohortRoster(props: CohortRosterProps)
         flex: 1,
         valueGetter: (_value, row) => row.name || row.id,
         renderCell: ({ row }) => {
-          const to = `/students/${encodeURIComponent(row.id)}`;
+          const to = paths.student(row.id);
           return (
             <a className={LINK_CLASS} href={base + to} data-to={to}>
               {row.name || row.id}
@@ -209,7 +210,7 @@ export const CohortRoster = memo(function CohortRoster(props: CohortRosterProps)
         disableExport: true,
         width: 90,
         renderCell: ({ row }) => {
-          const to = `/scores/${administrationId}/${encodeURIComponent(row.id)}`;
+          const to = PAGES.profile.href({ administrationId, person: row.id });
           return (
             <a className={LINK_CLASS} href={base + to} data-to={to} aria-label={`Score profile of ${row.name || row.id}`}>
               Profile

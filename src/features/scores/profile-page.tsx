@@ -5,6 +5,7 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
+import { PAGES, paths } from '../../app/route-table.ts';
 import { useDeferredQuery } from '../../queries/use-deferred-query.ts';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import { isApiError } from '../../api/errors.ts';
@@ -32,7 +33,7 @@ export function ProfilePage() {
   }
   if (who.isError && isApiError(who.error) && who.error.status === 404 && theirs.data?.values.length === 0) {
     return (
-      <NotFoundState title="No such person" back={{ to: `/scores/${id}`, label: 'Back to the cohort' }}>
+      <NotFoundState title="No such person" back={{ to: PAGES.cohort.href({ administrationId: id }), label: 'Back to the cohort' }}>
         No factor scores for {person} in this administration: the service knows nobody with that identifier. The link may be mistyped.
       </NotFoundState>
     );
@@ -41,7 +42,7 @@ export function ProfilePage() {
   return (
     <Stack spacing={2}>
       <Box>
-        <Link component={RouterLink} to={`/scores/${id}`} variant="body2">
+        <Link component={RouterLink} to={PAGES.cohort.href({ administrationId: id })} variant="body2">
           ← {administration.data?.title ?? `Administration ${id}`}
         </Link>
         <Typography variant="h4" component="h1" sx={{ mt: 0.5 }}>
@@ -49,7 +50,7 @@ export function ProfilePage() {
         </Typography>
         <Typography color="textSecondary">
           {person} · non-cognitive score profile ·{' '}
-          <Link component={RouterLink} to={`/students/${encodeURIComponent(person)}`}>
+          <Link component={RouterLink} to={paths.student(person)}>
             student page
           </Link>
         </Typography>
@@ -59,7 +60,7 @@ export function ProfilePage() {
           student={person}
           administrationId={id}
           headingLevel="h2"
-          onAdministrationChange={(next) => void navigate(`/scores/${next}/${encodeURIComponent(person)}`)}
+          onAdministrationChange={(next) => void navigate(PAGES.profile.href({ administrationId: next, person }))}
         />
       </Paper>
     </Stack>

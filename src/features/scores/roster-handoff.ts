@@ -1,3 +1,5 @@
+import { PAGES } from '../../app/route-table.ts';
+
 /**
  * Where a roster's respondents are handed to: other pages read the `students` parameter, a
  * comma-separated list of student identifiers (ARCHITECTURE: a selection travels in the URL).
@@ -7,6 +9,6 @@ export function studentsParam(identifiers: readonly string[]): string {
 }
 
 export function rosterHandoffLinks(identifiers: readonly string[]): { trigger: string; networks: string } {
-  const students = studentsParam(identifiers);
-  return { trigger: `/admin/triggers?students=${students}`, networks: `/caseloads?students=${students}` };
+  const students = `students=${studentsParam(identifiers)}`;
+  return { trigger: PAGES.triggers.href({}, students), networks: PAGES.caseloads.href({}, students) };
 }

@@ -17,7 +17,8 @@ import Typography from '@mui/material/Typography';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { isNotFound } from '../../api/http.ts';
 import type { Person } from '../../api/schemas/index.ts';
-import { paths } from '../../lib/paths.ts';
+import { PAGES, paths } from '../../app/route-table.ts';
+import { PageHeading } from '../../components/page-heading.tsx';
 import { useApi } from '../../queries/api-context.tsx';
 import { ProblemMessage } from '../../components/problem-message.tsx';
 import { useDebouncedValue } from '../../components/use-debounced-value.ts';
@@ -164,9 +165,7 @@ function MostOpenAlerts() {
 export function StudentsPage() {
   return (
     <Stack spacing={3} sx={{ maxWidth: 880 }}>
-      <Typography variant="h4" component="h1">
-        Students
-      </Typography>
+      <PageHeading route={PAGES.students} />
       <StudentSearch />
       <MostOpenAlerts />
     </Stack>

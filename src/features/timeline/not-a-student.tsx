@@ -3,7 +3,7 @@ import Typography from '@mui/material/Typography';
 import { Link } from 'react-router';
 import type { Person } from '../../api/schemas/index.ts';
 import { NotFoundView } from '../../components/not-found-view.tsx';
-import { paths } from '../../lib/paths.ts';
+import { paths } from '../../app/route-table.ts';
 
 /**
  * `/students/:identifier` for someone who is not a student (a staff identifier typed or linked

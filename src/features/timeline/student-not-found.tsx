@@ -2,7 +2,7 @@ import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { Link } from 'react-router';
 import { NotFoundView } from '../../components/not-found-view.tsx';
-import { paths } from '../../lib/paths.ts';
+import { paths } from '../../app/route-table.ts';
 import { useLikelyIdentifier } from '../../queries/people-existence.ts';
 
 /**

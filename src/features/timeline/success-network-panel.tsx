@@ -13,7 +13,7 @@ import { isNotFound } from '../../api/errors.ts';
 import { useApi } from '../../queries/api-context.tsx';
 import { ProblemMessage } from '../../components/problem-message.tsx';
 import { peopleQueries } from '../../queries/people.ts';
-import { paths } from '../../lib/paths.ts';
+import { PAGES, paths } from '../../app/route-table.ts';
 import { usePersonName } from './use-student-timeline.ts';
 
 
@@ -65,7 +65,7 @@ export function SuccessNetworkPanel({ student }: { student: string }) {
           {unreadable} {unreadable === 1 ? 'member' : 'members'} could not be shown.
         </Typography>
       )}
-      <Button component={RouterLink} to={`${paths.student(student)}/network`} startIcon={<EditOutlined aria-hidden />} sx={{ mt: 1 }}>
+      <Button component={RouterLink} to={PAGES.network.href({ identifier: student })} startIcon={<EditOutlined aria-hidden />} sx={{ mt: 1 }}>
         Edit network
       </Button>
     </Paper>

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState, type RefObject } from 'react';
 import Box from '@mui/material/Box';
 import { measureElement, useWindowVirtualizer } from '@tanstack/react-virtual';
-import { whenIdle } from '../../lib/idle.ts';
+import { whenIdle } from '../../lib/after-paint.ts';
 import type { TimelineItem } from './timeline-items.ts';
 import { TimelineRow } from './timeline-row.tsx';
 

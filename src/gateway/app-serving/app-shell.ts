@@ -1,3 +1,23 @@
+import {
+  ABOVE_HEADING,
+  BOTTOM_BAR_HEIGHT,
+  BOTTOM_BAR_SHADOW,
+  BOTTOM_NAV_COUNT,
+  BREAKPOINTS,
+  COMPACT_HEADING_SIZE,
+  DRAWER_WIDTH,
+  FONT_FAMILY,
+  MAIN_PADDING_BOTTOM,
+  MAIN_PADDING_X,
+  PAGE_TOP,
+  ROOT_FONT_PX,
+  SCHEMES,
+  SPACING,
+  TOOLBAR_HEIGHT,
+  TYPE,
+  type SchemeColours,
+  type TypeStyle,
+} from '../../app/layout-values.ts';
 import { APP_NAME, ROUTES, START_PATH, documentTitle, pathPattern, type PageRoute } from '../../app/route-table.ts';
 
 /**
@@ -9,7 +29,8 @@ import { APP_NAME, ROUTES, START_PATH, documentTitle, pathPattern, type PageRout
  * page, not the page: `inert` and hidden from assistive technology, so neither a keyboard nor a
  * screen reader lands in it and is then pulled away when the app takes over.
  *
- * The stylesheet copies the measurements of src/app/layout.tsx under MUI's theme (src/app/theme.ts):
+ * The stylesheet is generated from the values the layout (src/app/layout.tsx) and the theme
+ * (src/app/theme.ts) are built from (src/app/layout-values.ts), not copied from them:
  * toolbar heights 56 / 48 (landscape phone) / 64 from 600 px, the 232 px drawer from 900 px, the
  * 56 px bottom bar below, the h4 heading 24 px under the toolbar, and the row a page puts above its
  * heading (the route table's `aboveHeading`: a breadcrumb trail, a "← back" link) reserved at its
@@ -32,44 +53,67 @@ export function shellRoute(pathname: string): PageRoute | undefined {
 }
 
 const NAV = ROUTES.flatMap((route) => (route.nav ? [{ to: route.path, label: route.nav.label }] : []));
-/** As layout.tsx: the first pages in the bottom bar, "More" for the rest. */
-const BOTTOM_NAV_COUNT = 4;
 
 /** Whether a navigation entry is the current page or one of its sub-pages (as layout.tsx marks them). */
 const isCurrent = (to: string, pathname: string) => pathname === to || pathname.startsWith(`${to}/`) || (pathname === '/' && to === START_PATH);
 
+const px = (units: number) => `${units * SPACING}px`;
+/** A number as CSS spells it shortest (`.875rem`, `1.43`). */
+const short = (value: string | number) => String(value).replace(/^0\./, '.').replace(/(\D)0\./g, '$1.');
+const rgba = (colour: string) => colour.replace(/\s+/g, '').replace(/0\./g, '.');
+const type = (style: TypeStyle) => `font-size:${short(style.fontSize)};font-weight:${style.fontWeight};line-height:${short(style.lineHeight)}`;
+/** A line of `style`'s type, in px. */
+const lineOf = (style: TypeStyle) => Math.round(parseFloat(style.fontSize) * ROOT_FONT_PX * style.lineHeight * 100) / 100;
+const below = (width: number) => `(max-width:${width - 0.05}px)`;
+
+const schemeVars = (scheme: SchemeColours, dark: boolean) =>
+  `color-scheme:${dark ? 'dark' : 'light'};--ss-bg:${scheme.background};--ss-paper:${scheme.paper};--ss-text:${rgba(scheme.text)};--ss-text2:${rgba(scheme.textSecondary)};` +
+  `--ss-divider:${rgba(scheme.divider)};--ss-bar:${scheme.bar};--ss-bar-text:${scheme.barText};--ss-primary:${scheme.primary};--ss-selected:${rgba(scheme.selected)};` +
+  (dark ? '' : `--ss-bottom-shadow:${BOTTOM_BAR_SHADOW.replace(/,0\./g, ',.')};`) +
+  '--ss-bottom-image:none';
+
+const aboveRows = Object.entries(ABOVE_HEADING)
+  .map(([name, row]) => `.ss-above-${name}{height:${lineOf(TYPE[row.line])}px;margin-bottom:${px(row.gap)}}`)
+  .join('');
+
+/**
+ * The shell's stylesheet, generated from the frame's values (src/app/layout-values.ts), which the
+ * theme and the layout are built from: toolbar heights, the drawer, the bottom bar, the page's
+ * padding, the h1's type and the colours of both schemes. One value is the shell's own: the body2
+ * intro's letter spacing (MUI's Roboto spacing; the app's system font has none), which its test pins.
+ */
 export const SHELL_CSS = `
-:root{color-scheme:light dark;--ss-bg:#f6f7f9;--ss-paper:#fff;--ss-text:rgba(0,0,0,.87);--ss-text2:rgba(0,0,0,.6);--ss-divider:rgba(0,0,0,.12);--ss-bar:#1f5fa8;--ss-bar-text:#fff;--ss-primary:#1f5fa8;--ss-selected:rgba(0,0,0,.08);--ss-bottom-shadow:0px 3px 3px -2px rgba(0,0,0,.2),0px 3px 4px 0px rgba(0,0,0,.14),0px 1px 8px 0px rgba(0,0,0,.12);--ss-bottom-image:none}
-@media (prefers-color-scheme:dark){:root:not(.light){color-scheme:dark;--ss-bg:#121212;--ss-paper:#121212;--ss-text:#fff;--ss-text2:rgba(255,255,255,.7);--ss-divider:rgba(255,255,255,.12);--ss-bar:#121212;--ss-bar-text:#fff;--ss-primary:#8ab8f0;--ss-selected:rgba(255,255,255,.16);--ss-bottom-image:none}}
-:root.dark{color-scheme:dark;--ss-bg:#121212;--ss-paper:#121212;--ss-text:#fff;--ss-text2:rgba(255,255,255,.7);--ss-divider:rgba(255,255,255,.12);--ss-bar:#121212;--ss-bar-text:#fff;--ss-primary:#8ab8f0;--ss-selected:rgba(255,255,255,.16);--ss-bottom-image:none}
-body{margin:0;background:var(--ss-bg);color:var(--ss-text);font-family:system-ui,-apple-system,"Segoe UI",Roboto,"Helvetica Neue",Arial,sans-serif;font-size:1rem;line-height:1.5;font-weight:400;-webkit-font-smoothing:antialiased}
+:root{${schemeVars(SCHEMES.light, false).replace('color-scheme:light', 'color-scheme:light dark')}}
+@media (prefers-color-scheme:dark){:root:not(.light){${schemeVars(SCHEMES.dark, true)}}}
+:root.dark{${schemeVars(SCHEMES.dark, true)}}
+body{margin:0;background:var(--ss-bg);color:var(--ss-text);font-family:${FONT_FAMILY.replace(/, /g, ',')};font-size:${short(TYPE.body1.fontSize)};line-height:${short(TYPE.body1.lineHeight)};font-weight:${TYPE.body1.fontWeight};-webkit-font-smoothing:antialiased}
 #app-shell a{text-decoration:none}
-.ss-bar{position:fixed;top:0;left:0;right:0;z-index:1100;display:flex;align-items:center;min-height:56px;padding:0 16px;box-sizing:border-box;background:var(--ss-bar);color:var(--ss-bar-text)}
-.ss-brand{font-size:1.25rem;font-weight:500;line-height:1.6;white-space:nowrap;overflow:hidden;text-overflow:ellipsis}
-.ss-tool{min-height:56px;display:flex;align-items:center;padding:0 16px;box-sizing:border-box}
+.ss-bar{position:fixed;top:0;left:0;right:0;z-index:1100;display:flex;align-items:center;min-height:${TOOLBAR_HEIGHT.xs}px;padding:0 ${px(2)};box-sizing:border-box;background:var(--ss-bar);color:var(--ss-bar-text)}
+.ss-brand{${type(TYPE.h6)};white-space:nowrap;overflow:hidden;text-overflow:ellipsis}
+.ss-tool{min-height:${TOOLBAR_HEIGHT.xs}px;display:flex;align-items:center;padding:0 ${px(2)};box-sizing:border-box}
 .ss-drawer{display:none}
-.ss-main{padding:0 16px calc(88px + env(safe-area-inset-bottom))}
-.ss-spacer{min-height:56px}
-.ss-page{padding-top:24px}.ss-main h1{margin:0;font-size:2.125rem;font-weight:400;line-height:1.235}
+.ss-main{padding:0 ${px(MAIN_PADDING_X.xs)} calc(${BOTTOM_BAR_HEIGHT + MAIN_PADDING_BOTTOM * SPACING}px + env(safe-area-inset-bottom))}
+.ss-spacer{min-height:${TOOLBAR_HEIGHT.xs}px}
+.ss-page{padding-top:${px(PAGE_TOP)}}.ss-main h1{margin:0;${type(TYPE.h4)}}
 .ss-bottom{position:fixed;left:0;right:0;bottom:0;z-index:1100;background:var(--ss-paper);background-image:var(--ss-bottom-image);box-shadow:var(--ss-bottom-shadow);padding-bottom:env(safe-area-inset-bottom)}
-.ss-bottom ul{display:flex;justify-content:center;height:56px;margin:0;padding:0;list-style:none}
+.ss-bottom ul{display:flex;justify-content:center;height:${BOTTOM_BAR_HEIGHT}px;margin:0;padding:0;list-style:none}
 .ss-bottom li{flex:1;max-width:168px;min-width:0}
 .ss-bottom a,.ss-bottom span{display:flex;flex-direction:column;align-items:center;justify-content:flex-end;height:100%;box-sizing:border-box;padding:0 4px 6px;font-size:.75rem;line-height:1.5;color:var(--ss-text2)}
 .ss-bottom a[aria-current]{font-size:.875rem;padding-bottom:5px;color:var(--ss-primary)}
-.ss-above-breadcrumbs{height:24px;margin-bottom:8px}.ss-above-back-link{height:24px;margin-bottom:4px}.ss-above-back-link-stack{height:20.02px;margin-bottom:16px}
-@media (max-width:599.95px){.ss-main h1.ss-small{font-size:1.5rem;line-height:1.334}}
-@media (max-width:899.95px){.ss-main h1.ss-compact{font-size:1.75rem}}
-.ss-intro{margin:0;color:var(--ss-text2)}.ss-intro-stack{margin-top:16px}.ss-intro-body2{font-size:.875rem;line-height:1.43;letter-spacing:.01071em}.ss-main h1.ss-gutter{margin-bottom:.35em}
-@media (orientation:landscape) and (max-width:599.95px){.ss-bar,.ss-tool,.ss-spacer{min-height:48px}}
-@media (min-width:600px){.ss-bar,.ss-tool,.ss-spacer{min-height:64px}.ss-bar,.ss-tool{padding:0 24px}}
-@media (min-width:900px){
-.ss-bar{left:232px}.ss-bar .ss-brand{display:none}
-.ss-drawer{display:block;position:fixed;top:0;left:0;bottom:0;width:232px;box-sizing:border-box;overflow-y:auto;background:var(--ss-paper);border-right:1px solid var(--ss-divider);z-index:1200}
+${aboveRows}
+@media ${below(BREAKPOINTS.sm)}{.ss-main h1.ss-small{font-size:${short(TYPE.h5.fontSize)};line-height:${short(TYPE.h5.lineHeight)}}}
+@media ${below(BREAKPOINTS.md)}{.ss-main h1.ss-compact{font-size:${COMPACT_HEADING_SIZE}}}
+.ss-intro{margin:0;color:var(--ss-text2)}.ss-intro-stack{margin-top:${px(2)}}.ss-intro-body2{font-size:${short(TYPE.body2.fontSize)};line-height:${short(TYPE.body2.lineHeight)};letter-spacing:.01071em}.ss-main h1.ss-gutter{margin-bottom:.35em}
+@media (orientation:landscape) and ${below(BREAKPOINTS.sm)}{.ss-bar,.ss-tool,.ss-spacer{min-height:${TOOLBAR_HEIGHT.landscapePhone}px}}
+@media (min-width:${BREAKPOINTS.sm}px){.ss-bar,.ss-tool,.ss-spacer{min-height:${TOOLBAR_HEIGHT.sm}px}.ss-bar,.ss-tool{padding:0 ${px(3)}}}
+@media (min-width:${BREAKPOINTS.md}px){
+.ss-bar{left:${DRAWER_WIDTH}px}.ss-bar .ss-brand{display:none}
+.ss-drawer{display:block;position:fixed;top:0;left:0;bottom:0;width:${DRAWER_WIDTH}px;box-sizing:border-box;overflow-y:auto;background:var(--ss-paper);border-right:1px solid var(--ss-divider);z-index:1200}
 .ss-drawer hr{margin:0;border:0;border-bottom:1px solid var(--ss-divider)}
-.ss-drawer ul{margin:0;padding:8px 0;list-style:none}
-.ss-drawer a{color:inherit;display:flex;align-items:center;min-height:48px;box-sizing:border-box;padding:8px 16px 8px 52px}
+.ss-drawer ul{margin:0;padding:${px(1)} 0;list-style:none}
+.ss-drawer a{color:inherit;display:flex;align-items:center;min-height:48px;box-sizing:border-box;padding:${px(1)} ${px(2)} ${px(1)} 52px}
 .ss-drawer a[aria-current]{background:var(--ss-selected)}
-.ss-main{margin-left:232px;padding:0 24px 32px}
+.ss-main{margin-left:${DRAWER_WIDTH}px;padding:0 ${px(MAIN_PADDING_X.md)} ${px(MAIN_PADDING_BOTTOM)}}
 .ss-bottom{display:none}}
 `
   .replace(/\n/g, '')

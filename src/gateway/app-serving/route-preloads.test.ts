@@ -117,7 +117,7 @@ describe('withPreloads', () => {
 
 describe('lib/paths', () => {
   it('names only paths the route table routes', async () => {
-    const { paths } = await import('../../lib/paths.ts');
+    const { paths } = await import('../../app/route-table.ts');
     const routed = (path: string) => ROUTES.some((route) => new RegExp(`^${route.path.replace(/:[^/]+/g, '[^/]+')}$`).test(path.split('?')[0] ?? ''));
     for (const path of [paths.students(), paths.student('S1'), paths.alerts(), paths.signIn()]) expect(routed(path), path).toBe(true);
   });

@@ -7,7 +7,7 @@ import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
 import { isNotFound } from '../../../api/errors.ts';
 import type { ExpandedPerson } from '../../../api/schemas/index.ts';
-import { paths } from '../../../lib/paths.ts';
+import { paths } from '../../../app/route-table.ts';
 import { useApi } from '../../../queries/api-context.tsx';
 import { ProblemMessage } from '../../../components/problem-message.tsx';
 import { CommentList } from '../../../components/comment-list.tsx';

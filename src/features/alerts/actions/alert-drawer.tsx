@@ -20,7 +20,7 @@ import PriorityHighOutlined from '@mui/icons-material/PriorityHighOutlined';
 import VisibilityOutlined from '@mui/icons-material/VisibilityOutlined';
 import { Link as RouterLink } from 'react-router';
 import { isNotFound } from '../../../api/errors.ts';
-import { paths } from '../../../lib/paths.ts';
+import { paths } from '../../../app/route-table.ts';
 import { useApi } from '../../../queries/api-context.tsx';
 import { PLAIN_TEXT } from '../../../components/plain-text.ts';
 import { ProblemMessage } from '../../../components/problem-message.tsx';

@@ -1,5 +1,6 @@
 import { fieldErrors, isApiError } from '../../../api/errors.ts';
 import { describeError } from '../../../components/problem-message.tsx';
+import { mapPool } from '../../../lib/pool.ts';
 
 /**
  * Lowering many alerts with one comment. The service lowers one alert per request (a comment with
@@ -112,18 +113,19 @@ export async function lowerAlerts(options: BulkLowerOptions): Promise<BulkLowerR
     options.onOutcome?.(id, outcome, { ids, outcomes: new Map(outcomes) });
   };
 
-  const worker = async () => {
-    for (let id = queue.shift(); id !== undefined; id = queue.shift()) {
-      if (signal?.aborted) return;
+  await mapPool(
+    queue,
+    options.concurrency ?? BULK_LOWER_CONCURRENCY,
+    async (id) => {
       try {
         await options.lower(id, signal);
         settle(id, { status: 'lowered' });
       } catch (error) {
         settle(id, outcomeOf(error));
       }
-    }
-  };
-  const workers = Math.max(1, Math.min(options.concurrency ?? BULK_LOWER_CONCURRENCY, queue.length));
-  await Promise.all(Array.from({ length: workers }, worker));
+    },
+    // Aborted: no further write is sent; those in flight settle.
+    { stop: () => signal?.aborted === true },
+  );
   return { ids, outcomes };
 }

@@ -1,11 +1,11 @@
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import type { GridDensity, GridRowId } from '@mui/x-data-grid';
+import { PAGES } from '../../../app/route-table.ts';
+import { PageHeading } from '../../../components/page-heading.tsx';
 import { FilterNotices } from '../../../components/filter-notices.tsx';
 import { ProblemMessage } from '../../../components/problem-message.tsx';
 import { downloadCsv } from '../../../lib/csv.ts';
@@ -20,7 +20,7 @@ import { ALERT_COLUMNS, csvFileName, defaultVisibility, GROUP_COLUMNS, tableCsv,
 import { LoadProgress, QueuePlaceholder, TriageEmpty } from './triage-states.tsx';
 import { TriageToolbar } from './triage-toolbar.tsx';
 import { useOpenAlert } from './use-open-alert.ts';
-import { useSearchParamsWriter } from './use-search-params-writer.ts';
+import { useSearchParamsWriter } from '../../../components/use-search-params-writer.ts';
 import { isBooleanRecord, useStoredState } from './use-stored-state.ts';
 import { useTriageQueue } from './use-triage-queue.ts';
 import { useTriageSelection } from './use-triage-selection.ts';
@@ -152,15 +152,8 @@ export function AlertTriagePage() {
   return (
     // From `lg` up the queue makes room for the drawer (the grid narrows); below, the drawer covers it.
     <Stack spacing={2} sx={{ mr: { lg: openId !== null ? `${ALERT_DRAWER_WIDTH}px` : 0 }, transition: 'margin 225ms' }}>
-      <Box>
-        <Typography variant="h4" component="h1" sx={{ typography: { xs: 'h5', sm: 'h4' } }}>
-          Alerts
-        </Typography>
-        {/* Fixed words (the range is in the summary and under Filters): the server's shell paints them too (the route table's intro). */}
-        <Typography color="textSecondary" variant="body2">
-          Every alert raised in the chosen dates (the last 30 days unless you pick others under Filters): filter them, open one to act on it, or lower several at once.
-        </Typography>
-      </Box>
+      {/* Fixed words (the range is in the summary and under Filters): the route table's, painted by the server's first frame too. */}
+      <PageHeading route={PAGES.alerts} />
 
       <TriageFilterBar
         text={text}

@@ -1,6 +1,6 @@
 import { useCallback, useMemo } from 'react';
 import { quoteValue } from '../../../lib/days.ts';
-import type { SearchParamsWrite } from './use-search-params-writer.ts';
+import type { SearchParamsWrite } from '../../../components/use-search-params-writer.ts';
 
 /** The search parameter that names the alert shown in the drawer: `/alerts?alert=123`. */
 export const ALERT_PARAM = 'alert';
@@ -19,7 +19,7 @@ export function readOpenAlert(params: URLSearchParams): { id: number | null; not
  * The alert open in the drawer, as the URL holds it (`?alert=123`), so that the link can be shared
  * and Back and Forward open and close the drawer. Opening and closing are history entries; moving
  * to the next alert replaces the entry (the arrows do not fill the history). The page's one URL
- * writer (use-search-params-writer) is shared with the filters, so writes of both come in order.
+ * writer (src/components/use-search-params-writer.ts) is shared with the filters, so writes of both come in order.
  */
 export function useOpenAlert([searchParams, write]: readonly [URLSearchParams, SearchParamsWrite]) {
   const { id, notice } = useMemo(() => readOpenAlert(searchParams), [searchParams]);

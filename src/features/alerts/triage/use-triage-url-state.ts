@@ -1,7 +1,7 @@
 import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { useDebouncedValue } from '../../../components/use-debounced-value.ts';
 import { CATEGORIES_PARAM, hasLegacySpelling } from '../../../lib/url-state.ts';
-import type { SearchParamsWrite } from './use-search-params-writer.ts';
+import type { SearchParamsWrite } from '../../../components/use-search-params-writer.ts';
 import { parseTriageFilters, writeTriageFilters, type TriageFilters } from './triage-filters.ts';
 
 /** How long typing pauses before the text filter is written to the URL. */

@@ -1,21 +1,11 @@
 import { useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
+import { afterNextPaint } from '../lib/after-paint.ts';
 
 type Update = (previous: URLSearchParams) => URLSearchParams;
 /** `push`: a new history entry; `now`: straight to the router (shown when it has navigated), with the writes before it. */
 export type SearchParamsWrite = (update: Update, how?: { push?: boolean; now?: boolean }) => void;
 
-/** Runs `run` once the browser has painted the next frame (or after 100 ms when no frame comes: a hidden tab). */
-function afterNextPaint(run: () => void): void {
-  let done = false;
-  const once = () => {
-    if (done) return;
-    done = true;
-    run();
-  };
-  if (typeof requestAnimationFrame === 'function') requestAnimationFrame(() => setTimeout(once, 0));
-  setTimeout(once, 100);
-}
 
 /** A write, and whether it has gone to the router. */
 interface Write {
@@ -75,7 +65,8 @@ export function useSearchParamsWriter(): [URLSearchParams, SearchParamsWrite] {
       }
       const over = latest.current.location;
       setLocal((current) => ({ over, writes: [...(current.over === over ? current.writes : current.writes.filter((w) => !w.sent)), entry] }));
-      if (first) afterNextPaint(send);
+      // After the next paint (or 100 ms on, when no frame comes: a hidden tab).
+      if (first) afterNextPaint(send, 100);
     },
     [send],
   );

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { paths } from './paths.ts';
+import { paths } from './route-table.ts';
 
 describe('paths', () => {
   it('spells every in-app link once, encoding what it is given', () => {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { filterQuery, getGatewayJson } from './gateway-json.ts';
 
 /**
  * The gateway's access log (#30; not part of the service): who signed in, out, and read which
@@ -19,7 +20,7 @@ export const AccessLogEntrySchema = z.object({
   path: z.string().nullable(),
   /** A list read's filter, as its query string. */
   query: z.string().nullable(),
-  /** The students the access returned, in order (every one of them, for a list). */
+  /** The students the access returned (every one of them, for a list). */
   students: z.array(z.string()),
   reason: z.string().nullable(),
   requestId: z.string().nullable(),
@@ -31,3 +32,20 @@ export const AccessLogPageSchema = z.looseObject({
   values: z.array(AccessLogEntrySchema.loose()),
   older: z.string().optional(),
 });
+
+export interface AccessLogFilter {
+  person?: string | undefined;
+  student?: string | undefined;
+  since?: string | undefined;
+  until?: string | undefined;
+  before?: string | undefined;
+  limit?: number | undefined;
+}
+
+/** The CSV of the same filter (the gateway logs the export before it gives the file). */
+export const accessLogCsvHref = (filter: AccessLogFilter) => `/admin/access-log${filterQuery({ ...filter, before: undefined, format: 'csv', limit: 1000 })}`;
+
+export const accessLogClient = {
+  list: (filter: AccessLogFilter, signal?: AbortSignal): Promise<z.infer<typeof AccessLogPageSchema>> =>
+    getGatewayJson('accessLog.list', `/admin/access-log${filterQuery({ ...filter })}`, AccessLogPageSchema, signal),
+};

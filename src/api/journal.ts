@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { ApiError, abortKind } from './errors.ts';
-import { ProblemSchema } from './schemas/index.ts';
+import { filterQuery, getGatewayJson } from './gateway-json.ts';
 
 /**
  * The gateway's change journal (#15.5; not part of the service): who changed what, when, with
@@ -42,23 +41,6 @@ export interface JournalFilter {
 }
 
 export const journalClient = {
-  async list(filter: JournalFilter, signal?: AbortSignal): Promise<z.infer<typeof JournalPageSchema>> {
-    const query = new URLSearchParams();
-    for (const [name, value] of Object.entries(filter)) if (value !== undefined && value !== '') query.set(name, String(value));
-    const url = `/admin/journal${query.size ? `?${query}` : ''}`;
-    let response: Response;
-    try {
-      response = await fetch(url, { headers: { accept: 'application/json' }, credentials: 'same-origin', ...(signal ? { signal } : {}) });
-    } catch (cause) {
-      throw new ApiError({ kind: signal?.aborted ? abortKind(signal.reason) : 'network', operation: 'journal.list', method: 'GET', url, cause });
-    }
-    const body: unknown = await response.json().catch(() => undefined);
-    if (!response.ok) {
-      const problem = ProblemSchema.safeParse(body);
-      throw new ApiError({ kind: 'http', operation: 'journal.list', method: 'GET', url, status: response.status, ...(problem.success ? { problem: problem.data } : {}) });
-    }
-    const parsed = JournalPageSchema.safeParse(body);
-    if (!parsed.success) throw new ApiError({ kind: 'invalid-response', operation: 'journal.list', method: 'GET', url, status: response.status, issues: parsed.error.issues });
-    return parsed.data;
-  },
+  list: (filter: JournalFilter, signal?: AbortSignal): Promise<z.infer<typeof JournalPageSchema>> =>
+    getGatewayJson('journal.list', `/admin/journal${filterQuery({ ...filter })}`, JournalPageSchema, signal),
 };

@@ -228,6 +228,14 @@ export const PAGES = {
     nav: { label: 'Change journal', icon: 'journal' },
     intro: { text: 'Every change made through the dashboard: who, when, what, and the result. Newest first.', after: 'stack' },
   }),
+  accessLog: route({
+    // Administrators only; the gateway answers JSON (and CSV) at the same address to API clients.
+    path: '/admin/access-log',
+    title: 'Access log',
+    page: 'src/features/access-log/access-log-page.tsx',
+    component: 'AccessLogPage',
+    intro: { text: "Who signed in and out, who read which students' records, with the reason when a grant was used, and who exported what. Newest first.", after: 'stack' },
+  }),
   signIn: route({
     path: '/sign-in',
     title: 'Sign in',

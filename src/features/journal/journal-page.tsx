@@ -1,4 +1,3 @@
-import { useState, type FormEvent } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
@@ -10,8 +9,8 @@ import Typography from '@mui/material/Typography';
 import { PAGES } from '../../app/route-table.ts';
 import { PageHeading } from '../../components/page-heading.tsx';
 import { useDeferredQuery } from '../../queries/use-deferred-query.ts';
-import { useSearchParams } from 'react-router';
 import type { JournalEntry } from '../../api/journal.ts';
+import { LogPages, useLogFilters } from '../../components/log-pages.tsx';
 import { ProblemMessage } from '../../components/problem-message.tsx';
 import { ResponsiveTable, type TableColumn } from '../../components/responsive-table.tsx';
 import { journalQueries } from '../../queries/journal.ts';
@@ -27,8 +26,6 @@ const OPERATIONS: Record<string, string> = {
 };
 
 const FILTERS = ['target', 'operation', 'actor', 'since', 'until'] as const;
-type Draft = Record<(typeof FILTERS)[number], string>;
-const EMPTY_DRAFT: Draft = { target: '', operation: '', actor: '', since: '', until: '' };
 
 const show = (value: unknown): string => {
   if (value === undefined || value === null || value === '') return '—';
@@ -100,34 +97,15 @@ const JOURNAL_COLUMNS: readonly TableColumn<JournalEntry>[] = [
 ];
 
 export function JournalPage() {
-  const [params, setParams] = useSearchParams();
-  const filter = Object.fromEntries(FILTERS.map((name) => [name, params.get(name) ?? undefined]));
-  const before = params.get('before') ?? undefined;
-  const [draft, setDraft] = useState<Draft>(() => ({ ...EMPTY_DRAFT, ...Object.fromEntries(FILTERS.map((name) => [name, params.get(name) ?? ''])) }));
+  const { filter, filtered, before, draft, setField, apply, clear, pageTo } = useLogFilters(FILTERS);
   const journal = useDeferredQuery(journalQueries.list({ ...filter, before }));
-
-  const apply = (event: FormEvent) => {
-    event.preventDefault();
-    // New filters start again from the newest entry.
-    setParams(Object.fromEntries(Object.entries(draft).filter(([, v]) => v.trim() !== '').map(([k, v]) => [k, v.trim()])));
-  };
-  const clear = () => {
-    setDraft(EMPTY_DRAFT);
-    setParams({});
-  };
-  const pageTo = (cursor: string | undefined) => {
-    const next = new URLSearchParams(params);
-    if (cursor) next.set('before', cursor);
-    else next.delete('before');
-    setParams(next);
-  };
 
   return (
     <Stack spacing={2}>
       <PageHeading route={PAGES.journal} />
       <Box component="form" onSubmit={apply} aria-label="Filter the journal" sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'center' }}>
-        <TextField size="small" label="Target" placeholder="category/3" value={draft.target} onChange={(e) => setDraft({ ...draft, target: e.target.value })} sx={{ flex: '1 1 9rem' }} />
-        <TextField select size="small" label="Operation" value={draft.operation} onChange={(e) => setDraft({ ...draft, operation: e.target.value })} sx={{ flex: '1 1 12rem' }}>
+        <TextField size="small" label="Target" placeholder="category/3" value={draft.target} onChange={(e) => setField('target', e.target.value)} sx={{ flex: '1 1 9rem' }} />
+        <TextField select size="small" label="Operation" value={draft.operation} onChange={(e) => setField('operation', e.target.value)} sx={{ flex: '1 1 12rem' }}>
           <MenuItem value="">Any</MenuItem>
           {Object.entries(OPERATIONS).map(([value, label]) => (
             <MenuItem key={value} value={value}>
@@ -135,9 +113,9 @@ export function JournalPage() {
             </MenuItem>
           ))}
         </TextField>
-        <TextField size="small" label="Changed by" placeholder="E0001" value={draft.actor} onChange={(e) => setDraft({ ...draft, actor: e.target.value })} sx={{ flex: '1 1 9rem' }} />
-        <TextField size="small" type="date" label="From" value={draft.since} onChange={(e) => setDraft({ ...draft, since: e.target.value })} slotProps={{ inputLabel: { shrink: true } }} sx={{ flex: '0 1 9.5rem' }} />
-        <TextField size="small" type="date" label="Until" value={draft.until} onChange={(e) => setDraft({ ...draft, until: e.target.value })} slotProps={{ inputLabel: { shrink: true } }} sx={{ flex: '0 1 9.5rem' }} />
+        <TextField size="small" label="Changed by" placeholder="E0001" value={draft.actor} onChange={(e) => setField('actor', e.target.value)} sx={{ flex: '1 1 9rem' }} />
+        <TextField size="small" type="date" label="From" value={draft.since} onChange={(e) => setField('since', e.target.value)} slotProps={{ inputLabel: { shrink: true } }} sx={{ flex: '0 1 9.5rem' }} />
+        <TextField size="small" type="date" label="Until" value={draft.until} onChange={(e) => setField('until', e.target.value)} slotProps={{ inputLabel: { shrink: true } }} sx={{ flex: '0 1 9.5rem' }} />
         <Button type="submit" variant="contained">
           Apply
         </Button>
@@ -151,7 +129,7 @@ export function JournalPage() {
       ) : journal.isError ? (
         <ProblemMessage error={journal.error} onRetry={() => void journal.refetch()} />
       ) : journal.data.values.length === 0 ? (
-        <Typography role="status">No changes recorded{FILTERS.some((f) => filter[f]) ? ' for these filters' : ' yet'}.</Typography>
+        <Typography role="status">No changes recorded{filtered ? ' for these filters' : ' yet'}.</Typography>
       ) : (
         <Paper variant="outlined">
           <ResponsiveTable
@@ -164,19 +142,7 @@ export function JournalPage() {
           />
         </Paper>
       )}
-      {journal.data && (before || journal.data.older) ? (
-        <Stack direction="row" spacing={2} component="nav" aria-label="Journal pages" sx={{ alignItems: 'center' }}>
-          <Button onClick={() => pageTo(undefined)} disabled={!before}>
-            Newest
-          </Button>
-          <Button variant="outlined" onClick={() => pageTo(journal.data.older)} disabled={!journal.data.older}>
-            Older
-          </Button>
-          <Typography variant="body2" color="textSecondary">
-            {before ? 'Showing older changes.' : `Showing the newest ${journal.data.values.length}.`}
-          </Typography>
-        </Stack>
-      ) : null}
+      {journal.data ? <LogPages label="Journal pages" before={before} older={journal.data.older} shown={journal.data.values.length} onPage={pageTo} /> : null}
     </Stack>
   );
 }

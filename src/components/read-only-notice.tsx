@@ -1,7 +1,8 @@
 import Alert from '@mui/material/Alert';
+import type { Permission } from '../queries/permissions.ts';
 
 /** Why a page is read-only for this person (nothing when they may change it). */
-export function ReadOnlyNotice({ permission }: { permission: { allowed: boolean; reason: string | null | undefined } }) {
+export function ReadOnlyNotice({ permission }: { permission: Permission }) {
   if (permission.allowed) return null;
   return (
     <Alert severity="info" data-testid="read-only">

@@ -32,7 +32,7 @@ import { HeadingWithJournal } from '../../components/heading-with-journal.tsx';
 import { ReadOnlyNotice } from '../../components/read-only-notice.tsx';
 import { SearchField } from '../../components/search-field.tsx';
 import { formatDay, shiftDay } from '../../lib/days.ts';
-import { usePermission } from '../../queries/admin-permissions.ts';
+import { usePermission } from '../../queries/permissions.ts';
 import {
   bulkEdit,
   categoryAdminKeys,

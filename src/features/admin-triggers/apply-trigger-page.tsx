@@ -20,7 +20,7 @@ import { ResponsiveTable } from '../../components/responsive-table.tsx';
 import { isApiError, isNotFound } from '../../api/errors.ts';
 import { useDebouncedValue } from '../../components/use-debounced-value.ts';
 import { triggerQueries } from '../../queries/triggers.ts';
-import { usePermission } from '../../queries/admin-permissions.ts';
+import { usePermission } from '../../queries/permissions.ts';
 import {
   RECENT_DAYS,
   applyInChunks,

@@ -24,7 +24,7 @@ import { useApi } from '../../queries/api-context.tsx';
 import { errorTextOnPaper } from '../../components/error-text-on-paper.ts';
 import { describeError } from '../../components/problem-message.tsx';
 import { triggerQueries } from '../../queries/triggers.ts';
-import { usePermission } from '../../queries/admin-permissions.ts';
+import { usePermission } from '../../queries/permissions.ts';
 import { triggerNotationText, useSaveTrigger } from '../../queries/trigger-admin.ts';
 import { TriggerFormSchema, diffTrigger, formOf, type TriggerForm } from './trigger-form.ts';
 import { AUDIENCE_WORDS, isTriggerId, kindWord, studentViewWord, triggerJournalHref } from './trigger-words.ts';

@@ -19,7 +19,7 @@ import { RelativeTime } from '../../components/relative-time.tsx';
 import { ResponsiveTable, type TableColumn } from '../../components/responsive-table.tsx';
 import type { Trigger } from '../../api/schemas/index.ts';
 import { SearchField } from '../../components/search-field.tsx';
-import { usePermission } from '../../queries/admin-permissions.ts';
+import { usePermission } from '../../queries/permissions.ts';
 import { triggerAdminQueries } from '../../queries/trigger-admin.ts';
 import { AUDIENCE_WORDS, kindWord } from './trigger-words.ts';
 

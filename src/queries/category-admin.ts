@@ -3,7 +3,7 @@ import type { ApiClient, EditCategoryInput } from '../api/client.ts';
 import { isApiError } from '../api/errors.ts';
 import type { CategoryRecord } from '../api/schemas/index.ts';
 import { useApi } from './api-context.tsx';
-import { CATEGORY_STALE_TIME, categoryKeys, categoryMutations } from './categories.ts';
+import { CATEGORY_STALE_TIME, categoryKeys } from './categories.ts';
 import { allPagesQuery } from './resource-queries.ts';
 import { compareText } from '../lib/collate.ts';
 
@@ -27,11 +27,6 @@ export const categoryAdminQueries = {
 };
 
 export type Edit = (id: number, body: EditCategoryInput) => Promise<unknown>;
-
-/** E14 through the shared mutation (optimistic, rolled back on refusal, then refetched). */
-export function useCategoryEdit(api?: ApiClient) {
-  return useMutation(categoryMutations.edit(useApi(api)));
-}
 
 export const isConflict = (error: unknown): boolean => isApiError(error) && error.kind === 'http' && error.status === 409;
 

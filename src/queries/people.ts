@@ -1,9 +1,8 @@
-import { mutationOptions, queryOptions, useMutation } from '@tanstack/react-query';
+import { mutationOptions, queryOptions } from '@tanstack/react-query';
 import type { ApiClient, ReplaceSuccessNetworkInput } from '../api/client.ts';
 import type { Page } from '../api/http.ts';
 import type { PeopleListParams } from '../api/params.ts';
 import type { Link } from '../api/schemas/index.ts';
-import { useApi } from './api-context.tsx';
 import { optimisticUpdate } from './optimistic.ts';
 import { resourceQueries } from './resource-queries.ts';
 
@@ -68,8 +67,3 @@ export const networkMutations = {
         client.invalidateQueries({ queryKey: peopleKeys.successNetwork(identifier) }),
     }),
 };
-
-/** The hooks use `api` when given (tests), else the app's client: `useApi()`, which is `browserApi()` unless a provider says otherwise. */
-export function useReplaceSuccessNetwork(api?: ApiClient) {
-  return useMutation(networkMutations.replace(useApi(api)));
-}

@@ -2,8 +2,6 @@ import { queryOptions } from '@tanstack/react-query';
 import type { ApiClient } from '../api/client.ts';
 import { runListJob } from './run-list-job.ts';
 
-export { rankByOpenAlerts, type StudentWithOpenAlerts } from './list-jobs.ts';
-
 export const studentQueries = {
   all: ['students'] as const,
   /** Name or identifier search (people extension). */

@@ -1,11 +1,10 @@
-import { queryOptions, skipToken, useMutation } from '@tanstack/react-query';
+import { queryOptions, skipToken } from '@tanstack/react-query';
 import type { ApiClient } from '../api/client.ts';
 import { isApiError, isNotFound } from '../api/errors.ts';
 import { listAll } from '../api/paging.ts';
 import type { Person, Trigger } from '../api/schemas/index.ts';
-import { useApi } from './api-context.tsx';
 import { allPagesQuery } from './resource-queries.ts';
-import { TRIGGER_STALE_TIME, triggerKeys, triggerMutations } from './triggers.ts';
+import { TRIGGER_STALE_TIME, triggerKeys } from './triggers.ts';
 
 /**
  * The trigger administration's reads and writes (issue 12):
@@ -26,11 +25,6 @@ export const triggerAdminKeys = {
 export const triggerAdminQueries = {
   all: (api: ApiClient) => allPagesQuery(triggerAdminKeys.all(), (params, options) => api.triggers.list(params, options), TRIGGER_STALE_TIME),
 };
-
-/** E13 (save): invalidates the trigger and the lists. */
-export function useSaveTrigger(api?: ApiClient) {
-  return useMutation(triggerMutations.update(useApi(api)));
-}
 
 /**
  * The details of the notation the trigger's action writes (decisions §7 E13, as the reference

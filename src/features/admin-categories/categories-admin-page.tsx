@@ -27,6 +27,7 @@ import { Link as RouterLink, useSearchParams } from 'react-router';
 import { isNotFound } from '../../api/errors.ts';
 import type { CategoryRecord } from '../../api/schemas/index.ts';
 import { useApi } from '../../queries/api-context.tsx';
+import { useEditCategory } from '../../queries/categories.ts';
 import { ProblemMessage } from '../../components/problem-message.tsx';
 import { HeadingWithJournal } from '../../components/heading-with-journal.tsx';
 import { ReadOnlyNotice } from '../../components/read-only-notice.tsx';
@@ -39,7 +40,6 @@ import {
   categoryAdminQueries,
   swapCategories,
   toRetry,
-  useCategoryEdit,
   type BulkEditResult,
   type CategoryUsage,
 } from '../../queries/category-admin.ts';
@@ -170,7 +170,7 @@ export function CategoriesAdminPage() {
   const from = params.get('from') ?? shiftDay(today, -89);
   const to = params.get('to') ?? today;
   const [usage, setUsage] = useState<CategoryUsage | null>(null);
-  const edit = useCategoryEdit();
+  const edit = useEditCategory();
   const editAsync = (id: number, body: { isActive: boolean; name: string }) => edit.mutateAsync({ id, body });
   const [renaming, setRenaming] = useState<number | null>(null);
   const [renameError, setRenameError] = useState<string | null>(null);

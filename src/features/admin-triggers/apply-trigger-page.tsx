@@ -19,7 +19,7 @@ import { ProblemMessage, describeError } from '../../components/problem-message.
 import { ResponsiveTable } from '../../components/responsive-table.tsx';
 import { isApiError, isNotFound } from '../../api/errors.ts';
 import { useDebouncedValue } from '../../components/use-debounced-value.ts';
-import { triggerQueries } from '../../queries/triggers.ts';
+import { triggerQueries, useUpdateTrigger } from '../../queries/triggers.ts';
 import { usePermission } from '../../queries/permissions.ts';
 import {
   RECENT_DAYS,
@@ -31,7 +31,6 @@ import {
   replaceIdentifiers,
   studentsAlreadyApplied,
   triggerApplyQueries,
-  useSaveTrigger,
   type ApplyRun,
   type NotationPreview,
   type Resolution,
@@ -330,7 +329,7 @@ export function ApplyTriggerPage() {
   const [confirmText, setConfirmText] = useState('');
   const [run, setRun] = useState<ApplyRun | null>(null);
   const [startedAt, setStartedAt] = useState<number | null>(null);
-  const save = useSaveTrigger();
+  const save = useUpdateTrigger();
 
   const dirty = text !== (checked ?? '');
   const needsTyped = students.length > TYPED_CONFIRM_ABOVE;

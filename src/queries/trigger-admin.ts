@@ -50,33 +50,7 @@ export function previewOf(trigger: Trigger): NotationPreview {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Choosing students: pasted text → identifiers, then each checked against the people.
-
-export interface ParsedIdentifiers {
-  /** Each identifier once, in the order first given. */
-  unique: string[];
-  /** Identifiers given more than once (each listed once), with how often. */
-  duplicates: { identifier: string; count: number }[];
-}
-
-/** Identifiers from pasted text, whatever separates them (commas, spaces, new lines, semicolons, tabs, quotes). */
-export function parseIdentifiers(text: string): ParsedIdentifiers {
-  const parts = text.split(/[\s,;|"'`()[\]{}<>]+/).filter((p) => p !== '');
-  const counts = new Map<string, number>();
-  for (const part of parts) counts.set(part, (counts.get(part) ?? 0) + 1);
-  return {
-    unique: [...counts.keys()],
-    duplicates: [...counts].filter(([, n]) => n > 1).map(([identifier, count]) => ({ identifier, count })),
-  };
-}
-
-/** `text` with each whole identifier named in `replacements` spelled as given there (the separators kept). */
-export function replaceIdentifiers(text: string, replacements: ReadonlyMap<string, string>): string {
-  return text
-    .split(/([\s,;|"'`()[\]{}<>]+)/)
-    .map((part) => replacements.get(part) ?? part)
-    .join('');
-}
+// Choosing students: pasted identifiers (src/lib/identifiers.ts), each checked against the people.
 
 export type Resolution =
   | { status: 'student'; person: Person }

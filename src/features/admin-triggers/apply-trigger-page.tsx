@@ -25,10 +25,8 @@ import {
   RECENT_DAYS,
   applyInChunks,
   outcomeUnknown,
-  parseIdentifiers,
   planChunks,
   previewOf,
-  replaceIdentifiers,
   studentsAlreadyApplied,
   triggerApplyQueries,
   type ApplyRun,
@@ -36,6 +34,7 @@ import {
   type Resolution,
   type TriggerNotation,
 } from '../../queries/trigger-admin.ts';
+import { parseIdentifiers, replaceIdentifiers } from '../../lib/identifiers.ts';
 import { TriggerFrame } from './trigger-frame.tsx';
 import { AUDIENCE_WORDS, isTriggerId, studentViewWord } from './trigger-words.ts';
 

@@ -6,28 +6,14 @@ import {
   applyInChunks,
   isFromTrigger,
   notationsFromTrigger,
-  parseIdentifiers,
   planChunks,
-  replaceIdentifiers,
   resolveStudents,
   studentsAlreadyApplied,
   triggerNotationText,
 } from '../../queries/trigger-admin.ts';
+import { replaceIdentifiers } from '../../lib/identifiers.ts';
 
 const { api } = setupTestBackend();
-
-describe('pasted identifiers', () => {
-  it('splits on any separator, keeps the first order, lists duplicates', () => {
-    expect(parseIdentifiers(' S1, S2;S2\tS3\n"S4" S1 |S5 ')).toEqual({
-      unique: ['S1', 'S2', 'S3', 'S4', 'S5'],
-      duplicates: [
-        { identifier: 'S1', count: 2 },
-        { identifier: 'S2', count: 2 },
-      ],
-    });
-    expect(parseIdentifiers(' \n ,; ')).toEqual({ unique: [], duplicates: [] });
-  });
-});
 
 describe('the notation text', () => {
   it('is what the reference backend writes (name, blank line, advice when there is any)', () => {

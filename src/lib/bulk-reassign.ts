@@ -2,7 +2,7 @@
  * Bulk reassignment of success networks, as pure functions: what each student's network becomes
  * under an operation, and the parsing of pasted pairs
  * (pasted identifiers: src/lib/identifiers.ts). The writes (one guarded
- * E16 per student) live in `src/queries/caseloads.ts`.
+ * E16 per student) live in `src/features/caseloads/bulk-reassign-run.ts`.
  */
 
 export type BulkOperation =

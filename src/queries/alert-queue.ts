@@ -91,3 +91,14 @@ export function triageQueueQuery(api: ApiClient, range: DayRange, prepare?: (ale
     }),
   };
 }
+
+/**
+ * Students ranked by their open alerts raised since `createdOnStart` (the students page). Under
+ * the alerts list keys, so that lowering or raising an alert refreshes the ranking.
+ */
+export const mostOpenAlertsQuery = (api: ApiClient, createdOnStart: string) =>
+  queryOptions({
+    queryKey: [...alertKeys.lists(), 'open-by-student', { createdOnStart }] as const,
+    // Thousands of alerts for a short ranking: downloaded and parsed in a worker, off the page's main thread.
+    queryFn: ({ signal }) => runListJob(api, 'openAlertsRanking', { createdOnStart }, { signal }),
+  });

@@ -1,8 +1,8 @@
 import { queryOptions, skipToken } from '@tanstack/react-query';
 import type { ApiClient } from '../api/client.ts';
 import { isApiError, isNotFound } from '../api/errors.ts';
-import { listAll } from '../api/paging.ts';
 import type { Person, Trigger } from '../api/schemas/index.ts';
+import { peopleByIdentifiers } from './people.ts';
 import { allPagesQuery } from './resource-queries.ts';
 import { TRIGGER_STALE_TIME, triggerKeys } from './triggers.ts';
 
@@ -59,13 +59,13 @@ export type Resolution =
   | { status: 'unknown'; likely?: Person }
   | { status: 'error'; error: unknown };
 
-/** Above this many, the students' directory is read in pages instead of one request per identifier. */
-const DIRECTORY_THRESHOLD = 40;
+/** Above this many, the people are asked for a thousand a request instead of one request per identifier. */
+const BATCH_ABOVE = 40;
 
 /**
  * Who each identifier is: a student, someone else, nobody, or unknown because the lookup failed.
- * Few identifiers: one `GET /people/{id}` each (a few at a time). Many: the students' directory
- * page by page (the people extension with `role=Student`), then one GET each for the rest.
+ * Few identifiers: one `GET /people/{id}` each (a few at a time). Many: `peopleByIdentifiers`
+ * (a thousand a request), or, on an upstream without it, one GET each.
  */
 export async function resolveStudents(
   api: ApiClient,
@@ -74,15 +74,19 @@ export async function resolveStudents(
 ): Promise<Map<string, Resolution>> {
   const result = new Map<string, Resolution>();
   let rest = [...identifiers];
-  if (rest.length > DIRECTORY_THRESHOLD) {
+  if (rest.length > BATCH_ABOVE) {
     try {
-      const wanted = new Set(rest);
-      const directory = await listAll((p, o) => api.people.list({ ...p, role: 'Student' }, o), {}, { ...(options.signal ? { signal: options.signal } : {}) });
-      for (const person of directory.values) if (wanted.has(person.identifier)) result.set(person.identifier, { status: 'student', person });
-      rest = rest.filter((identifier) => !result.has(identifier));
+      const { supported, people } = await peopleByIdentifiers(api, rest, options.signal);
+      if (supported) {
+        for (const identifier of rest) {
+          const person = people.get(identifier);
+          result.set(identifier, !person ? { status: 'unknown' } : person.role === 'Student' ? { status: 'student', person } : { status: 'not-student', person });
+        }
+        rest = [];
+      }
     } catch (error) {
-      if (isApiError(error) && error.kind === 'aborted') throw error;
-      // No directory (a real upstream without the extension): one GET each below.
+      if (options.signal?.aborted || (isApiError(error) && error.kind === 'aborted')) throw error;
+      // The batch failed: one GET each below, each failure then said per identifier.
     }
   }
   options.onProgress?.(result.size, identifiers.length);
@@ -268,13 +272,6 @@ const applyReads = (api: ApiClient) => ({
 });
 
 export const triggerApplyQueries = {
-  /** Students by name or identifier (the people extension), for picking one. */
-  studentSearch: (api: ApiClient, q: string) =>
-    queryOptions({
-      queryKey: ['people', 'list', { role: 'Student', q, pageSize: 20 }] as const,
-      queryFn: ({ signal }) => api.people.list({ role: 'Student', q, pageSize: 20 }, { signal }),
-      staleTime: 60_000,
-    }),
   /** Who each identifier is (see `resolveStudents`). */
   resolve: (api: ApiClient, identifiers: readonly string[]) => {
     const reads = applyReads(api);

@@ -20,6 +20,7 @@ import { ResponsiveTable } from '../../components/responsive-table.tsx';
 import { isApiError, isNotFound } from '../../api/errors.ts';
 import { useDebouncedValue } from '../../components/use-debounced-value.ts';
 import { triggerQueries, useUpdateTrigger } from '../../queries/triggers.ts';
+import { peopleQueries } from '../../queries/people.ts';
 import { usePermission } from '../../queries/permissions.ts';
 import {
   RECENT_DAYS,
@@ -55,7 +56,7 @@ function StudentSearch({ onPick }: { onPick: (person: Person) => void }) {
   const api = useApi();
   const [input, setInput] = useState('');
   const q = useDebouncedValue(input.trim(), 250);
-  const search = useQuery({ ...triggerApplyQueries.studentSearch(api, q), enabled: q.length >= 2 });
+  const search = useQuery({ ...peopleQueries.studentSearch(api, q), enabled: q.length >= 2 });
   const unavailable = search.isError && isNotFound(search.error);
   return (
     <>

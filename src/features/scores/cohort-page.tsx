@@ -26,6 +26,7 @@ import { useProgressiveCount } from '../../components/use-progressive-count.ts';
 import { inPick, pickLabel, summarize, type Pick, type ScoreEntry } from '../../lib/percentiles.ts';
 import { entriesByFactor } from './cohort-figures.ts';
 import { cohortProgress, cohortQueries, type Cohort, type CohortFactor, type PersonName } from '../../queries/cohort.ts';
+import { peopleQueries } from '../../queries/people.ts';
 import { CohortCompare } from './cohort-compare.tsx';
 import { readFilter, readPick, writeFilter, writePick, type RosterFilter } from './cohort-url.ts';
 import { FactorCard } from './factor-card.tsx';
@@ -391,7 +392,7 @@ function Roster({ id, title, cohort, includeFlagged, picked, figuresShown }: { i
   const [visible, setVisible] = useState<readonly string[]>([]);
   const onVisibleChange = useCallback((ids: readonly string[]) => setVisible((old) => (old.join() === ids.join() ? old : ids)), []);
   const perPerson = useQueries({
-    queries: (bulk.data?.supported === false ? visible : []).map((person) => ({ ...cohortQueries.person(api, person), retry: false })),
+    queries: (bulk.data?.supported === false ? visible : []).map((person) => (peopleQueries.person(api, person))),
     combine: namesOf,
   });
   const bulkNames = bulk.data?.names;

@@ -4,6 +4,7 @@ import type { Page } from '../api/http.ts';
 import type { PeopleListParams } from '../api/params.ts';
 import { isApiError } from '../api/errors.ts';
 import type { Link, Person } from '../api/schemas/index.ts';
+import { chunksOf } from '../lib/chunks.ts';
 import { mapPool } from '../lib/map-pool.ts';
 import { optimisticUpdate } from './optimistic.ts';
 import { resourceQueries } from './resource-queries.ts';
@@ -94,11 +95,9 @@ export async function peopleByIdentifiers(
 ): Promise<{ supported: boolean; people: Map<string, Person> }> {
   const found = new Map<string, Person>();
   const asked = new Set(identifiers);
-  const chunks: string[][] = [];
-  for (let i = 0; i < identifiers.length; i += 1000) chunks.push(identifiers.slice(i, i + 1000));
   const options = signal ? { signal } : {};
   try {
-    const pages = await mapPool(chunks, 4, (chunk) => api.people.list({ identifiers: chunk, pageSize: 1000 }, options), signal);
+    const pages = await mapPool(chunksOf(identifiers, 1000), 4, (chunk) => api.people.list({ identifiers: chunk, pageSize: 1000 }, options), signal);
     for (const page of pages) {
       for (const person of page.values) {
         if (!asked.has(person.identifier)) return { supported: false, people: new Map() };

@@ -3,7 +3,7 @@ import type { ApiClient, Id, PatchTriggerInput } from '../api/client.ts';
 import type { Trigger } from '../api/schemas/index.ts';
 import { useApi } from './api-context.tsx';
 import { isPlainObject, listCovers, type WriteVariables } from './keys.ts';
-import { resourceQueries } from './resource-queries.ts';
+import { allPagesQuery, resourceQueries } from './resource-queries.ts';
 
 /**
  * Notation triggers (E12, E13; the admin extension lists them).
@@ -11,6 +11,7 @@ import { resourceQueries } from './resource-queries.ts';
  *     ['triggers']
  *     ['triggers', 'list', paging]
  *     ['triggers', 'detail', id]
+ *     ['triggers', 'list', 'all']     every trigger, all pages (the administration page)
  *
  * E13's action creates notations: an alert per listed student when the trigger (as edited)
  * elevates to alert, a data insight otherwise. Those show in `['alerts', 'list', …]` and
@@ -21,10 +22,18 @@ import { resourceQueries } from './resource-queries.ts';
 export const TRIGGER_STALE_TIME = 5 * 60_000;
 
 const triggers = resourceQueries('triggers', (api) => api.triggers, TRIGGER_STALE_TIME);
-export const triggerKeys = triggers.keys;
+export const triggerKeys = {
+  ...triggers.keys,
+  /** Every trigger, all pages: under the lists, so that saving a trigger refetches it. */
+  allPages: () => [...triggers.keys.lists(), 'all'] as const,
+};
 const { all } = triggerKeys;
 
-export const triggerQueries = triggers.queries;
+export const triggerQueries = {
+  ...triggers.queries,
+  /** Every trigger (the admin extension, all pages). */
+  allPages: (api: ApiClient) => allPagesQuery(triggerKeys.allPages(), (params, options) => api.triggers.list(params, options), TRIGGER_STALE_TIME),
+};
 
 /** What the cache knows of the trigger's `elevateToAlert` (its detail, or a list that holds it). */
 function cachedElevateToAlert(client: QueryClient, id: Id): boolean | undefined {

@@ -27,22 +27,15 @@ import { Link as RouterLink, useSearchParams } from 'react-router';
 import { isNotFound } from '../../api/errors.ts';
 import type { CategoryRecord } from '../../api/schemas/index.ts';
 import { useApi } from '../../queries/api-context.tsx';
-import { useEditCategory } from '../../queries/categories.ts';
+import { categoryKeys, categoryQueries, useEditCategory } from '../../queries/categories.ts';
 import { ProblemMessage } from '../../components/problem-message.tsx';
 import { HeadingWithJournal } from '../../components/heading-with-journal.tsx';
 import { ReadOnlyNotice } from '../../components/read-only-notice.tsx';
 import { SearchField } from '../../components/search-field.tsx';
 import { formatDay, shiftDay } from '../../lib/days.ts';
 import { usePermission } from '../../queries/permissions.ts';
-import {
-  bulkEdit,
-  categoryAdminKeys,
-  categoryAdminQueries,
-  swapCategories,
-  toRetry,
-  type BulkEditResult,
-  type CategoryUsage,
-} from '../../queries/category-admin.ts';
+import { bulkEdit, swapCategories, toRetry, type BulkEditResult } from './category-edits.ts';
+import type { CategoryUsage } from './category-usage.ts';
 import { CategoriesFallback } from './categories-fallback.tsx';
 import { editFailureText, swapResultText } from './category-messages.ts';
 import { applyListView, readListView, writeListView, type CategoryListView, type SortKey } from './category-list-view.ts';
@@ -163,7 +156,7 @@ export function CategoriesAdminPage() {
   const client = useQueryClient();
   const permission = usePermission('editCategories');
   const canEdit = permission.allowed;
-  const list = useDeferredQuery(categoryAdminQueries.all(api));
+  const list = useDeferredQuery(categoryQueries.allPages(api));
   const [params, setParams] = useSearchParams();
   const view = readListView(params);
   const today = useMemo(() => formatDay(new Date()), []);
@@ -188,7 +181,7 @@ export function CategoriesAdminPage() {
   const shown = applyListView(categories, view, usage?.byCategory);
   const names = new Map(categories.map((c) => [c.id, c.name]));
   const onView = (next: CategoryListView) => setParams(writeListView(params, next), { replace: true });
-  const refresh = () => client.invalidateQueries({ queryKey: categoryAdminKeys.all() });
+  const refresh = () => client.invalidateQueries({ queryKey: categoryKeys.allPages() });
 
   const setActive = (category: CategoryState, isActive: boolean) => {
     setNotice(null);

@@ -12,7 +12,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
 import { characterCount } from '../../api/schemas/index.ts';
-import { categoriesSeenInCache } from '../../queries/category-admin.ts';
+import { categoriesSeenInCache } from './category-usage.ts';
 import { useEditCategory } from '../../queries/categories.ts';
 import { editFailureText } from './category-messages.ts';
 import { MAX_NAME_LENGTH } from './category-rules.ts';

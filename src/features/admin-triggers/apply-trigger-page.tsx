@@ -22,19 +22,10 @@ import { useDebouncedValue } from '../../components/use-debounced-value.ts';
 import { triggerQueries, useUpdateTrigger } from '../../queries/triggers.ts';
 import { peopleQueries } from '../../queries/people.ts';
 import { usePermission } from '../../queries/permissions.ts';
-import {
-  RECENT_DAYS,
-  applyInChunks,
-  outcomeUnknown,
-  planChunks,
-  previewOf,
-  studentsAlreadyApplied,
-  triggerApplyQueries,
-  type ApplyRun,
-  type NotationPreview,
-  type Resolution,
-  type TriggerNotation,
-} from '../../queries/trigger-admin.ts';
+import { applyInChunks, outcomeUnknown, planChunks, studentsAlreadyApplied, type ApplyRun } from './apply-chunks.ts';
+import { RECENT_DAYS, triggerApplyQueries } from './apply-queries.ts';
+import type { Resolution } from './resolve-students.ts';
+import { previewOf, type NotationPreview, type TriggerNotation } from './trigger-notations.ts';
 import { parseIdentifiers, replaceIdentifiers } from '../../lib/identifiers.ts';
 import { TriggerFrame } from './trigger-frame.tsx';
 import { AUDIENCE_WORDS, isTriggerId, studentViewWord } from './trigger-words.ts';

@@ -25,7 +25,7 @@ import { errorTextOnPaper } from '../../components/error-text-on-paper.ts';
 import { describeError } from '../../components/problem-message.tsx';
 import { triggerQueries, useUpdateTrigger } from '../../queries/triggers.ts';
 import { usePermission } from '../../queries/permissions.ts';
-import { triggerNotationText } from '../../queries/trigger-admin.ts';
+import { triggerNotationText } from './trigger-notations.ts';
 import { TriggerFormSchema, diffTrigger, formOf, type TriggerForm } from './trigger-form.ts';
 import { AUDIENCE_WORDS, isTriggerId, kindWord, studentViewWord, triggerJournalHref } from './trigger-words.ts';
 

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import TextField from '@mui/material/TextField';
-import type { DayRange } from '../lib/days.ts';
+import type { DayRange } from '../lib/dates.ts';
 
 /**
  * The From/To date pickers, loaded once the page is idle (the pickers are a large module, and

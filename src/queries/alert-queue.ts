@@ -1,7 +1,7 @@
 import { hashKey, queryOptions } from '@tanstack/react-query';
 import type { ApiClient, ExpandedAlert } from '../api/client.ts';
 import type { AllValues, ListAllProgress } from '../api/paging.ts';
-import type { DayRange } from '../lib/days.ts';
+import type { DayRange } from '../lib/dates.ts';
 import { alertKeys } from './alerts.ts';
 import { runListJob } from './run-list-job.ts';
 

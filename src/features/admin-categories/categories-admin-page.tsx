@@ -32,7 +32,7 @@ import { ProblemMessage } from '../../components/problem-message.tsx';
 import { HeadingWithJournal } from '../../components/heading-with-journal.tsx';
 import { ReadOnlyNotice } from '../../components/read-only-notice.tsx';
 import { SearchField } from '../../components/search-field.tsx';
-import { formatDay, shiftDay } from '../../lib/days.ts';
+import { formatDay, shiftDay } from '../../lib/dates.ts';
 import { usePermission } from '../../queries/permissions.ts';
 import { bulkEdit, swapCategories, toRetry, type BulkEditResult } from './category-edits.ts';
 import type { CategoryUsage } from './category-usage.ts';

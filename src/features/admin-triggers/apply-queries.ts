@@ -1,6 +1,7 @@
 import { queryOptions, skipToken } from '@tanstack/react-query';
 import type { ApiClient } from '../../api/client.ts';
 import type { Trigger } from '../../api/schemas/index.ts';
+import { startOfUtcDaysAgo } from '../../lib/dates.ts';
 import { triggerKeys } from '../../queries/triggers.ts';
 import { resolveStudents } from './resolve-students.ts';
 import { notationsFromTrigger } from './trigger-notations.ts';
@@ -12,7 +13,6 @@ import { notationsFromTrigger } from './trigger-notations.ts';
  *     ['people', 'resolve', identifiers]                     who pasted identifiers are
  */
 
-const DAY_MS = 86_400_000;
 export const RECENT_DAYS = 30;
 
 /** The apply flow's multi-request reads, bound to a client (as `notationQueries` binds its resource). */
@@ -34,7 +34,7 @@ export const triggerApplyQueries = {
   },
   /** Notations with this trigger's text created for these students in the last 30 days (from the start of today, UTC). */
   recent: (api: ApiClient, trigger: Trigger | undefined, students: readonly string[]) => {
-    const since = Math.floor(Date.now() / DAY_MS) * DAY_MS - RECENT_DAYS * DAY_MS;
+    const since = startOfUtcDaysAgo(RECENT_DAYS, Date.now());
     const reads = applyReads(api);
     return queryOptions({
       queryKey: [...triggerKeys.all, 'apply', String(trigger?.id), 'recent', { since, trigger, students: [...students] }] as const,

@@ -21,9 +21,8 @@ import { paths } from '../../lib/paths.ts';
 import { useApi } from '../../queries/api-context.tsx';
 import { ProblemMessage } from '../../components/problem-message.tsx';
 import { useDebouncedValue } from '../../components/use-debounced-value.ts';
-import { ageInDays, DAY_MS } from '../../lib/dates.ts';
+import { ageInDays, formatDay, startOfUtcDaysAgo } from '../../lib/dates.ts';
 import { readText } from '../../lib/url-state.ts';
-import { formatDay } from '../../lib/days.ts';
 import { mostOpenAlertsQuery } from '../../queries/alert-queue.ts';
 import { peopleQueries } from '../../queries/people.ts';
 
@@ -122,7 +121,7 @@ function StudentSearch() {
 
 function MostOpenAlerts() {
   const api = useApi();
-  const [createdOnStart] = useState(() => new Date(Math.floor(Date.now() / DAY_MS) * DAY_MS - RANKING_DAYS * DAY_MS).toISOString());
+  const [createdOnStart] = useState(() => new Date(startOfUtcDaysAgo(RANKING_DAYS, Date.now())).toISOString());
   const [today] = useState(() => formatDay(new Date()));
   const ranking = useDeferredQuery(mostOpenAlertsQuery(api, createdOnStart));
   return (

@@ -1,4 +1,5 @@
 import type { Trigger } from '../../api/schemas/index.ts';
+import { journalHref } from '../../queries/journal.ts';
 
 /** How the trigger's values are spoken of (the composer's words for audiences). */
 export const AUDIENCE_WORDS: Record<Trigger['audienceType'], string> = {
@@ -11,7 +12,10 @@ export const kindWord = (elevateToAlert: boolean) => (elevateToAlert ? 'Alert' :
 export const studentViewWord = (canStudentView: boolean) => (canStudentView ? 'Student can see it' : 'Hidden from the student');
 
 /** Link to the gateway's change journal, filtered to one trigger (its targets are spelled `trigger/<id>`; issue 12 item 10). */
-export const triggerJournalHref = (trigger: Pick<Trigger, 'id'>) => `/admin/journal?target=${encodeURIComponent(`trigger/${trigger.id}`)}`;
+export const triggerJournalHref = (trigger: Pick<Trigger, 'id'>) => journalHref(`trigger/${trigger.id}`);
 
 /** A trigger's id as a URL spells it: a whole number (anything else is no trigger, and nothing is asked). */
 export const isTriggerId = (id: string) => /^\d+$/.test(id);
+
+/** `n` things, the count as the reader's locale writes it. */
+export const plural = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString()} ${n === 1 ? one : many}`;

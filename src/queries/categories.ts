@@ -4,7 +4,7 @@ import type { CategoryRecord } from '../api/schemas/index.ts';
 import { useApi } from './api-context.tsx';
 import { isPlainObject, listParamOf, type WriteVariables } from './keys.ts';
 import { optimisticUpdate } from './optimistic.ts';
-import { allPagesQuery, resourceQueries } from './resource-queries.ts';
+import { resourceQueries, withAllPages } from './resource-queries.ts';
 
 /**
  * Notation categories (the admin extension lists them with their state; E14 edits one).
@@ -22,19 +22,12 @@ import { allPagesQuery, resourceQueries } from './resource-queries.ts';
 /** Categories change by hand, rarely: 5 minutes. */
 export const CATEGORY_STALE_TIME = 5 * 60_000;
 
-const categories = resourceQueries('categories', (api) => api.categories, CATEGORY_STALE_TIME);
-export const categoryKeys = {
-  ...categories.keys,
-  /** Every category with its state, all pages: under the lists, so that the edit mutation updates and refetches it. */
-  allPages: () => [...categories.keys.lists(), 'all'] as const,
-};
+// `allPages`: every category with its state (a real upstream without the extension answers 404: the administration page says so).
+const categories = withAllPages(resourceQueries('categories', (api) => api.categories, CATEGORY_STALE_TIME), (api) => (params, options) => api.categories.list(params, options), CATEGORY_STALE_TIME);
+export const categoryKeys = categories.keys;
 const { all } = categoryKeys;
 
-export const categoryQueries = {
-  ...categories.queries,
-  /** Every category (a real upstream without the extension answers 404: the administration page says so). */
-  allPages: (api: ApiClient) => allPagesQuery(categoryKeys.allPages(), (params, options) => api.categories.list(params, options), CATEGORY_STALE_TIME),
-};
+export const categoryQueries = categories.queries;
 
 /** Alerts and updates keys that show category names: E8 and its update twin, and whatever expands `categories`. */
 export function showsNotationCategories(key: QueryKey): boolean {

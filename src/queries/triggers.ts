@@ -3,7 +3,7 @@ import type { ApiClient, Id, PatchTriggerInput } from '../api/client.ts';
 import type { Trigger } from '../api/schemas/index.ts';
 import { useApi } from './api-context.tsx';
 import { isPlainObject, listCovers, type WriteVariables } from './keys.ts';
-import { allPagesQuery, resourceQueries } from './resource-queries.ts';
+import { resourceQueries, withAllPages } from './resource-queries.ts';
 
 /**
  * Notation triggers (E12, E13; the admin extension lists them).
@@ -21,19 +21,12 @@ import { allPagesQuery, resourceQueries } from './resource-queries.ts';
 /** Triggers change by hand, rarely: 5 minutes. */
 export const TRIGGER_STALE_TIME = 5 * 60_000;
 
-const triggers = resourceQueries('triggers', (api) => api.triggers, TRIGGER_STALE_TIME);
-export const triggerKeys = {
-  ...triggers.keys,
-  /** Every trigger, all pages: under the lists, so that saving a trigger refetches it. */
-  allPages: () => [...triggers.keys.lists(), 'all'] as const,
-};
+// `allPages`: every trigger (the admin extension, all pages).
+const triggers = withAllPages(resourceQueries('triggers', (api) => api.triggers, TRIGGER_STALE_TIME), (api) => (params, options) => api.triggers.list(params, options), TRIGGER_STALE_TIME);
+export const triggerKeys = triggers.keys;
 const { all } = triggerKeys;
 
-export const triggerQueries = {
-  ...triggers.queries,
-  /** Every trigger (the admin extension, all pages). */
-  allPages: (api: ApiClient) => allPagesQuery(triggerKeys.allPages(), (params, options) => api.triggers.list(params, options), TRIGGER_STALE_TIME),
-};
+export const triggerQueries = triggers.queries;
 
 /** What the cache knows of the trigger's `elevateToAlert` (its detail, or a list that holds it). */
 function cachedElevateToAlert(client: QueryClient, id: Id): boolean | undefined {

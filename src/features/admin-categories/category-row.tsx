@@ -12,7 +12,7 @@ import type { CategoryRecord } from '../../api/schemas/index.ts';
 import { journalHref } from '../../queries/journal.ts';
 import { CategoryRename } from './category-rename.tsx';
 import { activationBlock } from './category-rules.ts';
-import type { UsageCount } from './category-usage.ts';
+import type { CategoryUsage } from './category-usage.ts';
 import type { CategoryActions } from './use-category-actions.ts';
 
 /** One category: its name (or the rename form), state, usage and actions; on a phone the actions go under the name. */
@@ -26,8 +26,8 @@ export function CategoryRow({
 }: {
   category: CategoryRecord;
   categories: readonly CategoryRecord[];
-  /** The window's usage, once counted (undefined for a category unused in it). */
-  usage: { counts: UsageCount | undefined } | null;
+  /** The window's usage, once counted. */
+  usage: CategoryUsage | null;
   canEdit: boolean;
   phone: boolean;
   actions: CategoryActions;
@@ -35,6 +35,7 @@ export function CategoryRow({
   const { selected, renaming, busy } = actions;
   const block = activationBlock(categories, category.id);
   const reasonId = `activate-reason-${category.id}`;
+  const counts = usage?.byCategory.get(category.id);
   const buttons = (
     <>
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: phone ? 'wrap' : 'nowrap', rowGap: 0.5 }}>
@@ -119,7 +120,7 @@ export function CategoryRow({
       </TableCell>
       <TableCell sx={{ display: usage ? undefined : { xs: 'none', sm: 'table-cell' } }}>
         {usage ? (
-          <span data-testid={`usage-${category.id}`}>{usage.counts ? `${usage.counts.updates} updates, ${usage.counts.alerts} alerts` : 'unused'}</span>
+          <span data-testid={`usage-${category.id}`}>{counts ? `${counts.updates} updates, ${counts.alerts} alerts` : 'unused'}</span>
         ) : (
           <Typography variant="body2" color="textSecondary" component="span">
             —

@@ -52,6 +52,7 @@ export function CategoryTable({
 }) {
   const { selected, setSelected } = actions;
   const allShownSelected = shown.length > 0 && shown.every((c) => selected.has(c.id));
+  const rows = { categories, usage, canEdit, phone, actions };
   return (
     <TableContainer>
       <Table size="small" aria-labelledby="list-heading">
@@ -82,15 +83,7 @@ export function CategoryTable({
             </TableRow>
           )}
           {shown.map((category) => (
-            <CategoryRow
-              key={category.id}
-              category={category}
-              categories={categories}
-              usage={usage ? { counts: usage.byCategory.get(category.id) } : null}
-              canEdit={canEdit}
-              phone={phone}
-              actions={actions}
-            />
+            <CategoryRow key={category.id} category={category} {...rows} />
           ))}
         </TableBody>
       </Table>

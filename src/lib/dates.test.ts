@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dayToDate, formatDay, parseDateBound, parseDay, readDayRange, shiftDay, toIso } from './dates.ts';
+import { dayToDate, formatDate, formatDay, parseDateBound, parseDay, readDayRange, shiftDay, toIso } from './dates.ts';
 
 describe('parseDateBound', () => {
   it('reads a bare date as the first or last millisecond of that UTC day', () => {
@@ -66,5 +66,13 @@ describe('days', () => {
     const reversed = readDayRange(new URLSearchParams('from=2026-06-01&to=2026-05-01'));
     expect([reversed.from, reversed.to]).toEqual([null, null]);
     expect(reversed.notices[0]).toMatch(/after the end/);
+  });
+});
+
+describe('formatDate', () => {
+  it('reads as date-fns’s medium date did ("PP"), an unreadable value as it came', async () => {
+    const { format } = await import('date-fns/format');
+    for (const iso of ['2025-08-15T12:00:00.000Z', '2026-01-02T00:30:00+02:00', '1999-12-31T23:59:59.999Z']) expect(formatDate(iso)).toBe(format(new Date(iso), 'PP'));
+    expect(formatDate('soon')).toBe('soon');
   });
 });

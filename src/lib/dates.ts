@@ -65,6 +65,16 @@ export function startOfUtcDaysAgo(days: number, nowMs: number): number {
   return startOfUtcDay(nowMs) - days * DAY_MS;
 }
 
+let dateText: Intl.DateTimeFormat | undefined;
+
+/** A date as people read it in a list ("Aug 15, 2025", local time); an unreadable one as it came. */
+export function formatDate(iso: string): string {
+  const date = new Date(iso);
+  // Made on first use: the early start loads this module and never shows a date.
+  dateText ??= new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
+  return Number.isNaN(date.getTime()) ? iso : dateText.format(date);
+}
+
 // Calendar days (`yyyy-MM-dd`, local).
 
 /** A whole range, both ends known (`yyyy-MM-dd`, inclusive). */

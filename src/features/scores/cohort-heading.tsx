@@ -10,7 +10,8 @@ import { Link as RouterLink } from 'react-router';
 import type { Administration } from '../../api/schemas/index.ts';
 import { ProblemMessage } from '../../components/problem-message.tsx';
 import type { CohortProgress } from '../../queries/cohort.ts';
-import { formatCount, formatDay, plural, statusColor } from './score-format.ts';
+import { formatDate } from '../../lib/dates.ts';
+import { formatCount, plural, statusColor } from './score-format.ts';
 
 /** The administration's title, state, dates and (once the cohort is in) its respondents. */
 export function CohortHeading({ administration, respondents }: { administration: UseQueryResult<Administration>; respondents: number | undefined }) {
@@ -26,7 +27,7 @@ export function CohortHeading({ administration, respondents }: { administration:
         <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap', mt: 0.5 }}>
           <Chip size="small" variant="outlined" label={administration.data.status} color={statusColor(administration.data.status)} />
           <Typography color="textSecondary">
-            {formatDay(administration.data.startDate)} – {formatDay(administration.data.endDate)}
+            {formatDate(administration.data.startDate)} – {formatDate(administration.data.endDate)}
             {respondents !== undefined && ` · ${plural(respondents, 'respondent')}`}
           </Typography>
         </Stack>

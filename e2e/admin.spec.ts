@@ -442,7 +442,7 @@ test('someone outside the admin group sees both pages read-only, with the reason
   await expect(page.getByRole('heading', { name: 'Students', level: 1 })).toBeVisible();
   await asNonAdmin(page);
   await page.goto('/admin/categories');
-  await expect(page.getByTestId('read-only')).toContainText('Read only: only members of the “student-success-admins” group may change categories.');
+  await expect(page.getByTestId('read-only')).toContainText('You can see this but not edit categories: that needs membership of the “student-success-admins” group.');
   await expect(page.getByTestId('capacity')).toBeVisible();
   await expect(rowOf(page, 1)).toBeVisible();
   await expect(page.getByRole('button', { name: /^(Rename|Activate|Deactivate) / })).toHaveCount(0);
@@ -450,7 +450,7 @@ test('someone outside the admin group sees both pages read-only, with the reason
   await expect(page.getByRole('checkbox', { name: /^Select / })).toHaveCount(0);
 
   await page.goto('/admin/triggers');
-  await expect(page.getByTestId('read-only')).toContainText('may edit triggers or apply them to students');
+  await expect(page.getByTestId('read-only')).toContainText('not edit triggers or apply them to students: that needs membership of the “student-success-admins” group.');
   await page.goto('/admin/triggers/1');
   await expect(page.getByTestId('trigger-fields')).toBeVisible();
   await expect(page.getByTestId('read-only')).toBeVisible();

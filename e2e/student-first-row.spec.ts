@@ -21,8 +21,8 @@ test("a student page's HTML preloads the timeline's prefetch module before the p
   const html = await (await page.request.get(`/students/${STUDENT}`, { headers: { accept: 'text/html' } })).text();
   const preloads = [...html.matchAll(/<link rel="modulepreload" crossorigin fetchpriority="low" href="\/([^"]+)">/g)].map((m) => m[1]!);
   const built = manifest();
-  const prefetch = built['src/features/timeline/prefetch-student-timeline.ts']?.file;
-  const studentPage = built['src/features/timeline/student-page.tsx']?.file;
+  const prefetch = built['src/features/student/prefetch-student-timeline.ts']?.file;
+  const studentPage = built['src/features/student/student-page.tsx']?.file;
   const shell = built['src/app/layout.tsx']?.file;
   expect(prefetch && studentPage && shell, 'the build names the prefetch module, the page and the shell').toBeTruthy();
   expect(preloads).toContain(prefetch);
@@ -33,7 +33,7 @@ test("a student page's HTML preloads the timeline's prefetch module before the p
 test("the timeline's lists are asked for while the page's own code is still loading", async ({ page }) => {
   await signIn(page);
   await expect(page.getByRole('heading', { name: 'Students', level: 1 })).toBeVisible();
-  const studentPage = manifest()['src/features/timeline/student-page.tsx']!.file;
+  const studentPage = manifest()['src/features/student/student-page.tsx']!.file;
   // The page's own chunk is held back until the three list heads have been asked for (or 10 s).
   const heads = new Set<string>();
   let headsSeen: () => void = () => undefined;

@@ -1,4 +1,4 @@
 // as: src/features/students/fixture.tsx
-import { StudentPage } from '../timeline/student-page.tsx';
+import { StudentPage } from '../student/student-page.tsx';
 
 export const Page = StudentPage;

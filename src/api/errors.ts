@@ -92,6 +92,11 @@ export function isNotFound(e: unknown): boolean {
   return e instanceof ApiError && e.kind === 'http' && e.status === 404;
 }
 
+/** A 409: the service refused the write for the state the resource is in (a rule, or someone else first). */
+export function isConflict(e: unknown): boolean {
+  return e instanceof ApiError && e.kind === 'http' && e.status === 409;
+}
+
 /**
  * The field errors of a refused request, `{ [name]: message }`, for showing beside form fields.
  * The first message of a field wins. `where` restricts to one part of the request (`body` for

@@ -117,9 +117,9 @@ export const PAGES = {
   student: route({
     path: '/students/:identifier',
     title: 'Student',
-    page: 'src/features/timeline/student-page.tsx',
+    page: 'src/features/student/student-page.tsx',
     component: 'StudentPage',
-    prefetch: 'src/features/timeline/prefetch-student-timeline.ts',
+    prefetch: 'src/features/student/prefetch-student-timeline.ts',
     compactHeadingBelowMd: true,
   }),
   network: route({

@@ -4,7 +4,7 @@ import { AdapterDateFns } from '@mui/x-date-pickers/AdapterDateFns';
 import { DatePicker } from '@mui/x-date-pickers/DatePicker';
 import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
 import { isValid } from 'date-fns/isValid';
-import { dayToDate, formatDay, type DayRange } from '../lib/days.ts';
+import { dayToDate, formatDay, type DayRange } from '../lib/dates.ts';
 import { useDebouncedValue } from './use-debounced-value.ts';
 
 /** A day the range may take, or null (half-typed, absurd, or past the other end). */

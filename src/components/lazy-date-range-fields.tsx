@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
 import TextField from '@mui/material/TextField';
-import type { DayRange } from '../lib/days.ts';
+import type { DayRange } from '../lib/dates.ts';
 import { useAfterFirstPaint } from './use-after-paint.ts';
 
 /**

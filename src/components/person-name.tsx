@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useApi } from '../queries/api-context.tsx';
-import { networkEditorQueries } from '../queries/network-editor.ts';
+import { peopleQueries } from '../queries/people.ts';
 
 export interface PersonLabel {
   /** "First Last", or the identifier while the name is unknown (or the extension is absent). */
@@ -14,7 +14,7 @@ export interface PersonLabel {
 /** A person's name and role from the people extension; the identifier alone when it is not offered. */
 export function usePersonLabel(identifier: string): PersonLabel {
   const api = useApi();
-  const person = useQuery(networkEditorQueries.person(api, identifier));
+  const person = useQuery(peopleQueries.person(api, identifier));
   return {
     name: person.data ? `${person.data.firstName} ${person.data.lastName}` : identifier,
     role: person.data?.role,

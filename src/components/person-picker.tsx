@@ -8,7 +8,7 @@ import { isNotFound } from '../api/errors.ts';
 import type { Person } from '../api/schemas/index.ts';
 import { useApi } from '../queries/api-context.tsx';
 import { useDebouncedValue } from './use-debounced-value.ts';
-import { networkEditorQueries } from '../queries/network-editor.ts';
+import { peopleQueries } from '../queries/people.ts';
 
 interface PersonPickerProps {
   label: string;
@@ -31,7 +31,7 @@ export function PersonPicker({ label, refusal, onPick, roles, buttonLabel = 'Add
   const [input, setInput] = useState('');
   const [error, setError] = useState<string | null>(null);
   const q = useDebouncedValue(input.trim(), 200);
-  const search = useQuery({ ...networkEditorQueries.search(api, q, 10), enabled: q.length > 0 });
+  const search = useQuery({ ...peopleQueries.search(api, q, 10), enabled: q.length > 0 });
   const unavailable = search.isError && isNotFound(search.error);
   const options = (search.data?.values ?? []).filter((p) => !roles || roles.includes(p.role));
 

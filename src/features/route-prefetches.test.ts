@@ -1,7 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { expect, it } from 'vitest';
 import { setupTestBackend } from '../testing/setup-test-backend.ts';
-import { networkEditorKeys } from '../queries/network-editor.ts';
+import { peopleKeys } from '../queries/people.ts';
 import { scoreKeys } from '../queries/scores.ts';
 import { triggerKeys } from '../queries/triggers.ts';
 import { prefetch as prefetchTrigger } from './admin-triggers/prefetch-trigger.ts';
@@ -31,8 +31,8 @@ it("a network's editor starts the network, the student's name and, once the netw
   expect(members.length).toBeGreaterThan(0);
   const client = queryClient();
   prefetchNetwork(context(client, { identifier: 'S000001' }));
-  await expect.poll(() => client.getQueryData(networkEditorKeys.person('S000001'))).toMatchObject({ identifier: 'S000001' });
-  for (const member of members) await expect.poll(() => client.getQueryData(networkEditorKeys.person(member))).toMatchObject({ identifier: member });
+  await expect.poll(() => client.getQueryData(peopleKeys.detail('S000001'))).toMatchObject({ identifier: 'S000001' });
+  for (const member of members) await expect.poll(() => client.getQueryData(peopleKeys.detail(member))).toMatchObject({ identifier: member });
 });
 
 it("a score profile starts the scores of each of the person's administrations, the trend's too", async () => {

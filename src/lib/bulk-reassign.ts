@@ -1,7 +1,8 @@
 /**
  * Bulk reassignment of success networks, as pure functions: what each student's network becomes
- * under an operation, and the parsing of pasted identifiers and pairs. The writes (one guarded
- * E16 per student) live in `src/queries/caseloads.ts`.
+ * under an operation, and the parsing of pasted pairs
+ * (pasted identifiers: src/lib/identifiers.ts). The writes (one guarded
+ * E16 per student) live in `src/features/caseloads/bulk-reassign-run.ts`.
  */
 
 export type BulkOperation =
@@ -12,11 +13,6 @@ export type BulkOperation =
   | { kind: 'pairs'; pairs: readonly { student: string; staff: string }[] };
 
 export type BulkOperationKind = BulkOperation['kind'];
-
-/** Identifiers in pasted text (commas, semicolons, spaces, new lines), each once, in order. */
-export function parseIdentifiers(text: string): string[] {
-  return [...new Set(text.split(/[\s,;]+/).map((s) => s.trim()).filter(Boolean))];
-}
 
 export interface ParsedPairs {
   pairs: { student: string; staff: string }[];

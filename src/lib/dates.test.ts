@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseDateBound, toIso } from './dates.ts';
+import { dayToDate, formatDate, formatDay, parseDateBound, parseDay, readDayRange, shiftDay, toIso } from './dates.ts';
 
 describe('parseDateBound', () => {
   it('reads a bare date as the first or last millisecond of that UTC day', () => {
@@ -19,4 +19,60 @@ describe('parseDateBound', () => {
       expect(parseDateBound(text, 'start')).toBeNull();
     },
   );
+});
+
+describe('days', () => {
+  it('knows real days from look-alikes', () => {
+    expect(parseDay(' 2024-02-29 ')).toBe('2024-02-29');
+    expect(parseDay('2025-02-29')).toBeNull();
+    expect(parseDay('2025-6-1')).toBeNull();
+    expect(parseDay('soon')).toBeNull();
+  });
+
+  it('round-trips a day through a local date', () => {
+    expect(formatDay(dayToDate('2026-03-29'))).toBe('2026-03-29');
+    expect(formatDay(dayToDate('0099-12-31'))).toBe('0099-12-31');
+    const local = dayToDate('2026-11-01');
+    expect([local.getFullYear(), local.getMonth(), local.getDate(), local.getHours(), local.getMinutes()]).toEqual([2026, 10, 1, 0, 0]);
+    expect(Number.isNaN(dayToDate('2026-1-1').getTime())).toBe(true);
+    expect(() => formatDay(new Date(Number.NaN))).toThrow(RangeError);
+  });
+
+  it('knows month lengths and leap years, and takes no day past a month’s end', () => {
+    expect(parseDay('2000-02-29')).toBe('2000-02-29');
+    expect(parseDay('1900-02-29')).toBeNull();
+    expect(parseDay('2026-04-31')).toBeNull();
+    expect(parseDay('2026-13-01')).toBeNull();
+    expect(parseDay('2026-00-10')).toBeNull();
+    expect(parseDay('2026-12-00')).toBeNull();
+    expect(parseDay('2026-12-31')).toBe('2026-12-31');
+    expect(parseDay('２０２６-01-01')).toBeNull();
+  });
+
+  it('shifts across months and leap days', () => {
+    expect(shiftDay('2026-03-01', -30)).toBe('2026-01-30');
+    expect(shiftDay('2024-02-28', 1)).toBe('2024-02-29');
+    expect(shiftDay('2026-12-31', 1)).toBe('2027-01-01');
+    // Over a change of clocks (Europe and America both change in March and October/November).
+    expect(shiftDay('2026-03-01', 60)).toBe('2026-04-30');
+    expect(shiftDay('2026-11-30', -60)).toBe('2026-10-01');
+  });
+
+  it('reads a range from a URL, dropping what is not a day, with a notice each', () => {
+    expect(readDayRange(new URLSearchParams('from=2026-05-01&to=2026-05-31'))).toEqual({ from: '2026-05-01', to: '2026-05-31', notices: [] });
+    const bad = readDayRange(new URLSearchParams('from=2026-02-30&to=soon'));
+    expect([bad.from, bad.to]).toEqual([null, null]);
+    expect(bad.notices.join(' ')).toMatch(/“2026-02-30”.*“soon”/);
+    const reversed = readDayRange(new URLSearchParams('from=2026-06-01&to=2026-05-01'));
+    expect([reversed.from, reversed.to]).toEqual([null, null]);
+    expect(reversed.notices[0]).toMatch(/after the end/);
+  });
+});
+
+describe('formatDate', () => {
+  it('reads as date-fns’s medium date did ("PP"), an unreadable value as it came', async () => {
+    const { format } = await import('date-fns/format');
+    for (const iso of ['2025-08-15T12:00:00.000Z', '2026-01-02T00:30:00+02:00', '1999-12-31T23:59:59.999Z']) expect(formatDate(iso)).toBe(format(new Date(iso), 'PP'));
+    expect(formatDate('soon')).toBe('soon');
+  });
 });

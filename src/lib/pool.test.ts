@@ -51,4 +51,18 @@ describe('mapPool', () => {
   it('does nothing for no items', async () => {
     expect(await mapPool([], 4, async () => 1)).toEqual([]);
   });
+
+  it('keeps order and never exceeds its limit', async () => {
+    let running = 0;
+    let most = 0;
+    const out = await mapPool([5, 1, 4, 2, 3, 0, 6], 3, async (n) => {
+      running++;
+      most = Math.max(most, running);
+      await new Promise((r) => setTimeout(r, n));
+      running--;
+      return n * 10;
+    });
+    expect(out).toEqual([50, 10, 40, 20, 30, 0, 60]);
+    expect(most).toBe(3);
+  });
 });

@@ -1,7 +1,7 @@
 import { hashKey, queryOptions } from '@tanstack/react-query';
 import type { ApiClient, ExpandedAlert } from '../api/client.ts';
 import type { AllValues, ListAllProgress } from '../api/paging.ts';
-import type { DayRange } from '../lib/days.ts';
+import type { DayRange } from '../lib/dates.ts';
 import { alertKeys } from './alerts.ts';
 import { createProgressStore } from './progress-store.ts';
 import { runListJob } from './run-list-job.ts';
@@ -74,3 +74,14 @@ export function triageQueueQuery(api: ApiClient, range: DayRange, prepare?: (ale
     }),
   };
 }
+
+/**
+ * Students ranked by their open alerts raised since `createdOnStart` (the students page). Under
+ * the alerts list keys, so that lowering or raising an alert refreshes the ranking.
+ */
+export const mostOpenAlertsQuery = (api: ApiClient, createdOnStart: string) =>
+  queryOptions({
+    queryKey: [...alertKeys.lists(), 'open-by-student', { createdOnStart }] as const,
+    // Thousands of alerts for a short ranking: downloaded and parsed in a worker, off the page's main thread.
+    queryFn: ({ signal }) => runListJob(api, 'openAlertsRanking', { createdOnStart }, { signal }),
+  });

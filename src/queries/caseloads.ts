@@ -2,18 +2,13 @@ import { queryOptions } from '@tanstack/react-query';
 import type { ApiClient } from '../api/client.ts';
 import { isNotFound } from '../api/errors.ts';
 import { listAll } from '../api/paging.ts';
-import { applyOperation, mapWithConcurrency, staffOf, studentsOf, type BulkOperation } from '../lib/bulk-reassign.ts';
-import { guardedWrite, readNetwork } from './network-editor.ts';
 
 /**
- * Caseloads (the people whose success network includes a staff member: the caseload extension)
- * and bulk reassignment: one guarded E16 per student, a few at a time.
+ * Caseloads (the people whose success network includes a staff member: the caseload extension).
+ * Bulk reassignment, the caseloads page's workflow, is src/features/caseloads/bulk-reassign-run.ts.
  *
  *     ['people', 'caseload', identifier]
  */
-
-/** Writes in flight at once: quick, without crowding the service or the browser's connections. */
-export const BULK_CONCURRENCY = 4;
 
 export const caseloadKeys = {
   all: ['people', 'caseload'] as const,
@@ -29,89 +24,3 @@ export const caseloadQueries = {
       retry: (count, error) => !isNotFound(error) && count < 2,
     }),
 };
-
-export type PreviewRow =
-  | { student: string; status: 'change'; before: string[]; after: string[] }
-  | { student: string; status: 'same'; before: string[]; note: string }
-  /** E15 answered 404: nobody by that identifier. */
-  | { student: string; status: 'unknown' }
-  | { student: string; status: 'error'; error: unknown };
-
-export interface BulkPreview {
-  operation: BulkOperation;
-  rows: PreviewRow[];
-  /** Staff identifiers the operation names that the service does not know (E15 404). */
-  unknownStaff: string[];
-}
-
-/** Reads every student's network (E15) and says what it would become; writes nothing. */
-export async function previewBulk(
-  api: ApiClient,
-  operation: BulkOperation,
-  students: readonly string[],
-  options: { signal?: AbortSignal; onProgress?: (done: number, total: number) => void } = {},
-): Promise<BulkPreview> {
-  const { signal, onProgress } = options;
-  const staff = staffOf(operation);
-  const staffKnown = await mapWithConcurrency(staff, BULK_CONCURRENCY, async (id) => {
-    try {
-      await readNetwork(api, id, signal);
-      return true;
-    } catch (error) {
-      if (isNotFound(error)) return false;
-      throw error;
-    }
-  });
-  const targets = studentsOf(operation, students);
-  let done = 0;
-  const rows = await mapWithConcurrency(targets, BULK_CONCURRENCY, async (student): Promise<PreviewRow> => {
-    try {
-      const before = await readNetwork(api, student, signal);
-      const planned = applyOperation(operation, student, before);
-      return planned.note !== undefined && planned.after.length === before.length && planned.after.every((id, i) => id === before[i])
-        ? { student, status: 'same', before, note: planned.note }
-        : { student, status: 'change', before, after: planned.after };
-    } catch (error) {
-      if (signal?.aborted) throw error;
-      return isNotFound(error) ? { student, status: 'unknown' } : { student, status: 'error', error };
-    } finally {
-      done += 1;
-      onProgress?.(done, targets.length);
-    }
-  });
-  return { operation, rows, unknownStaff: staff.filter((_, i) => !staffKnown[i]) };
-}
-
-export type BulkOutcome =
-  | { status: 'saved' | 'merged'; before: string[]; written: string[] }
-  | { status: 'conflict'; reasons: string[] }
-  | { status: 'failed'; error: unknown };
-
-export interface BulkWrite {
-  student: string;
-  /** The network the change was planned from. */
-  base: string[];
-  /** The network wanted. */
-  yours: string[];
-}
-
-/** One guarded E16 per student, `BULK_CONCURRENCY` at a time, each outcome reported as it comes. */
-export async function runBulk(
-  api: ApiClient,
-  writes: readonly BulkWrite[],
-  onOutcome: (student: string, outcome: BulkOutcome) => void,
-): Promise<Map<string, BulkOutcome>> {
-  const outcomes = new Map<string, BulkOutcome>();
-  await mapWithConcurrency(writes, BULK_CONCURRENCY, async ({ student, base, yours }) => {
-    let outcome: BulkOutcome;
-    try {
-      const result = await guardedWrite(api, { identifier: student, base, yours });
-      outcome = result.status === 'conflict' ? { status: 'conflict', reasons: result.reasons } : { status: result.status, before: result.before, written: result.written };
-    } catch (error) {
-      outcome = { status: 'failed', error };
-    }
-    outcomes.set(student, outcome);
-    onOutcome(student, outcome);
-  });
-  return outcomes;
-}

@@ -4,7 +4,7 @@ import type { CategoryRecord } from '../api/schemas/index.ts';
 import { useApi } from './api-context.tsx';
 import { isPlainObject, listParamOf, type WriteVariables } from './keys.ts';
 import { optimisticUpdate } from './optimistic.ts';
-import { resourceQueries } from './resource-queries.ts';
+import { resourceQueries, withAllPages } from './resource-queries.ts';
 
 /**
  * Notation categories (the admin extension lists them with their state; E14 edits one).
@@ -12,6 +12,7 @@ import { resourceQueries } from './resource-queries.ts';
  *     ['categories']
  *     ['categories', 'list', paging]
  *     ['categories', 'detail', id]
+ *     ['categories', 'list', 'all']         every category, all pages (the administration page)
  *
  * A category's name also shows on notations: under `['alerts' | 'updates', 'categories', id]`
  * (E8 and its update twin) and in any alerts/updates key whose filter object expands
@@ -21,7 +22,8 @@ import { resourceQueries } from './resource-queries.ts';
 /** Categories change by hand, rarely: 5 minutes. */
 export const CATEGORY_STALE_TIME = 5 * 60_000;
 
-const categories = resourceQueries('categories', (api) => api.categories, CATEGORY_STALE_TIME);
+// `allPages`: every category with its state (a real upstream without the extension answers 404: the administration page says so).
+const categories = withAllPages(resourceQueries('categories', (api) => api.categories, CATEGORY_STALE_TIME), (api) => (params, options) => api.categories.list(params, options), CATEGORY_STALE_TIME);
 export const categoryKeys = categories.keys;
 const { all } = categoryKeys;
 

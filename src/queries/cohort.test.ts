@@ -4,7 +4,6 @@ import { createQueryClient } from './query-client.ts';
 import { summarizeCohort } from '../features/scores/cohort-figures.ts';
 import { testApi } from '../testing/render-app.tsx';
 import { setupTestBackend } from '../testing/setup-test-backend.ts';
-import { mapPool } from '../lib/pool.ts';
 import { cohortProgress, cohortQueries, FALLBACK_CONCURRENCY, loadCohort, loadNames } from './cohort.ts';
 
 const { api, backend } = setupTestBackend();
@@ -149,21 +148,5 @@ describe('the assessment of an administration', () => {
     const assessment = await client.fetchQuery(cohortQueries.assessment(api(), id));
     const cohort = await loadCohort(api(), client, id, new AbortController().signal);
     expect(String(assessment)).toBe(cohort.factors[0]!.assessmentId);
-  });
-});
-
-describe('mapPool', () => {
-  it('keeps order and never exceeds its limit', async () => {
-    let running = 0;
-    let most = 0;
-    const out = await mapPool([5, 1, 4, 2, 3, 0, 6], 3, async (n) => {
-      running++;
-      most = Math.max(most, running);
-      await new Promise((r) => setTimeout(r, n));
-      running--;
-      return n * 10;
-    });
-    expect(out).toEqual([50, 10, 40, 20, 30, 0, 60]);
-    expect(most).toBe(3);
   });
 });

@@ -1,6 +1,5 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import type { ApiClient, Id } from '../api/client.ts';
-import { isApiError } from '../api/errors.ts';
 import type { Page } from '../api/http.ts';
 import { listAll } from '../api/paging.ts';
 import { mapPool } from '../lib/pool.ts';
@@ -9,6 +8,7 @@ import type { FactorResult, Link } from '../api/schemas/index.ts';
 import { columnsCollector, type CohortColumns } from './cohort-pages.ts';
 import { runListJob, warmListWorker } from './run-list-job.ts';
 import { scoreKeys, scoreQueries } from './scores.ts';
+import { isMissingExtension, peopleByIdentifiers } from './people.ts';
 
 /**
  * A whole cohort: every respondent of one administration with every factor score, in as few
@@ -81,11 +81,6 @@ const PROGRESS_EVERY_MS = 250;
  * page reads it (`useSyncExternalStore`), so that "Loaded 412 of 3,021 respondents" follows the load.
  */
 export const cohortProgress = createProgressStore<CohortProgress>({ throttleMs: PROGRESS_EVERY_MS });
-
-/** The upstream has no such extension (a real service): 400 (unknown `expand`) or 404. */
-export function isMissingExtension(error: unknown): boolean {
-  return isApiError(error) && error.kind === 'http' && (error.status === 400 || error.status === 404);
-}
 
 const COHORT_PAGE_SIZE = 1000;
 
@@ -248,34 +243,12 @@ export interface PersonName {
   lastName: string;
 }
 
-/**
- * Names of many people at once through the people extension (`GET /people/?identifiers=`, up to
- * 1000 a request). `supported: false` when the upstream does not have it (400/404), or ignores the
- * filter (it answers people nobody asked for): the caller then asks per person, for what it shows.
- */
+/** Names of many people at once (see `peopleByIdentifiers`), as the roster shows them. */
 export async function loadNames(api: ApiClient, identifiers: readonly string[], signal: AbortSignal): Promise<{ supported: boolean; names: Record<string, PersonName> }> {
+  const { supported, people } = await peopleByIdentifiers(api, identifiers, signal);
   const names: Record<string, PersonName> = {};
-  const asked = new Set(identifiers);
-  const chunks: string[][] = [];
-  for (let i = 0; i < identifiers.length; i += 1000) chunks.push(identifiers.slice(i, i + 1000));
-  try {
-    const pages = await mapPool(
-      chunks,
-      4,
-      (chunk) => api.people.list({ identifiers: chunk, pageSize: 1000 }, { signal }),
-      { signal },
-    );
-    for (const page of pages) {
-      for (const person of page.values) {
-        if (!asked.has(person.identifier)) return { supported: false, names: {} };
-        names[person.identifier] = { firstName: person.firstName, lastName: person.lastName };
-      }
-    }
-    return { supported: true, names };
-  } catch (error) {
-    if (isMissingExtension(error)) return { supported: false, names: {} };
-    throw error;
-  }
+  for (const [identifier, { firstName, lastName }] of people) names[identifier] = { firstName, lastName };
+  return { supported, names };
 }
 
 export const cohortKeys = {
@@ -304,13 +277,6 @@ export const cohortQueries = {
         const cohort = client.getQueryData<Cohort>(cohortKeys.cohort(id));
         return loadNames(api, cohort?.respondents.map((r) => r.person) ?? [], signal);
       },
-      staleTime: 5 * 60_000,
-    }),
-  /** One person (people extension), under the people detail key other pages use too. */
-  person: (api: ApiClient, identifier: string) =>
-    queryOptions({
-      queryKey: ['people', 'detail', identifier] as const,
-      queryFn: ({ signal }) => api.people.get(identifier, { signal }),
       staleTime: 5 * 60_000,
     }),
   /** How many respondents an administration has (the results list's `totalValues`). */

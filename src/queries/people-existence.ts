@@ -1,8 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import { isApiError } from '../api/http.ts';
 import type { Person } from '../api/schemas/index.ts';
 import { useApi } from './api-context.tsx';
-import { peopleQueries } from './people.ts';
+import { isMissingExtension, peopleQueries } from './people.ts';
 
 /**
  * Whether a person identifier names someone, for a page that must not look real for nobody.
@@ -19,8 +18,8 @@ export type Existence =
   /** Neither lookup could answer (the service failing): show the page and its errors. */
   | { status: 'unverified' };
 
-/** The statuses by which a lookup says "no such person" or "no such route". */
-const refuses = (error: unknown): boolean => isApiError(error) && error.kind === 'http' && (error.status === 404 || error.status === 400);
+// The statuses by which a lookup says "no such person" are those of "no such route".
+const refuses = isMissingExtension;
 
 export function usePersonExistence(identifier: string, enabled = true): Existence {
   const api = useApi();

@@ -1,9 +1,11 @@
-import { mutationOptions, queryOptions, useMutation } from '@tanstack/react-query';
+import { mutationOptions, queryOptions } from '@tanstack/react-query';
 import type { ApiClient, ReplaceSuccessNetworkInput } from '../api/client.ts';
 import type { Page } from '../api/http.ts';
 import type { PeopleListParams } from '../api/params.ts';
-import type { Link } from '../api/schemas/index.ts';
-import { useApi } from './api-context.tsx';
+import { isApiError } from '../api/errors.ts';
+import type { Link, Person } from '../api/schemas/index.ts';
+import { chunksOf } from '../lib/chunks.ts';
+import { mapPool } from '../lib/pool.ts';
 import { optimisticUpdate } from './optimistic.ts';
 import { resourceQueries } from './resource-queries.ts';
 
@@ -29,6 +31,12 @@ export const peopleKeys = {
 
 export const peopleQueries = {
   ...people.queries,
+  /** A person for a label: a 404 (nobody, or no people extension) is an answer, not retried. */
+  person: (api: ApiClient, identifier: string) => queryOptions({ ...people.queries.detail(api, identifier), retry: false }),
+  /** People of any role by name, identifier or email (the people extension), a few at a time for a picker. */
+  search: (api: ApiClient, q: string, pageSize = 10) => queryOptions({ ...people.queries.list(api, { q, pageSize }), retry: false }),
+  /** Students by name or identifier (the people extension): the one student search of every page. */
+  studentSearch: (api: ApiClient, q: string) => people.queries.list(api, { role: 'Student', q, pageSize: 20 }),
   /** E15: links to the people of the network, in the order last saved. */
   successNetwork: (api: ApiClient, identifier: string) =>
     queryOptions({
@@ -69,7 +77,36 @@ export const networkMutations = {
     }),
 };
 
-/** The hooks use `api` when given (tests), else the app's client: `useApi()`, which is `browserApi()` unless a provider says otherwise. */
-export function useReplaceSuccessNetwork(api?: ApiClient) {
-  return useMutation(networkMutations.replace(useApi(api)));
+/** The upstream has no such extension (a real service): 400 (unknown `expand` or filter) or 404. */
+export function isMissingExtension(error: unknown): boolean {
+  return isApiError(error) && error.kind === 'http' && (error.status === 400 || error.status === 404);
+}
+
+/**
+ * Many people at once through the people extension (`GET /people/?identifiers=`, up to 1000 a
+ * request): the one resolver of identifiers to people. `supported: false` when the upstream does
+ * not have it (400/404), or ignores the filter (it answers people nobody asked for): the caller
+ * then asks per person. Someone asked for but not answered is nobody.
+ */
+export async function peopleByIdentifiers(
+  api: ApiClient,
+  identifiers: readonly string[],
+  signal?: AbortSignal,
+): Promise<{ supported: boolean; people: Map<string, Person> }> {
+  const found = new Map<string, Person>();
+  const asked = new Set(identifiers);
+  const options = signal ? { signal } : {};
+  try {
+    const pages = await mapPool(chunksOf(identifiers, 1000), 4, (chunk) => api.people.list({ identifiers: chunk, pageSize: 1000 }, options), signal ? { signal } : {});
+    for (const page of pages) {
+      for (const person of page.values) {
+        if (!asked.has(person.identifier)) return { supported: false, people: new Map() };
+        found.set(person.identifier, person);
+      }
+    }
+    return { supported: true, people: found };
+  } catch (error) {
+    if (isMissingExtension(error)) return { supported: false, people: new Map() };
+    throw error;
+  }
 }

@@ -38,6 +38,19 @@ export function resourceQueries<const Root extends string, P extends object, L, 
 }
 
 /**
+ * A resource's keys and queries with `allPages`: every item, all pages read, under
+ * `[root, 'list', 'all']` (below the lists, so that the resource's mutations update and refetch it).
+ */
+export function withAllPages<K extends { lists: () => readonly unknown[] }, Q extends object, P extends PageParams, T>(
+  resource: { keys: K; queries: Q },
+  fetchPage: (api: ApiClient) => FetchPage<P, T>,
+  staleTime: number,
+) {
+  const keys = { ...resource.keys, allPages: () => [...resource.keys.lists(), 'all'] as const };
+  return { keys, queries: { ...resource.queries, allPages: (api: ApiClient) => allPagesQuery(keys.allPages(), fetchPage(api), staleTime) } };
+}
+
+/**
  * Every item of a resource's list, all pages read (the administration pages show them all), under
  * `queryKey` (below the resource's lists, so that its mutations refresh it).
  */

@@ -3,7 +3,7 @@ import type { ApiClient } from '../api/client.ts';
 import { isNotFound } from '../api/http.ts';
 import { listAll, type AllValues } from '../api/paging.ts';
 import type { Encouragement } from '../api/schemas/index.ts';
-import type { DayRange } from '../lib/days.ts';
+import type { DayRange } from '../lib/dates.ts';
 import { encouragementQueries } from './notations.ts';
 
 type Filters = { modifiedOnStart: string; modifiedOnEnd: string };

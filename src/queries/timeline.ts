@@ -2,7 +2,7 @@ import { queryOptions, type QueryClient, type QueryKey } from '@tanstack/react-q
 import type { ApiClient } from '../api/client.ts';
 import { isPartial, type AllValues, type ListAllOptions } from '../api/paging.ts';
 import { alertQueries } from './alerts.ts';
-import type { DayRange } from '../lib/days.ts';
+import type { DayRange } from '../lib/dates.ts';
 import { whenIdle } from '../lib/after-paint.ts';
 import { dataInsightQueries, updateQueries } from './notations.ts';
 import { studentEncouragementsQuery } from './student-encouragements.ts';

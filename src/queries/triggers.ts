@@ -3,7 +3,7 @@ import type { ApiClient, Id, PatchTriggerInput } from '../api/client.ts';
 import type { Trigger } from '../api/schemas/index.ts';
 import { useApi } from './api-context.tsx';
 import { isPlainObject, listCovers, type WriteVariables } from './keys.ts';
-import { resourceQueries } from './resource-queries.ts';
+import { resourceQueries, withAllPages } from './resource-queries.ts';
 
 /**
  * Notation triggers (E12, E13; the admin extension lists them).
@@ -11,6 +11,7 @@ import { resourceQueries } from './resource-queries.ts';
  *     ['triggers']
  *     ['triggers', 'list', paging]
  *     ['triggers', 'detail', id]
+ *     ['triggers', 'list', 'all']     every trigger, all pages (the administration page)
  *
  * E13's action creates notations: an alert per listed student when the trigger (as edited)
  * elevates to alert, a data insight otherwise. Those show in `['alerts', 'list', …]` and
@@ -20,7 +21,8 @@ import { resourceQueries } from './resource-queries.ts';
 /** Triggers change by hand, rarely: 5 minutes. */
 export const TRIGGER_STALE_TIME = 5 * 60_000;
 
-const triggers = resourceQueries('triggers', (api) => api.triggers, TRIGGER_STALE_TIME);
+// `allPages`: every trigger (the admin extension, all pages).
+const triggers = withAllPages(resourceQueries('triggers', (api) => api.triggers, TRIGGER_STALE_TIME), (api) => (params, options) => api.triggers.list(params, options), TRIGGER_STALE_TIME);
 export const triggerKeys = triggers.keys;
 const { all } = triggerKeys;
 

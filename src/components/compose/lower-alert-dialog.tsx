@@ -7,7 +7,7 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
-import { isApiError } from '../../api/errors.ts';
+import { isConflict } from '../../api/errors.ts';
 import { useApi } from '../../queries/api-context.tsx';
 import { toastBus } from '../toasts.tsx';
 import { useLowerAlertFromDraft } from './compose-mutations.ts';
@@ -27,7 +27,6 @@ export interface LowerAlertDialogProps {
   onLowered: () => void;
 }
 
-const isConflict = (error: unknown) => isApiError(error) && error.kind === 'http' && error.status === 409;
 
 /** Told by the mutation itself: the button may be gone when the write ends (see useLowerAlertFromDraft). */
 const FEEDBACK = {

@@ -15,7 +15,7 @@ import Typography from '@mui/material/Typography';
 import WarningAmberOutlined from '@mui/icons-material/WarningAmberOutlined';
 import { schemeAlpha, schemeTextSecondary } from '../scheme-color.ts';
 import { useQueries, useQuery } from '@tanstack/react-query';
-import { format } from 'date-fns/format';
+import { formatDate } from '../../lib/dates.ts';
 import type { Administration } from '../../api/schemas/index.ts';
 import { useApi } from '../../queries/api-context.tsx';
 import { formatScore, onScale } from '../../lib/percentiles.ts';
@@ -28,11 +28,6 @@ import { sharedFactorTrend } from './trend.ts';
 
 const loadTrend = () => import('./score-trend-chart.tsx');
 const ScoreTrendChart = lazy(async () => ({ default: (await loadTrend()).ScoreTrendChart }));
-
-function formatDate(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : format(date, 'PP');
-}
 
 /** Position on the fixed 1–99 axis, in percent of the track (off-scale values pinned to its ends). */
 const position = (score: number) => (Number.isFinite(score) ? Math.min(100, Math.max(0, score)) : 0);

@@ -12,7 +12,8 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
 import { characterCount } from '../../api/schemas/index.ts';
-import { categoriesSeenInCache, useCategoryEdit } from '../../queries/category-admin.ts';
+import { categoriesSeenInCache } from './category-usage.ts';
+import { useEditCategory } from '../../queries/categories.ts';
 import { editFailureText } from './category-messages.ts';
 import { MAX_NAME_LENGTH } from './category-rules.ts';
 import { InlineForm } from '../../components/inline-form.tsx';
@@ -25,7 +26,7 @@ import { compareText } from '../../lib/collate.ts';
  */
 export function CategoriesFallback({ canEdit, seen }: { canEdit: boolean; seen: ReadonlyMap<number, string> }) {
   const client = useQueryClient();
-  const edit = useCategoryEdit();
+  const edit = useEditCategory();
   const [id, setId] = useState('');
   const [name, setName] = useState('');
   const [isActive, setIsActive] = useState(true);

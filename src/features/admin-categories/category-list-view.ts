@@ -1,4 +1,4 @@
-import type { UsageCount } from '../../queries/category-admin.ts';
+import type { UsageCount } from './category-usage.ts';
 import type { CategoryState } from './category-rules.ts';
 import { compareText, compareTextBase } from '../../lib/collate.ts';
 

@@ -1,6 +1,8 @@
 import { isApiError } from '../../api/errors.ts';
 import { describeError } from '../../components/problem-message.tsx';
-import { isConflict, type CategoryState, type SwapResult } from '../../queries/category-admin.ts';
+import { isConflict } from '../../api/errors.ts';
+import type { SwapResult } from './category-edits.ts';
+import type { CategoryState } from './category-rules.ts';
 
 /** The category administration's outcomes in a person's words. */
 

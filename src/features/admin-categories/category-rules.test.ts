@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../api/errors.ts';
-import { bulkEdit, swapCategories, toRetry, type Edit } from '../../queries/category-admin.ts';
+import { bulkEdit, swapCategories, toRetry, type Edit } from './category-edits.ts';
 import { swapResultText } from './category-messages.ts';
 import { applyListView, readListView, writeListView } from './category-list-view.ts';
 import { activationBlock, activeCount, bulkActivationBlock, nameProblem, type CategoryState } from './category-rules.ts';

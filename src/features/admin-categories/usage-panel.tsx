@@ -13,9 +13,8 @@ import type { Theme } from '@mui/material/styles';
 import ExpandMore from '@mui/icons-material/ExpandMore';
 import { isApiError } from '../../api/errors.ts';
 import { ProblemMessage } from '../../components/problem-message.tsx';
-import type { CategoryUsage } from '../../queries/category-admin.ts';
-import { useCategoryUsage } from '../../queries/category-admin.ts';
-import { parseDay } from '../../lib/days.ts';
+import { useCategoryUsage, type CategoryUsage } from './category-usage.ts';
+import { parseDay } from '../../lib/dates.ts';
 
 /**
  * Usage on demand: how many updates and alerts used each category in a chosen window (E1 and E7

@@ -2,32 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../api/errors.ts';
 import { triggerActionDetails } from '../../backend/routes/triggers.routes.ts';
 import { setupTestBackend } from '../../testing/setup-test-backend.ts';
-import {
-  applyInChunks,
-  isFromTrigger,
-  notationsFromTrigger,
-  parseIdentifiers,
-  planChunks,
-  replaceIdentifiers,
-  resolveStudents,
-  studentsAlreadyApplied,
-  triggerNotationText,
-} from '../../queries/trigger-admin.ts';
+import { applyInChunks, planChunks, studentsAlreadyApplied } from './apply-chunks.ts';
+import { resolveStudents } from './resolve-students.ts';
+import { isFromTrigger, notationsFromTrigger, triggerNotationText } from './trigger-notations.ts';
+import { replaceIdentifiers } from '../../lib/identifiers.ts';
 
 const { api } = setupTestBackend();
-
-describe('pasted identifiers', () => {
-  it('splits on any separator, keeps the first order, lists duplicates', () => {
-    expect(parseIdentifiers(' S1, S2;S2\tS3\n"S4" S1 |S5 ')).toEqual({
-      unique: ['S1', 'S2', 'S3', 'S4', 'S5'],
-      duplicates: [
-        { identifier: 'S1', count: 2 },
-        { identifier: 'S2', count: 2 },
-      ],
-    });
-    expect(parseIdentifiers(' \n ,; ')).toEqual({ unique: [], duplicates: [] });
-  });
-});
 
 describe('the notation text', () => {
   it('is what the reference backend writes (name, blank line, advice when there is any)', () => {
@@ -131,5 +111,18 @@ describe('an identifier typed in another case (#31 item 11)', () => {
     expect(resolved.get('e0001')).toEqual({ status: 'unknown' });
     expect(resolved.get('x999')).toEqual({ status: 'unknown' });
     expect(replaceIdentifiers('s000003, S000004\ns000003;s0000031', new Map([['s000003', 'S000003']]))).toBe('S000003, S000004\nS000003;s0000031');
+  });
+});
+
+describe('many identifiers at once', () => {
+  it('are resolved through people?identifiers= exactly as a few at a time are, one GET each', async () => {
+    const students = (await api().people.list({ role: 'Student', pageSize: 45 })).values.map((p) => p.identifier);
+    const identifiers = [...students, 'E0001', 'x999', students[0]!.toLowerCase()];
+    const many = await resolveStudents(api(), identifiers, {});
+    const few = new Map([...(await resolveStudents(api(), identifiers.slice(0, 30), {})), ...(await resolveStudents(api(), identifiers.slice(30), {}))]);
+    expect(many.size).toBe(identifiers.length);
+    expect(new Map([...many].map(([id, r]) => [id, r.status]))).toEqual(new Map([...few].map(([id, r]) => [id, r.status])));
+    expect(many.get('E0001')?.status).toBe('not-student');
+    expect(many.get(students[0]!.toLowerCase())).toMatchObject({ status: 'unknown', likely: { identifier: students[0] } });
   });
 });

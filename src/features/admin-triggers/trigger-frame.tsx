@@ -11,6 +11,7 @@ import type { Trigger } from '../../api/schemas/index.ts';
 import { NotFoundState } from '../../components/not-found-state.tsx';
 import { ProblemMessage } from '../../components/problem-message.tsx';
 import { ReadOnlyNotice } from '../../components/read-only-notice.tsx';
+import type { Permission } from '../../queries/permissions.ts';
 import { isTriggerId } from './trigger-words.ts';
 
 /**
@@ -29,7 +30,7 @@ export function TriggerFrame({
   trigger: UseQueryResult<Trigger>;
   back: { to: string; label: string };
   title: (trigger: Trigger | undefined) => string;
-  permission: { allowed: boolean; reason: string | null | undefined };
+  permission: Permission;
   children: (trigger: Trigger) => ReactNode;
 }) {
   if (!isTriggerId(id) || (trigger.isError && isNotFound(trigger.error))) {

@@ -24,9 +24,9 @@ import type { Trigger } from '../../api/schemas/index.ts';
 import { useApi } from '../../queries/api-context.tsx';
 import { errorTextOnPaper } from '../../components/error-text-on-paper.ts';
 import { describeError } from '../../components/problem-message.tsx';
-import { triggerQueries } from '../../queries/triggers.ts';
-import { usePermission } from '../../queries/admin-permissions.ts';
-import { triggerNotationText, useSaveTrigger } from '../../queries/trigger-admin.ts';
+import { triggerQueries, useUpdateTrigger } from '../../queries/triggers.ts';
+import { usePermission } from '../../queries/permissions.ts';
+import { triggerNotationText } from './trigger-notations.ts';
 import { TriggerFormSchema, diffTrigger, formOf, type TriggerForm } from './trigger-form.ts';
 import { AUDIENCE_WORDS, isTriggerId, kindWord, studentViewWord, triggerJournalHref } from './trigger-words.ts';
 
@@ -60,7 +60,7 @@ function Fields({ trigger }: { trigger: Trigger }) {
 }
 
 function EditForm({ trigger, identifier }: { trigger: Trigger; identifier: string }) {
-  const save = useSaveTrigger();
+  const save = useUpdateTrigger();
   // A saved edit (or someone else's, refetched) becomes the new baseline; what is being typed is kept.
   const form = useForm<TriggerForm>({ resolver: zodResolver(TriggerFormSchema), values: formOf(trigger), resetOptions: { keepDirtyValues: true }, mode: 'onChange' });
   const values = useWatch({ control: form.control }) as TriggerForm;

@@ -16,3 +16,6 @@ export const triggerJournalHref = (trigger: Pick<Trigger, 'id'>) => PAGES.journa
 
 /** A trigger's id as a URL spells it: a whole number (anything else is no trigger, and nothing is asked). */
 export const isTriggerId = (id: string) => /^\d+$/.test(id);
+
+/** `n` things, the count as the reader's locale writes it. */
+export const plural = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString()} ${n === 1 ? one : many}`;

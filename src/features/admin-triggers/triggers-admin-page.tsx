@@ -20,8 +20,8 @@ import { RelativeTime } from '../../components/relative-time.tsx';
 import { ResponsiveTable, type TableColumn } from '../../components/responsive-table.tsx';
 import type { Trigger } from '../../api/schemas/index.ts';
 import { SearchField } from '../../components/search-field.tsx';
-import { usePermission } from '../../queries/admin-permissions.ts';
-import { triggerAdminQueries } from '../../queries/trigger-admin.ts';
+import { usePermission } from '../../queries/permissions.ts';
+import { triggerQueries } from '../../queries/triggers.ts';
 import { AUDIENCE_WORDS, kindWord } from './trigger-words.ts';
 
 /** Opens a trigger by id: works when the service cannot list triggers. */
@@ -70,7 +70,7 @@ const TRIGGER_COLUMNS: readonly TableColumn<Trigger>[] = [
 export function TriggersAdminPage() {
   const api = useApi();
   const permission = usePermission('editTriggers');
-  const list = useDeferredQuery(triggerAdminQueries.all(api));
+  const list = useDeferredQuery(triggerQueries.allPages(api));
   const [params, setParams] = useSearchParams();
   const q = params.get('q') ?? '';
   const needle = q.trim().toLocaleLowerCase();

@@ -20,7 +20,7 @@ import { PersonName } from '../../components/person-name.tsx';
 import { PersonPicker } from '../../components/person-picker.tsx';
 import { ProblemMessage, describeError } from '../../components/problem-message.tsx';
 import { parsePairs, type BulkOperation, type BulkOperationKind } from '../../lib/bulk-reassign.ts';
-import type { BulkOutcome, PreviewRow } from '../../queries/caseloads.ts';
+import type { BulkOutcome, PreviewRow } from './bulk-reassign-run.ts';
 import type { Permission } from '../../queries/permissions.ts';
 import { useBulkReassign } from './use-bulk-reassign.ts';
 

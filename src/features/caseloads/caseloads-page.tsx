@@ -19,7 +19,7 @@ import { useApi } from '../../queries/api-context.tsx';
 import { PersonName } from '../../components/person-name.tsx';
 import { PersonPicker } from '../../components/person-picker.tsx';
 import { ProblemMessage } from '../../components/problem-message.tsx';
-import { parseIdentifiers } from '../../lib/bulk-reassign.ts';
+import { parseIdentifiers } from '../../lib/identifiers.ts';
 import { caseloadQueries } from '../../queries/caseloads.ts';
 import { usePermission } from '../../queries/permissions.ts';
 import { BulkReassignPanel } from './bulk-reassign-panel.tsx';
@@ -61,7 +61,7 @@ export function CaseloadsPage() {
   const api = useApi();
   const [params, setParams] = useSearchParams();
   const staff = params.get('staff')?.trim() ?? '';
-  const handed = useMemo(() => parseIdentifiers(params.get('students') ?? ''), [params]);
+  const handed = useMemo(() => parseIdentifiers(params.get('students') ?? '').unique, [params]);
   const permission = usePermission('editNetworks');
   const caseload = useDeferredQuery({ ...caseloadQueries.of(api, staff), enabled: staff !== '' });
   const caseloadStudents = useMemo(() => (caseload.data?.values ?? []).filter((p) => p.role === 'Student'), [caseload.data]);
@@ -79,7 +79,7 @@ export function CaseloadsPage() {
   if (chosen === null && handed.length > 0) setChosen({ kind: 'handed', students: handed });
   else if (chosen === null && caseloadStudents.length > 0) setChosen({ kind: 'caseload', students: caseloadStudents.map((p) => p.identifier) });
   const source = chosen;
-  const pastedIds = parseIdentifiers(pasted);
+  const pastedIds = parseIdentifiers(pasted).unique;
 
   const pickStaff = (identifier: string) => {
     const next = new URLSearchParams(params);

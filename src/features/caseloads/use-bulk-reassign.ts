@@ -2,8 +2,9 @@ import { useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useApi } from '../../queries/api-context.tsx';
 import type { BulkOperation } from '../../lib/bulk-reassign.ts';
-import { caseloadKeys, previewBulk, runBulk, type BulkOutcome, type BulkPreview, type BulkWrite } from '../../queries/caseloads.ts';
-import { networkEditorKeys } from '../../queries/network-editor.ts';
+import { caseloadKeys } from '../../queries/caseloads.ts';
+import { previewBulk, runBulk, type BulkOutcome, type BulkPreview, type BulkWrite } from './bulk-reassign-run.ts';
+import { peopleKeys } from '../../queries/people.ts';
 
 export type BulkPhase = 'idle' | 'previewing' | 'previewed' | 'running' | 'ran' | 'undoing' | 'undone';
 
@@ -30,7 +31,7 @@ export function useBulkReassign() {
   const controller = useRef<AbortController | null>(null);
 
   const refresh = (students: Iterable<string>) => {
-    for (const student of students) void queryClient.invalidateQueries({ queryKey: networkEditorKeys.network(student) });
+    for (const student of students) void queryClient.invalidateQueries({ queryKey: peopleKeys.successNetwork(student) });
     void queryClient.invalidateQueries({ queryKey: caseloadKeys.all });
   };
 

@@ -20,7 +20,9 @@ import { isNotFound } from '../../api/errors.ts';
 import { useApi } from '../../queries/api-context.tsx';
 import { ProblemMessage } from '../../components/problem-message.tsx';
 import { MAX_NETWORK_SIZE, diffNetworks, networkRuleViolations } from '../../lib/network-merge.ts';
-import { networkEditorQueries, useGuardedNetworkSave, type GuardedWriteResult } from '../../queries/network-editor.ts';
+import { peopleQueries } from '../../queries/people.ts';
+import type { GuardedWriteResult } from '../../queries/success-network.ts';
+import { useGuardedNetworkSave } from './use-network-save.ts';
 import { usePermission } from '../../queries/permissions.ts';
 import { ConflictDialog, type ConflictChoice, type NetworkConflict } from './conflict-dialog.tsx';
 import { MemberList } from './member-list.tsx';
@@ -49,7 +51,7 @@ export function NetworkEditorPage() {
   const api = useApi();
   const permission = usePermission('editNetworks');
   const readOnly = !permission.allowed;
-  const network = useDeferredQuery(networkEditorQueries.network(api, student));
+  const network = useDeferredQuery(peopleQueries.successNetwork(api, student));
   const studentLabel = usePersonLabel(student);
   const loaded = useMemo(
     () => (network.data ? network.data.values.map((link) => api.personIdentifier(link)).filter((id): id is string => id !== null) : null),

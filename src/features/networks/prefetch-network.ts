@@ -1,4 +1,4 @@
-import { networkEditorQueries } from '../../queries/network-editor.ts';
+import { peopleQueries } from '../../queries/people.ts';
 import type { RoutePrefetch } from '../../queries/route-prefetch.ts';
 
 /** Members whose names are asked for ahead of the page: more than a first screen lists. */
@@ -12,12 +12,12 @@ const NAMES_AHEAD = 25;
 export const prefetch: RoutePrefetch = ({ queryClient, api, params }) => {
   const student = params.identifier;
   if (!student) return;
-  void queryClient.prefetchQuery(networkEditorQueries.person(api, student));
-  void queryClient.fetchQuery(networkEditorQueries.network(api, student)).then(
+  void queryClient.prefetchQuery(peopleQueries.person(api, student));
+  void queryClient.fetchQuery(peopleQueries.successNetwork(api, student)).then(
     (network) => {
       for (const link of network.values.slice(0, NAMES_AHEAD)) {
         const member = api.personIdentifier(link);
-        if (member !== null) void queryClient.prefetchQuery(networkEditorQueries.person(api, member));
+        if (member !== null) void queryClient.prefetchQuery(peopleQueries.person(api, member));
       }
     },
     // The page shows what failed when it asks again.

@@ -25,7 +25,8 @@ import { ProblemMessage } from '../../components/problem-message.tsx';
 import { ResponsiveTable, type TableColumn } from '../../components/responsive-table.tsx';
 import { cohortQueries } from '../../queries/cohort.ts';
 import { scoreQueries } from '../../queries/scores.ts';
-import { formatCount, formatDay, KNOWN_STATUSES, plural, positiveInt, statusColor } from './score-format.ts';
+import { formatDate } from '../../lib/dates.ts';
+import { formatCount, KNOWN_STATUSES, plural, positiveInt, statusColor } from './score-format.ts';
 
 const PAGE_SIZES = [10, 25, 50];
 const DEFAULT_PAGE_SIZE = 25;
@@ -48,8 +49,8 @@ const ADMINISTRATION_COLUMNS: readonly TableColumn<Administration>[] = [
     ),
   },
   { header: 'Status', cell: (a) => <Chip size="small" label={a.status} color={statusColor(a.status)} variant="outlined" /> },
-  { header: 'Start', cell: (a) => formatDay(a.startDate), nowrap: true },
-  { header: 'End', cell: (a) => formatDay(a.endDate), nowrap: true },
+  { header: 'Start', cell: (a) => formatDate(a.startDate), nowrap: true },
+  { header: 'End', cell: (a) => formatDate(a.endDate), nowrap: true },
   { header: 'Respondents', align: 'right', cell: (a) => <Respondents id={a.id} /> },
 ];
 

@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { ApiClient } from '../../api/client.ts';
 import { cohortQueries } from '../../queries/cohort.ts';
+import { peopleQueries } from '../../queries/people.ts';
 import type { RoutePrefetch } from '../../queries/route-prefetch.ts';
 import { scoreQueries } from '../../queries/scores.ts';
 
@@ -15,7 +16,7 @@ export function prefetchProfile(queryClient: QueryClient, api: ApiClient, admini
   const id = Number(administrationId);
   if (!Number.isInteger(id) || id <= 0 || !person) return;
   void queryClient.prefetchQuery(scoreQueries.administration(api, id));
-  void queryClient.prefetchQuery({ ...cohortQueries.person(api, person), retry: false });
+  void queryClient.prefetchQuery(peopleQueries.person(api, person));
   void queryClient.prefetchQuery(scoreQueries.profileScores(api, id, person));
   void queryClient.fetchQuery(cohortQueries.allAdministrations(api, person)).then(
     ({ values }) => {

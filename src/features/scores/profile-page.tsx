@@ -12,6 +12,7 @@ import { isApiError } from '../../api/errors.ts';
 import { useApi } from '../../queries/api-context.tsx';
 import { ScoreProfile } from '../../components/score-profile/score-profile.tsx';
 import { cohortQueries } from '../../queries/cohort.ts';
+import { peopleQueries } from '../../queries/people.ts';
 import { positiveInt } from './score-format.ts';
 import { scoreQueries } from '../../queries/scores.ts';
 import { ScoresNotFound } from './scores-not-found.tsx';
@@ -24,7 +25,7 @@ export function ProfilePage() {
   const api = useApi();
   const navigate = useNavigate();
   const administration = useQuery({ ...scoreQueries.administration(api, id ?? 0), enabled: id !== undefined });
-  const who = useQuery({ ...cohortQueries.person(api, person), retry: false });
+  const who = useQuery(peopleQueries.person(api, person));
   // The same query the profile makes: an identifier nobody has (404) and no administration of theirs is no one.
   const theirs = useDeferredQuery(cohortQueries.allAdministrations(api, person));
   if (id === undefined) return <ScoresNotFound what={`administration “${administrationId ?? ''}”`} />;

@@ -28,12 +28,7 @@ export function RowCheckbox({ checked, indeterminate, disabled, tabIndex, classN
       ref={ref}
       className={className ? `${className} ${ROW_CHECKBOX_CLASS}` : ROW_CHECKBOX_CLASS}
       checked={checked ?? false}
-      disabled={disabled}
-      tabIndex={tabIndex}
-      onChange={onChange}
-      onClick={onClick}
-      onMouseDown={onMouseDown}
-      onKeyDown={onKeyDown}
+      {...{ disabled, tabIndex, onChange, onClick, onMouseDown, onKeyDown }}
     />
   );
 }

@@ -1,11 +1,3 @@
-import { format } from 'date-fns/format';
-
-/** A date as it reads in a list ("Aug 15, 2025"); an unreadable one as it came. */
-export function formatDay(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : format(date, 'PP');
-}
-
 // One formatter for every count: `toLocaleString` builds a new one per call, which a cohort's
 // thousands of figures and labels paid for each time.
 const COUNT = new Intl.NumberFormat('en-US');

@@ -22,10 +22,10 @@ import { PageHeading } from '../../components/page-heading.tsx';
 import { useApi } from '../../queries/api-context.tsx';
 import { ProblemMessage } from '../../components/problem-message.tsx';
 import { useDebouncedValue } from '../../components/use-debounced-value.ts';
-import { ageInDays, DAY_MS } from '../../lib/dates.ts';
+import { ageInDays, formatDay, startOfUtcDaysAgo } from '../../lib/dates.ts';
 import { readText } from '../../lib/url-state.ts';
-import { formatDay } from '../../lib/days.ts';
-import { studentQueries } from '../../queries/students.ts';
+import { mostOpenAlertsQuery } from '../../queries/alert-queue.ts';
+import { peopleQueries } from '../../queries/people.ts';
 
 const RANKING_DAYS = 90;
 /** The search text in the URL (`/students?q=chavez`), so that a search can be shared. */
@@ -57,7 +57,7 @@ function StudentSearch() {
   const [params, setParams] = useSearchParams();
   const [input, setInput] = useState(() => readText(params, SEARCH_PARAM) ?? '');
   const q = useDebouncedValue(input.trim(), 250);
-  const search = useQuery({ ...studentQueries.search(api, q), enabled: q.length >= 2 });
+  const search = useQuery({ ...peopleQueries.studentSearch(api, q), enabled: q.length >= 2 });
   const unavailable = search.isError && isNotFound(search.error);
   // Only what was found for the text as it stands: while the debounce or the search catches up,
   // no earlier suggestion stays on screen under new text, nor answers Enter.
@@ -122,9 +122,9 @@ function StudentSearch() {
 
 function MostOpenAlerts() {
   const api = useApi();
-  const [createdOnStart] = useState(() => new Date(Math.floor(Date.now() / DAY_MS) * DAY_MS - RANKING_DAYS * DAY_MS).toISOString());
+  const [createdOnStart] = useState(() => new Date(startOfUtcDaysAgo(RANKING_DAYS, Date.now())).toISOString());
   const [today] = useState(() => formatDay(new Date()));
-  const ranking = useDeferredQuery(studentQueries.mostOpenAlerts(api, createdOnStart));
+  const ranking = useDeferredQuery(mostOpenAlertsQuery(api, createdOnStart));
   return (
     <Paper variant="outlined" sx={{ p: 2 }}>
       <Typography variant="h6" component="h2">

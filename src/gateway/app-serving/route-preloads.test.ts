@@ -7,7 +7,7 @@ const manifest: BuildManifest = {
   '_react-1.js': { file: 'assets/react-1.js' },
   '_mui-1.js': { file: 'assets/mui-1.js', imports: ['_react-1.js'] },
   'src/app/layout.tsx': { file: 'assets/layout-1.js', imports: ['_mui-1.js', 'index.html'] },
-  'src/features/timeline/student-page.tsx': { file: 'assets/student-page-1.js', imports: ['_mui-1.js', '_queries-1.js', 'index.html'] },
+  'src/features/student/student-page.tsx': { file: 'assets/student-page-1.js', imports: ['_mui-1.js', '_queries-1.js', 'index.html'] },
   '_queries-1.js': { file: 'assets/queries-1.js' },
   'src/features/students/students-page.tsx': { file: 'assets/students-page-1.js', imports: ['_mui-1.js'] },
   'src/features/session/sign-in-page.tsx': { file: 'assets/sign-in-1.js' },
@@ -60,7 +60,7 @@ describe("a route's prefetch module", () => {
   // The student page as built: a prefetch module with its own small imports, and a page behind it.
   const built: BuildManifest = {
     ...manifest,
-    'src/features/timeline/prefetch-student-timeline.ts': { file: 'assets/prefetch-1.js', imports: ['_filters-1.js', '_queries-1.js', 'index.html'] },
+    'src/features/student/prefetch-student-timeline.ts': { file: 'assets/prefetch-1.js', imports: ['_filters-1.js', '_queries-1.js', 'index.html'] },
     '_filters-1.js': { file: 'assets/filters-1.js' },
   };
 

@@ -7,7 +7,7 @@ import userEvent from '@testing-library/user-event';
 import { expect, test, vi } from 'vitest';
 import { useApi } from '../../../queries/api-context.tsx';
 import { renderApp } from '../../../testing/render-app.tsx';
-import { formatDay } from '../../../lib/days.ts';
+import { formatDay } from '../../../lib/dates.ts';
 import { setupTestBackend } from '../../../testing/setup-test-backend.ts';
 import { alertQueries } from '../../../queries/alerts.ts';
 import { TRIAGE_EXPAND, type TriageAlert } from '../../../queries/alert-queue.ts';

@@ -15,7 +15,7 @@ import { describeError } from '../../../components/problem-message.tsx';
 import { DetailsField, FormHint, useSignedIn } from '../../../components/compose/form-parts.tsx';
 import { useDetailsDraft } from '../../../components/compose/use-details-draft.ts';
 import type { TriageAlert } from '../../../queries/alert-queue.ts';
-import { formatDay } from '../../../lib/days.ts';
+import { formatDay } from '../../../lib/dates.ts';
 import { progressOf, type BulkLowerResult, type LowerOutcome } from './bulk-lower.ts';
 import { useBulkLower } from './use-bulk-lower.ts';
 

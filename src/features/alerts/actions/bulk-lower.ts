@@ -1,4 +1,4 @@
-import { fieldErrors, isApiError } from '../../../api/errors.ts';
+import { fieldErrors, isApiError, isConflict } from '../../../api/errors.ts';
 import { describeError } from '../../../components/problem-message.tsx';
 import { mapPool } from '../../../lib/pool.ts';
 
@@ -79,7 +79,6 @@ export function progressOf(result: BulkLowerResult): BulkLowerProgress {
   return { total: result.ids.length, lowered, failed, pending: result.ids.length - lowered - failed };
 }
 
-const isConflict = (error: unknown) => isApiError(error) && error.kind === 'http' && error.status === 409;
 
 /** Why one alert was not lowered, in a person's words: the service's problem detail and the field errors it names. */
 export function reasonOf(error: unknown): string {

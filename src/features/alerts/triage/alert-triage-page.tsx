@@ -9,7 +9,7 @@ import { PageHeading } from '../../../components/page-heading.tsx';
 import { FilterNotices } from '../../../components/filter-notices.tsx';
 import { ProblemMessage } from '../../../components/problem-message.tsx';
 import { downloadCsv } from '../../../lib/csv.ts';
-import { shiftDay, type DayRange } from '../../../lib/days.ts';
+import { shiftDay, type DayRange } from '../../../lib/dates.ts';
 import type { TriageAlert } from '../../../queries/alert-queue.ts';
 import { ALERT_DRAWER_WIDTH } from '../actions/drawer-width.ts';
 import { TriageCounts } from './triage-counts.tsx';

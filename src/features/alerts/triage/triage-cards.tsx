@@ -13,7 +13,8 @@ import type { GridRowId, GridRowSelectionModel } from '@mui/x-data-grid';
 import type { TriageAlert } from '../../../queries/alert-queue.ts';
 import type { TriageGridRows } from './triage-grid.tsx';
 import { CELL_STYLES, ClampedText, dateFormat, days, PersonCell, StatusCell } from './triage-cells.tsx';
-import { ageInDays, type StudentGroup, type TriageRow } from './triage-rows.ts';
+import type { StudentGroup, TriageRow } from './triage-rows.ts';
+import { ageInDays } from '../../../lib/dates.ts';
 import { isSelected, toggleSelected } from './use-triage-selection.ts';
 import { useProgressiveCount } from '../../../components/use-progressive-count.ts';
 

@@ -9,7 +9,7 @@ import type { Theme } from '@mui/material/styles';
 import TuneOutlined from '@mui/icons-material/TuneOutlined';
 import { LazyDateRangeFields } from '../../../components/lazy-date-range-fields.tsx';
 import { SearchField } from '../../../components/search-field.tsx';
-import type { DayRange } from '../../../lib/days.ts';
+import type { DayRange } from '../../../lib/dates.ts';
 
 /**
  * The triage queue's filters that are typed or picked: text, student, creator and date range.

@@ -1,6 +1,6 @@
 import { ALERT_STATUSES, type AlertStatus } from '../../../api/schemas/index.ts';
 import { CATEGORIES_PARAM, readList, writeList } from '../../../lib/url-state.ts';
-import { formatDay, quoteValue as quote, readDayRange, shiftDay, type DayRange } from '../../../lib/days.ts';
+import { formatDay, quoteValue as quote, readDayRange, shiftDay, type DayRange } from '../../../lib/dates.ts';
 
 /**
  * The triage queue's view, as it lives in the URL (a reload or a shared link shows the same view):

@@ -30,7 +30,8 @@ import {
 } from '@mui/x-data-grid';
 import type { SortField, TriageSort } from './triage-filters.ts';
 import { CELL_STYLES, ClampedText, dateFormat, days, PersonCell, StatusCell } from './triage-cells.tsx';
-import { ageInDays, ALERT_COLUMNS, GROUP_COLUMNS, type ColumnSpec, type StudentGroup, type TriageRow } from './triage-rows.ts';
+import { ageInDays } from '../../../lib/dates.ts';
+import { ALERT_COLUMNS, GROUP_COLUMNS, type ColumnSpec, type StudentGroup, type TriageRow } from './triage-rows.ts';
 
 /**
  * The triage queue's grid (MUI X Data Grid, community): loaded lazily with this module, so neither

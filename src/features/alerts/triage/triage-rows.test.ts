@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { TriageAlert } from '../../../queries/alert-queue.ts';
 import { csvField, toCsv } from '../../../lib/csv.ts';
+import { ageInDays } from '../../../lib/dates.ts';
 import { NO_TRIAGE_FILTERS } from './triage-filters.ts';
 import {
   ALERT_COLUMNS,
-  ageInDays,
   categoriesOf,
   csvFileName,
   GROUP_COLUMNS,

@@ -5,8 +5,6 @@ import type { TriageAlert } from '../../../queries/alert-queue.ts';
 import { toCsv, type CsvValue } from '../../../lib/csv.ts';
 import { compareText } from '../../../lib/collate.ts';
 
-export { ageInDays };
-
 /**
  * The triage queue's rows, pure (no React): alerts prepared once per load, then filtered, counted,
  * sorted, grouped by student and written as CSV. Built for ten thousand alerts and more: every

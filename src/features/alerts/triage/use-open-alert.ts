@@ -1,5 +1,5 @@
 import { useCallback, useMemo } from 'react';
-import { quoteValue } from '../../../lib/days.ts';
+import { quoteValue } from '../../../lib/dates.ts';
 import type { SearchParamsWrite } from '../../../components/use-search-params-writer.ts';
 
 /** The search parameter that names the alert shown in the drawer: `/alerts?alert=123`. */

@@ -1,7 +1,7 @@
 import { useDeferredValue, useMemo, useSyncExternalStore } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { isPartial, type ListAllProgress } from '../../../api/paging.ts';
-import type { DayRange } from '../../../lib/days.ts';
+import type { DayRange } from '../../../lib/dates.ts';
 import { useApi } from '../../../queries/api-context.tsx';
 import { prepareRows, type TriageRow } from './triage-rows.ts';
 import { triageProgress, triageQueueQuery } from '../../../queries/alert-queue.ts';

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import type { DayRange } from '../../../lib/days.ts';
+import type { DayRange } from '../../../lib/dates.ts';
 import { useSameContent } from '../../../components/use-same-content.ts';
 import type { TriageAlert } from '../../../queries/alert-queue.ts';
 import { effectiveSort, hasActiveFilters, type TriageFilters, type TriageSort } from './triage-filters.ts';

@@ -12,7 +12,7 @@ import TextField from '@mui/material/TextField';
 import { LazyDateRangeFields } from '../../components/lazy-date-range-fields.tsx';
 import { SearchField } from '../../components/search-field.tsx';
 import { useDebouncedValue } from '../../components/use-debounced-value.ts';
-import type { DayRange } from '../../lib/days.ts';
+import type { DayRange } from '../../lib/dates.ts';
 import {
   hasActiveFilters,
   KIND_WORDS,

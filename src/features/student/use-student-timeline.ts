@@ -6,7 +6,7 @@ import type { EncouragementType } from '../../api/schemas/index.ts';
 import { useApi } from '../../queries/api-context.tsx';
 import { useAfterPaint } from '../../components/use-after-paint.ts';
 import { peopleQueries } from '../../queries/people.ts';
-import type { DayRange } from '../../lib/days.ts';
+import type { DayRange } from '../../lib/dates.ts';
 import { TIMELINE_KINDS, type TimelineKind } from './timeline-filters.ts';
 import {
   fromAlert,

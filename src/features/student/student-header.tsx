@@ -8,7 +8,7 @@ import { isNotFound } from '../../api/errors.ts';
 import { useApi } from '../../queries/api-context.tsx';
 import { ProblemMessage } from '../../components/problem-message.tsx';
 import { peopleQueries } from '../../queries/people.ts';
-import type { DayRange } from '../../lib/days.ts';
+import type { DayRange } from '../../lib/dates.ts';
 import { TIMELINE_KINDS, type TimelineKind } from './timeline-filters.ts';
 import { kindsInWords, loadedKinds } from './partial-load.ts';
 

@@ -1,33 +1,16 @@
-import { mutationOptions, queryOptions, useMutation } from '@tanstack/react-query';
 import type { ApiClient } from '../api/client.ts';
-import { useApi } from './api-context.tsx';
 import { mergeNetworks, type NetworkDiff } from '../lib/network-merge.ts';
-import { peopleKeys, peopleQueries } from './people.ts';
 
 /**
- * The success-network editor's reads and its guarded write (E15, E16, the people extension), on
- * the people keys of `./people.ts`.
+ * A success network (E15, E16) as identifiers, and the write that loses nobody's change: the
+ * network editor saves with it, and bulk reassignment runs it once per student.
  */
-
-/** The people keys (`./people.ts`): a save here refreshes the student page's network too. */
-export const networkEditorKeys = {
-  network: peopleKeys.successNetwork,
-  person: peopleKeys.detail,
-};
 
 /** E15 as the identifiers of the members, in order (links the client cannot read are dropped). */
 export async function readNetwork(api: ApiClient, identifier: string, signal?: AbortSignal): Promise<string[]> {
   const page = await api.people.successNetwork.get(identifier, signal ? { signal } : undefined);
   return page.values.map((link) => api.personIdentifier(link)).filter((id): id is string => id !== null);
 }
-
-export const networkEditorQueries = {
-  network: peopleQueries.successNetwork,
-  /** A person for a label: a 404 (nobody, or no people extension) is an answer, not retried. */
-  person: (api: ApiClient, identifier: string) => queryOptions({ ...peopleQueries.detail(api, identifier), retry: false }),
-  /** People by name, identifier or email (the people extension), a few at a time for a picker. */
-  search: (api: ApiClient, q: string, pageSize = 10) => queryOptions({ ...peopleQueries.list(api, { q, pageSize }), retry: false }),
-};
 
 export type GuardedWriteResult =
   /** Written. `merged` when someone else had changed the network and both edits were kept. */
@@ -63,19 +46,4 @@ export async function guardedWrite(api: ApiClient, { identifier, base, yours }: 
   return result.status === 'unchanged'
     ? { status: 'saved', identifier, before: theirs, written: result.merged }
     : { status: 'merged', identifier, before: theirs, written: result.merged, theirs: result.theirs };
-}
-
-export const networkEditorMutations = {
-  /** The guarded E16; the network's cache is refreshed whatever happened (a conflict read it too). */
-  save: (api: ApiClient) =>
-    mutationOptions({
-      mutationKey: ['people', 'successNetwork', 'guarded-replace'],
-      mutationFn: (input: GuardedWriteInput) => guardedWrite(api, input),
-      onSettled: (_result, _error, { identifier }, _context, { client }) => client.invalidateQueries({ queryKey: networkEditorKeys.network(identifier) }),
-    }),
-};
-
-export function useGuardedNetworkSave() {
-  const api = useApi();
-  return useMutation(networkEditorMutations.save(api));
 }

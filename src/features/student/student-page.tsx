@@ -16,7 +16,7 @@ import { FilterNotices } from '../../components/filter-notices.tsx';
 import { ProblemMessage } from '../../components/problem-message.tsx';
 import { useSameContent } from '../../components/use-same-content.ts';
 import { CATEGORIES_PARAM, hasLegacySpelling } from '../../lib/url-state.ts';
-import type { DayRange } from '../../lib/days.ts';
+import type { DayRange } from '../../lib/dates.ts';
 import { WriteSection } from '../../components/compose/write-section.tsx';
 import { StudentHeader, type StudentCounts } from './student-header.tsx';
 import { NotAStudent } from './not-a-student.tsx';

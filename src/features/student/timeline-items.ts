@@ -1,5 +1,4 @@
-import { parseDateBound } from '../../lib/dates.ts';
-import type { DayRange } from '../../lib/days.ts';
+import { parseDateBound, type DayRange } from '../../lib/dates.ts';
 import { shownKinds, type TimelineFilters, type TimelineKind } from './timeline-filters.ts';
 import { compareText } from '../../lib/collate.ts';
 

@@ -1,6 +1,6 @@
 import { subMonths } from 'date-fns/subMonths';
 import { CATEGORIES_PARAM, readList, writeList } from '../../lib/url-state.ts';
-import { dayToDate, formatDay, quoteValue as quote, readDayRange, type DayRange } from '../../lib/days.ts';
+import { dayToDate, formatDay, quoteValue as quote, readDayRange, type DayRange } from '../../lib/dates.ts';
 
 /**
  * The student timeline's filters, as they live in the URL (so that a reload or a shared link

@@ -19,6 +19,8 @@ export interface AccessRoutesOptions {
   access: AccessRules;
   actorOf: (c: Context) => Promise<(Actor & { isAdmin?: boolean }) | undefined>;
   read: (c: Context, path: string) => Promise<unknown>;
+  /** Whether the signed-in person may open the student's records, and why (relationships.ts). */
+  decide: (c: Context, student: string) => Promise<{ allowed: boolean; why: 'policy' | 'records-group' | 'network' | 'grant' | 'none'; until?: string }>;
   onError?: (error: unknown, c: Context) => void;
 }
 
@@ -61,6 +63,15 @@ export function accessRoutes(options: AccessRoutesOptions): Hono {
       throw new ProblemError(503, 'Access cannot be granted just now: the access log cannot be written. Try again in a moment.', { type: 'access-log-unavailable', headers: { 'retry-after': '5' } });
     }
     return c.json({ student, until }, 201);
+  });
+
+  /** `GET /session/access?student=S…` → `{ student, allowed, why, until? }`: what the student page asks before it shows records. */
+  app.get('/session/access', async (c) => {
+    c.header('cache-control', 'no-store');
+    if (!(await options.actorOf(c))) throw new ProblemError(401, 'Sign in first');
+    const student = (c.req.query('student') ?? '').trim();
+    if (!student || student.length > 100) throw new ProblemError(400, 'Name the student: ?student=S…', { errors: [{ in: 'query', name: 'student', message: 'is required (at most 100 characters)' }] });
+    return c.json({ student, ...(await options.decide(c, student)), grantHours: options.access.grantHours });
   });
 
   app.get('/admin/access-grants', async (c, next) => {

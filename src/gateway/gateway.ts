@@ -17,7 +17,7 @@ import { enforceAudiences, filtersBody } from './audiences.ts';
 import { networkMembership } from './membership.ts';
 import { databaseGrants, type AccessGrantStore } from './access-grants.ts';
 import { accessRoutes } from './access-routes.ts';
-import { enforceRelationships, relationshipRewrites, type AccessRules } from './relationships.ts';
+import { decide, enforceRelationships, relationshipRewrites, type AccessRules } from './relationships.ts';
 import { databaseAccessLog, type AccessLogStore } from './access-log-store.ts';
 import { openGatewayDatabase } from './db/database.ts';
 import { journalRoutes, journalWrites } from './journal.ts';
@@ -216,8 +216,13 @@ export function createGateway(options: GatewayOptions): Hono {
     const session = c.get('session');
     return session ? { identifier: session.identifier, groups: session.groups } : undefined;
   };
-  app.route('/', accessRoutes({ grants, accessLog, access, actorOf, read: readUpstream, onError: journalError }));
-  app.use('/api/*', enforceRelationships({ rules: access, membership, grants, viewerOf, callOf: (c) => c.get('apiCall') }));
+  const relationships = { rules: access, membership, grants, viewerOf, callOf: (c: Context) => c.get('apiCall') };
+  const decideFor = async (c: Context, student: string) => {
+    const session = await actorOf(c);
+    return session ? decide(c, relationships, { identifier: session.identifier, groups: session.groups }, student) : { allowed: false, why: 'none' as const };
+  };
+  app.route('/', accessRoutes({ grants, accessLog, access, actorOf, read: readUpstream, decide: decideFor, onError: journalError }));
+  app.use('/api/*', enforceRelationships(relationships));
   app.use('/api/*', enforceAudiences({ membership, personOf: (c) => c.get('session')?.identifier, callOf: (c) => c.get('apiCall'), read: readUpstream }));
   app.use('/api/*', journalWrites({ store: journal, actorOf, callOf: (c) => c.get('apiCall'), read: readUpstream, copyTo: options.journalCopy, onError: journalError }));
 

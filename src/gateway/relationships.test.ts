@@ -79,10 +79,17 @@ describe('records by relationship', () => {
 
   it("lists keep only the students the person may see, and say how many rows went", async () => {
     const list = async (cookie: string) => (await (await get(`/api/notations/updates/?identifiers=${STUDENT}&pageSize=1000`, cookie)).json()) as { totalValues: number; values: unknown[]; hiddenByRelationship?: number };
-    const outside = await list(await staff(outsider));
+    const asked = sent.filter((s) => s.includes('/notations/updates/')).length;
+    const outside = (await list(await staff(outsider))) as Awaited<ReturnType<typeof list>> & { refusedStudents?: string[] };
     expect(outside.values).toEqual([]);
     expect(outside.totalValues).toBe(0);
-    expect(outside.hiddenByRelationship).toBeGreaterThan(0);
+    expect(outside.refusedStudents).toEqual([STUDENT]);
+    // Answered at the gateway: the service was not asked.
+    expect(sent.filter((s) => s.includes('/notations/updates/')).length).toBe(asked);
+    // A list without named students keeps the rows of the students the person may see.
+    const all = (await (await get('/api/notations/updates/?pageSize=200', await staff(outsider))).json()) as { values: { student: { href: string } }[]; hiddenByRelationship?: number };
+    expect(all.hiddenByRelationship).toBeGreaterThan(0);
+    expect(all.values.every((v) => !v.student.href.endsWith(`/${STUDENT}`))).toBe(true);
     expect((await list(await staff(member))).values.length).toBeGreaterThan(0);
   });
 
@@ -91,11 +98,15 @@ describe('records by relationship', () => {
     const short = await post('/session/access', cookie, { student: STUDENT, reason: 'need it' });
     expect(short.status).toBe(400);
     expect((await post('/session/access', cookie, { student: 'S999999', reason: 'Covering for a colleague this week.' })).status).toBe(404);
+    expect(await (await get(`/session/access?student=${STUDENT}`, cookie)).json()).toMatchObject({ student: STUDENT, allowed: false, why: 'none', grantHours: 8 });
+    expect(await (await get(`/session/access?student=${STUDENT}`, await staff(member))).json()).toMatchObject({ allowed: true, why: 'network' });
+    expect((await get('/session/access', cookie)).status).toBe(400);
     const granted = await post('/session/access', cookie, { student: STUDENT, reason: 'Covering for a colleague this week.' });
     expect(granted.status).toBe(201);
     expect(await granted.json()).toEqual({ student: STUDENT, until: '2026-11-27T17:00:00.000Z' });
 
     expect((await get(`/api/people/${STUDENT}/encouragements`, cookie)).status).toBe(200);
+    expect(await (await get(`/session/access?student=${STUDENT}`, cookie)).json()).toMatchObject({ allowed: true, why: 'grant', until: '2026-11-27T17:00:00.000Z' });
     const entries = (await accessLog.list({ person: outsider, limit: 10 })).values as AccessLogEntry[];
     expect(entries.map((e) => [e.event, e.reason])).toEqual([
       ['read', 'Covering for a colleague this week.'],

@@ -73,6 +73,15 @@ export async function mayOpen(c: Context, options: RelationshipOptions, viewer: 
   return grant ? { allowed: true, reason: grant.reason } : { allowed: false };
 }
 
+/** For the student page: may the viewer open the student, and on what ground (GET /session/access). */
+export async function decide(c: Context, options: RelationshipOptions, viewer: Viewer, student: string): Promise<{ allowed: boolean; why: 'policy' | 'records-group' | 'network' | 'grant' | 'none'; until?: string }> {
+  if (options.rules.policy === 'all-staff') return { allowed: true, why: 'policy' };
+  if (viewer.groups.includes(options.rules.recordsGroup)) return { allowed: true, why: 'records-group' };
+  if (await options.membership.isMember(c, viewer.identifier, student)) return { allowed: true, why: 'network' };
+  const grant = await options.grants.current(viewer.identifier, student);
+  return grant ? { allowed: true, why: 'grant', until: grant.until } : { allowed: false, why: 'none' };
+}
+
 export function enforceRelationships(options: RelationshipOptions): MiddlewareHandler {
   return async (c, next) => {
     const call = options.callOf(c);
@@ -91,13 +100,23 @@ export function enforceRelationships(options: RelationshipOptions): MiddlewareHa
       if (student && !(await open(student))) throw notInNetwork(student);
       return next();
     }
+    const studentOf = LISTS[call.name];
+    const asked = studentOf ? new URL(c.req.url).searchParams.get('identifiers') : null;
+    if (asked) {
+      // A list of named students none of whom the person may open: answered here, empty, with nothing sent upstream.
+      const named = [...new Set(asked.split(',').map((s) => s.trim()).filter(Boolean))];
+      const opened = await Promise.all(named.map(open));
+      if (named.length > 0 && !opened.some(Boolean)) {
+        const self = { href: c.req.url };
+        return c.json({ page: 1, pageSize: 0, totalValues: 0, self, links: { first: self, last: self }, values: [], refusedStudents: named });
+      }
+    }
     await next();
     if (ONE_NOTATION.has(call.name)) {
       const student = personOf(asRecord(await answerJson(c)).student);
       if (student && !(await open(student))) throw notInNetwork(student);
       return;
     }
-    const studentOf = LISTS[call.name];
     if (studentOf) {
       const allowed = new Map<string, Promise<boolean>>();
       await filterList(c, (row) => {

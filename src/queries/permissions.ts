@@ -48,3 +48,9 @@ export function usePermission(name: PermissionName): PermissionState & { session
   const session = useQuery(sessionQueries.current()).data;
   return { ...permissionState(session, name), session };
 }
+
+/** Whether the signed-in person is an administrator (ADMIN_GROUP): the logs are theirs to read. */
+export function useIsAdmin(): boolean {
+  const session = useQuery(sessionQueries.current()).data;
+  return Boolean(session && session.groups.includes(session.requiredGroups.admin));
+}

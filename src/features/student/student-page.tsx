@@ -11,7 +11,7 @@ import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
-import { useParams, useSearchParams } from 'react-router';
+import { Link as RouterLink, useParams, useSearchParams } from 'react-router';
 import { FilterNotices } from '../../components/filter-notices.tsx';
 import { ProblemMessage } from '../../components/problem-message.tsx';
 import { useSameContent } from '../../components/use-same-content.ts';
@@ -20,6 +20,12 @@ import type { DayRange } from '../../lib/dates.ts';
 import { WriteSection } from '../../components/compose/write-section.tsx';
 import { StudentHeader, type StudentCounts } from './student-header.tsx';
 import { NotAStudent } from './not-a-student.tsx';
+import { NotInNetwork } from './not-in-network.tsx';
+import { useQuery } from '@tanstack/react-query';
+import { studentAccessQueries } from '../../queries/student-access.ts';
+import { useIsAdmin } from '../../queries/permissions.ts';
+import { PAGES } from '../../app/route-table.ts';
+import Link from '@mui/material/Link';
 import { StudentNotFound } from './student-not-found.tsx';
 import { kindsInWords, loadedKinds } from './partial-load.ts';
 import { usePersonExistence } from '../../queries/people-existence.ts';
@@ -257,6 +263,8 @@ function StudentView({ student }: { student: string }) {
   const { from, to } = filters;
   const range = useMemo(() => effectiveRange({ from, to }, today), [from, to, today]);
   const existence = usePersonExistence(student);
+  const access = useQuery(studentAccessQueries.check(student));
+  const admin = useIsAdmin();
   const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('md'), { noSsr: true });
   const section = phone ? readSection(searchParams) : null;
   const timeline = useStudentTimeline(student, range);
@@ -275,6 +283,8 @@ function StudentView({ student }: { student: string }) {
 
   if (existence.status === 'unknown') return <StudentNotFound identifier={student} />;
   if (existence.status === 'known' && existence.person && existence.person.role !== 'Student') return <NotAStudent person={existence.person} />;
+  // Outside the student's network, without a grant: the name, the reason, and how to state one (#30).
+  if (access.data && !access.data.allowed) return <NotInNetwork student={student} person={existence.status === 'known' ? existence.person : null} hours={access.data.grantHours} />;
 
   const timelineColumn = (
     <Stack spacing={{ xs: 2, md: 3 }} sx={{ minWidth: 0 }}>
@@ -297,6 +307,11 @@ function StudentView({ student }: { student: string }) {
   return (
     <Stack spacing={{ xs: 2, md: 3 }}>
       <StudentHeader student={student} range={range} counts={counts} />
+      {admin ? (
+        <Link component={RouterLink} to={PAGES.accessLog.href({}, { student })} variant="body2" sx={{ alignSelf: 'flex-start' }}>
+          Who viewed this record
+        </Link>
+      ) : null}
       {section !== null ? (
         <Box>
           <SectionTabs section={section} />

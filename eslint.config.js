@@ -38,17 +38,48 @@ const layer = (target, from, message) => ({ target, from, message });
 
 /** Where each layer may not reach (resolved paths, so `../../x` and `./x` are judged alike). */
 const zones = [
-  layer('./src/lib', ['./src/api', './src/queries', './src/components', './src/features', './src/app', ...SERVER, './src/testing'], 'src/lib holds small pure helpers: it imports nothing of the project.'),
-  layer('./src/api', ['./src/queries', './src/components', './src/features', './src/app', ...SERVER, './src/testing'], 'src/api imports only zod and src/lib: it runs in browsers and in Node.'),
-  layer('./src/queries', ['./src/components', './src/features', './src/app', ...SERVER, './src/testing'], 'src/queries (query keys, factories, mutations) sits on src/api and src/lib only.'),
-  layer('./src/components', ['./src/features', ...SERVER, './src/testing'], 'src/components is shared by every page: it may use queries, api and lib, never a feature or the app.'),
-  { ...layer('./src/components', ['./src/app'], 'src/components is shared by every page: of the app it reads only the route table.'), except: ['./route-table.ts'] },
+  layer(
+    './src/lib',
+    ['./src/api', './src/queries', './src/components', './src/features', './src/app', ...SERVER, './src/testing'],
+    'src/lib holds small pure helpers: it imports nothing of the project.',
+  ),
+  layer(
+    './src/api',
+    ['./src/queries', './src/components', './src/features', './src/app', ...SERVER, './src/testing'],
+    'src/api imports only zod and src/lib: it runs in browsers and in Node.',
+  ),
+  layer(
+    './src/queries',
+    ['./src/components', './src/features', './src/app', ...SERVER, './src/testing'],
+    'src/queries (query keys, factories, mutations) sits on src/api and src/lib only.',
+  ),
+  layer(
+    './src/components',
+    ['./src/features', ...SERVER, './src/testing'],
+    'src/components is shared by every page: it may use queries, api and lib, never a feature or the app.',
+  ),
+  {
+    ...layer('./src/components', ['./src/app'], 'src/components is shared by every page: of the app it reads only the route table.'),
+    except: ['./route-table.ts'],
+  },
   layer('./src/features', [...SERVER, './src/testing'], 'A feature uses queries, components, api and lib; what it needs from app/ belongs in one of those.'),
-  { ...layer('./src/features', ['./src/app'], 'A feature uses queries, components, api and lib, and the route table for its links; what else it needs from app/ belongs in one of those.'), except: ['./route-table.ts'] },
+  {
+    ...layer(
+      './src/features',
+      ['./src/app'],
+      'A feature uses queries, components, api and lib, and the route table for its links; what else it needs from app/ belongs in one of those.',
+    ),
+    except: ['./route-table.ts'],
+  },
   layer('./src/app', [...SERVER, './src/testing'], 'The UI reaches the service only through src/api.'),
-  ...SERVER.map((dir) => layer(dir, ['./src/features', './src/components', './src/queries', './src/testing'], `${dir.slice(2)} imports api/schemas and lib, never React or the UI.`)),
+  ...SERVER.map((dir) =>
+    layer(dir, ['./src/features', './src/components', './src/queries', './src/testing'], `${dir.slice(2)} imports api/schemas and lib, never React or the UI.`),
+  ),
   // The route table is data (paths, titles, module names): the gateway derives its preloads from it.
-  { ...layer('./src/gateway', ['./src/app'], 'src/gateway reads only the route table and the layout values of src/app.'), except: ['./route-table.ts', './layout-values.ts'] },
+  {
+    ...layer('./src/gateway', ['./src/app'], 'src/gateway reads only the route table and the layout values of src/app.'),
+    except: ['./route-table.ts', './layout-values.ts'],
+  },
   layer('./src/backend', ['./src/app', './src/gateway'], 'The reference backend is a program of its own: it never imports the gateway (nor the app).'),
   layer('./src/http', ['./src/app', './src/gateway', './src/backend'], 'src/http is what both programs share: it imports neither program.'),
   // The one place the gateway reaches into the backend: stack.ts runs it in process for `npm start`.
@@ -56,7 +87,11 @@ const zones = [
   layer('./src/app/route-table.ts', ['./src'], 'The route table is data only: the server reads it too.'),
   layer('./src/app/layout-values.ts', ['./src'], 'The layout values are data only: the server reads them too.'),
   ...foldersOf('./src/features/').map((name) =>
-    layer(`./src/features/${name}`, ['./src/features'], `Features do not import each other: move what src/features/${name} shares into src/components or src/queries.`),
+    layer(
+      `./src/features/${name}`,
+      ['./src/features'],
+      `Features do not import each other: move what src/features/${name} shares into src/components or src/queries.`,
+    ),
   ),
 ].map((zone) => ({
   ...zone,
@@ -113,9 +148,17 @@ export default tseslint.config(
       '@tanstack/query/exhaustive-deps': ['error', { allowlist: { types: ['ListAllQueryOptions', 'ApiClient', 'QueryClient'] } }],
     },
   })),
-  packages(['src/api/**', 'src/lib/**'], ['react', 'react-*', '@mui/*', '@tanstack/*', 'node:*'], 'src/api and src/lib run in browsers and in Node: no UI, no Node built-ins.'),
+  packages(
+    ['src/api/**', 'src/lib/**'],
+    ['react', 'react-*', '@mui/*', '@tanstack/*', 'node:*'],
+    'src/api and src/lib run in browsers and in Node: no UI, no Node built-ins.',
+  ),
   packages(['src/queries/**'], ['@mui/*', 'node:*'], 'src/queries is data only: no UI kit, no Node built-ins.'),
-  packages(['src/gateway/**', 'src/backend/**', 'src/http/**', 'src/app/route-table.ts', 'src/app/layout-values.ts'], ['react', 'react-*', '@mui/*', '@tanstack/*'], 'The gateway, the backend, and the route table and layout values the gateway reads never import React or the UI.'),
+  packages(
+    ['src/gateway/**', 'src/backend/**', 'src/http/**', 'src/app/route-table.ts', 'src/app/layout-values.ts'],
+    ['react', 'react-*', '@mui/*', '@tanstack/*'],
+    'The gateway, the backend, and the route table and layout values the gateway reads never import React or the UI.',
+  ),
   packages(['src/features/**', 'src/components/**', 'src/app/**'], ['node:*'], 'The UI runs in the browser.'),
   {
     // Route prefetch modules run while the page's code loads, before React and MUI have been
@@ -142,6 +185,11 @@ export default tseslint.config(
   {
     // A journey's `test` must come from e2e/fixtures.ts, which gives each worker its own server (and so its baseURL).
     files: ['e2e/*.spec.ts'],
-    rules: { 'no-restricted-imports': ['error', { paths: [{ name: '@playwright/test', message: 'Import test and expect from ./fixtures.ts: it starts the worker\'s server.' }] }] },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { paths: [{ name: '@playwright/test', message: "Import test and expect from ./fixtures.ts: it starts the worker's server." }] },
+      ],
+    },
   },
 );

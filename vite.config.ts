@@ -28,7 +28,8 @@ function gateway(): Plugin {
       server.httpServer?.once('listening', () => {
         const address = server.httpServer?.address();
         const port = typeof address === 'object' && address ? address.port : server.config.server.port;
-        const publicUrl = process.env.PUBLIC_URL ?? `http://${server.config.server.host === true ? '127.0.0.1' : (server.config.server.host ?? '127.0.0.1')}:${port}`;
+        const publicUrl =
+          process.env.PUBLIC_URL ?? `http://${server.config.server.host === true ? '127.0.0.1' : (server.config.server.host ?? '127.0.0.1')}:${port}`;
         void createStack({ ...process.env, PUBLIC_URL: publicUrl }).then(
           (stack) => {
             listener = getRequestListener(stack.gateway.fetch);
@@ -44,15 +45,19 @@ function gateway(): Plugin {
       let origin = '';
       server.middlewares.use((req: IncomingMessage, res: ServerResponse, next: () => void) => {
         const url = req.url ?? '';
-        const isPage = req.method === 'GET' && (req.headers.accept ?? '').includes('text/html') && !/^\/(@|src\/|node_modules\/|__|api|auth|session|dev-idp)/.test(url);
+        const isPage =
+          req.method === 'GET' && (req.headers.accept ?? '').includes('text/html') && !/^\/(@|src\/|node_modules\/|__|api|auth|session|dev-idp)/.test(url);
         if (isPage && gatewayFetch) {
           // As with npm start: a page without a session goes to the identity provider, and back here.
-          void Promise.resolve(gatewayFetch(new Request(`${origin}/session`, { headers: { cookie: req.headers.cookie ?? '' } }))).then((answer) => {
-            if (answer.status !== 401) return next();
-            res.statusCode = 302;
-            res.setHeader('location', `/auth/sign-in?returnTo=${encodeURIComponent(url)}`);
-            res.end();
-          }, () => next());
+          void Promise.resolve(gatewayFetch(new Request(`${origin}/session`, { headers: { cookie: req.headers.cookie ?? '' } }))).then(
+            (answer) => {
+              if (answer.status !== 401) return next();
+              res.statusCode = 302;
+              res.setHeader('location', `/auth/sign-in?returnTo=${encodeURIComponent(url)}`);
+              res.end();
+            },
+            () => next(),
+          );
           return;
         }
         // The change journal answers JSON to the app's fetch; a navigation there gets Vite's page.
@@ -84,7 +89,10 @@ function precompress(): Plugin {
         const content = readFileSync(path);
         if (content.length < 1024) continue;
         // Brotli's best (11), once at build time: about 7 % fewer bytes than 9 on the start-up's files, every visit.
-        writeFileSync(`${path}.br`, brotliCompressSync(content, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: content.length } }));
+        writeFileSync(
+          `${path}.br`,
+          brotliCompressSync(content, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: content.length } }),
+        );
         writeFileSync(`${path}.gz`, gzipSync(content, { level: 9 }));
       }
     },

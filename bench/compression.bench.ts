@@ -57,7 +57,8 @@ export async function measureCompression(scale: number): Promise<{ rawBytes: num
     { name: 'gzip 9', compress: (b) => gzipSync(b, { level: 9 }), decompress: gunzipSync },
     ...[1, 4, 5, 6, 9, 11].map((q) => ({
       name: `br ${q}`,
-      compress: (b: Buffer) => brotliCompressSync(b, { params: { [constants.BROTLI_PARAM_QUALITY]: q, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT } }),
+      compress: (b: Buffer) =>
+        brotliCompressSync(b, { params: { [constants.BROTLI_PARAM_QUALITY]: q, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT } }),
       decompress: (b: Buffer) => brotliDecompressSync(b),
     })),
     ...[1, 3, 6, 9].map((l) => ({
@@ -80,7 +81,13 @@ export async function measureCompression(scale: number): Promise<{ rawBytes: num
         savedMs: body.length / MBIT_20_BYTES_PER_MS - transferMs - c.ms - d.ms,
       };
     });
-  return { rawBytes: page.length, rows: measure(page), small: measure(one).filter((r) => ['gzip 6', 'br 4', 'zstd 3'].includes(r.name)).map((r) => ({ ...r, name: `${r.name} (two alerts, ${one.length} B)` })) };
+  return {
+    rawBytes: page.length,
+    rows: measure(page),
+    small: measure(one)
+      .filter((r) => ['gzip 6', 'br 4', 'zstd 3'].includes(r.name))
+      .map((r) => ({ ...r, name: `${r.name} (two alerts, ${one.length} B)` })),
+  };
 }
 
 export function formatCompression(result: Awaited<ReturnType<typeof measureCompression>>): string {

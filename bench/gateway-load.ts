@@ -33,7 +33,12 @@ const result = await autocannon({
         n += 1;
         return {
           ...req,
-          body: JSON.stringify({ audienceType: 'All', canStudentView: false, details: `Bench check-in ${n}.`, student: { identifier: `S${String((n % 500) + 1).padStart(6, '0')}` } }),
+          body: JSON.stringify({
+            audienceType: 'All',
+            canStudentView: false,
+            details: `Bench check-in ${n}.`,
+            student: { identifier: `S${String((n % 500) + 1).padStart(6, '0')}` },
+          }),
         };
       },
     },

@@ -62,13 +62,30 @@ async function runLoad(origin: string, cookie: string, connections: number, seco
   return JSON.parse(out) as Result;
 }
 
-export async function benchGateway({ scale, seconds = 60, warmupSeconds = 10, connections = 10 }: { scale: number; seconds?: number; warmupSeconds?: number; connections?: number }): Promise<GatewayBench> {
+export async function benchGateway({
+  scale,
+  seconds = 60,
+  warmupSeconds = 10,
+  connections = 10,
+}: {
+  scale: number;
+  seconds?: number;
+  warmupSeconds?: number;
+  connections?: number;
+}): Promise<GatewayBench> {
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
   const dir = mkdtempSync(join(tmpdir(), 'gateway-bench-'));
   // Access logs go on as in production (one JSON line per request), into /dev/null.
   const gateway = spawn(process.execPath, ['--expose-gc', START], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', SEED_SCALE: String(scale), DATABASE: join(dir, 'bench.db'), JOURNAL_FILE: join(dir, 'journal.jsonl') },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      SEED_SCALE: String(scale),
+      DATABASE: join(dir, 'bench.db'),
+      JOURNAL_FILE: join(dir, 'journal.jsonl'),
+    },
     stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
   });
   const settled = () =>
@@ -78,7 +95,10 @@ export async function benchGateway({ scale, seconds = 60, warmupSeconds = 10, co
     });
   try {
     for (let i = 0; ; i += 1) {
-      const up = await fetch(`${origin}/healthz`).then((r) => r.ok, () => false);
+      const up = await fetch(`${origin}/healthz`).then(
+        (r) => r.ok,
+        () => false,
+      );
       if (up) break;
       if (i > 1200) throw new Error('the gateway did not start within 120 s');
       await new Promise((resolve) => setTimeout(resolve, 100));
@@ -134,7 +154,11 @@ export function formatGateway(b: GatewayBench): string {
     '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
     `| mixed: 4 reads + 2 writes (E4 POST, E13 PATCH) | ${b.connections} | ${b.seconds} | ${b.requests} | ${b.requestsPerSecond} | ${b.p50} | ${b.p99} | ${b.errors} | ${b.rssStartMb} | ${b.rssEndMb} | ${b.settledStartMb} → ${b.settledEndMb} |`,
     '',
-    `- Answers by status: ${Object.entries(b.statusCodes).map(([code, count]) => `${code} × ${count}`).join(', ') || 'none'}; start taken after a ${b.warmupSeconds} s warm-up on the same workload.`,
+    `- Answers by status: ${
+      Object.entries(b.statusCodes)
+        .map(([code, count]) => `${code} × ${count}`)
+        .join(', ') || 'none'
+    }; start taken after a ${b.warmupSeconds} s warm-up on the same workload.`,
     `- Memory: ${b.flat ? 'FLAT' : 'NOT FLAT'} (settled RSS ${growth >= 0 ? '+' : ''}${growth} MB over ${b.seconds} s; flat means less than +${FLAT_MB} MB).`,
     `- Errors: ${b.errors === 0 ? 'none' : `${b.errors} (FAIL: the load test expects 0)`}.`,
   ].join('\n');

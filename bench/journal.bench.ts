@@ -98,7 +98,15 @@ async function benchQueries(database: GatewayDatabase) {
 async function benchWrites(postgresUrl: string, folder: string) {
   const { db } = openDatabase({ path: ':memory:', seed: 1, scale: 0.2, now: new Date('2026-06-01T00:00:00Z') });
   const backend = createApp({ db, clients: [DEMO_CLIENT], tokenTtlSeconds: 3600, logError: () => {} });
-  const token = ((await (await backend.request('/api/oauth2/token', { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ grant_type: 'client_credentials', client_id: DEMO_CLIENT.clientId, client_secret: DEMO_CLIENT.clientSecret }) })).json()) as { access_token: string }).access_token;
+  const token = (
+    (await (
+      await backend.request('/api/oauth2/token', {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ grant_type: 'client_credentials', client_id: DEMO_CLIENT.clientId, client_secret: DEMO_CLIENT.clientSecret }),
+      })
+    ).json()) as { access_token: string }
+  ).access_token;
   const origin = 'http://dashboard.test';
   const signin = directSignIn({ publicUrl: origin });
   const cookie = await signin.cookieFor('E0001');
@@ -116,7 +124,13 @@ async function benchWrites(postgresUrl: string, folder: string) {
   const rows = [];
   rows.push({
     name: 'backend direct (no gateway, no journal)',
-    ...(await time((i) => backend.request('/api/notations/categories/1', { method: 'PUT', headers: { authorization: `Bearer ${token}`, 'ocp-apim-subscription-key': DEMO_CLIENT.subscriptionKey, 'content-type': 'application/json' }, body: body(i) }))),
+    ...(await time((i) =>
+      backend.request('/api/notations/categories/1', {
+        method: 'PUT',
+        headers: { authorization: `Bearer ${token}`, 'ocp-apim-subscription-key': DEMO_CLIENT.subscriptionKey, 'content-type': 'application/json' },
+        body: body(i),
+      }),
+    )),
   });
   for (const [name, setting] of [
     ['gateway, journal on SQLite (file)', join(folder, 'writes.sqlite')],
@@ -124,7 +138,16 @@ async function benchWrites(postgresUrl: string, folder: string) {
   ] as const) {
     const journal = databaseJournal(openGatewayDatabase(setting));
     const gateway = createGateway({ upstream: inProcessUpstream(backend, DEMO_CLIENT), auth: signin.auth, logger: createLogger({ level: 'silent' }), journal });
-    rows.push({ name, ...(await time((i) => gateway.request(`${origin}/api/notations/categories/1`, { method: 'PUT', headers: { cookie, origin, 'content-type': 'application/json' }, body: body(i) }))) });
+    rows.push({
+      name,
+      ...(await time((i) =>
+        gateway.request(`${origin}/api/notations/categories/1`, {
+          method: 'PUT',
+          headers: { cookie, origin, 'content-type': 'application/json' },
+          body: body(i),
+        }),
+      )),
+    });
     await journal.close();
   }
   db.close();
@@ -157,9 +180,22 @@ export async function measureJournal(): Promise<JournalBench> {
 }
 
 export function formatJournal(result: JournalBench): string {
-  const lines = [`${result.entries.toLocaleString('en')} entries; ${QUERIES} random filters of each kind, pages of 100.`, '', '| engine | filter | p50 ms | p99 ms | rows |', '|---|---|---:|---:|---:|'];
+  const lines = [
+    `${result.entries.toLocaleString('en')} entries; ${QUERIES} random filters of each kind, pages of 100.`,
+    '',
+    '| engine | filter | p50 ms | p99 ms | rows |',
+    '|---|---|---:|---:|---:|',
+  ];
   for (const engine of result.engines) for (const q of engine.queries) lines.push(`| ${engine.engine} | ${q.name} | ${q.p50} | ${q.p99} | ${q.rows} |`);
-  lines.push('', `Load: ${result.engines.map((e) => `${e.engine} ${e.loadSeconds} s`).join(', ')}.`, '', `Write latency, ${WRITES} category edits one after another, in process:`, '', '| path | p50 ms | p99 ms |', '|---|---:|---:|');
+  lines.push(
+    '',
+    `Load: ${result.engines.map((e) => `${e.engine} ${e.loadSeconds} s`).join(', ')}.`,
+    '',
+    `Write latency, ${WRITES} category edits one after another, in process:`,
+    '',
+    '| path | p50 ms | p99 ms |',
+    '|---|---:|---:|',
+  );
   for (const w of result.writes) lines.push(`| ${w.name} | ${w.p50} | ${w.p99} |`);
   return lines.join('\n');
 }

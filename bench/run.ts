@@ -68,7 +68,12 @@ await section('compression', `Compression of one page of 1,000 alerts (SEED_SCAL
 
 for (const profile of profiles) {
   const where = `SEED_SCALE=${scale}, cold cache, ${profile.name}`;
-  await section('timeline', `Student timeline in Chromium (${where})`, () => measureTimeline({ scale, profile, ...(profile.emulate ? { runs: 3 } : {}) }), formatTimeline);
+  await section(
+    'timeline',
+    `Student timeline in Chromium (${where})`,
+    () => measureTimeline({ scale, profile, ...(profile.emulate ? { runs: 3 } : {}) }),
+    formatTimeline,
+  );
   await section('alerts', `Alert triage queue in Chromium (${where})`, () => measureAlerts({ scale, profile }), formatAlerts);
   await section('scores', `Cohort scores, the largest cohort, in Chromium (${where})`, () => measureScores({ scale, profile }), formatScores);
 }
@@ -90,4 +95,9 @@ const apply = await section(
 );
 if (apply && apply.verifiedCreated !== apply.students) process.exitCode = 1;
 
-await section('networks', `Success networks and caseloads in Chromium (SEED_SCALE=${scale}, reference backend)`, () => measureNetworks({ scale }), formatNetworks);
+await section(
+  'networks',
+  `Success networks and caseloads in Chromium (SEED_SCALE=${scale}, reference backend)`,
+  () => measureNetworks({ scale }),
+  formatNetworks,
+);

@@ -17,16 +17,22 @@ export async function expectNoSeriousA11yViolations(page: Page, label = page.url
   // next style recalculation, and checked before that the page looked still (CI: the bottom
   // navigation's labels judged at #8f8f8f, half-way from dark to light).
   await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))));
-  await page.waitForFunction(() => document.getAnimations().every((a) => !(a instanceof CSSTransition) || a.playState !== 'running'), undefined, { timeout: 5_000 }).catch(() => {});
+  await page
+    .waitForFunction(() => document.getAnimations().every((a) => !(a instanceof CSSTransition) || a.playState !== 'running'), undefined, { timeout: 5_000 })
+    .catch(() => {});
   const results = await new AxeBuilder({ page }).analyze();
   const lines = (impactWanted: (impact: string) => boolean) =>
     results.violations
       .filter((v) => impactWanted(v.impact ?? 'unknown'))
       .flatMap((v) => [
         `${v.id} (${v.impact ?? 'unknown'}): ${v.help} — ${v.helpUrl}`,
-        ...v.nodes.map((node) => `    ${node.target.map(String).join(' >> ')}${node.failureSummary ? `\n      ${node.failureSummary.replace(/\n/g, '\n      ')}` : ''}`),
+        ...v.nodes.map(
+          (node) => `    ${node.target.map(String).join(' >> ')}${node.failureSummary ? `\n      ${node.failureSummary.replace(/\n/g, '\n      ')}` : ''}`,
+        ),
       ]);
-  const incomplete = results.incomplete.map((v) => `${v.id} (${v.impact ?? 'unknown'}, needs review): ${v.nodes.length} element(s), e.g. ${String(v.nodes[0]?.target ?? '')}`);
+  const incomplete = results.incomplete.map(
+    (v) => `${v.id} (${v.impact ?? 'unknown'}, needs review): ${v.nodes.length} element(s), e.g. ${String(v.nodes[0]?.target ?? '')}`,
+  );
   test.info().annotations.push({
     type: `axe on ${label}`,
     description: `${results.passes.length} rules passed, ${results.violations.length} violated, ${results.incomplete.length} to review${incomplete.length ? `\n${incomplete.join('\n')}` : ''}`,

@@ -23,7 +23,10 @@ async function isAdvisor(request: APIRequestContext): Promise<boolean> {
   return !session.groups.includes(session.requiredGroups.admin) && !session.groups.includes(session.requiredGroups.records ?? 'success-records');
 }
 
-test('audiences and records by relationship: an outsider states a reason, then reads All notes but not FullNetwork or Private ones; the access log has it', async ({ browser, baseURL }) => {
+test('audiences and records by relationship: an outsider states a reason, then reads All notes but not FullNetwork or Private ones; the access log has it', async ({
+  browser,
+  baseURL,
+}) => {
   test.setTimeout(120_000);
   // Two staff members without institution-wide access: one will be the student's network, one not.
   const people: string[] = [];
@@ -41,7 +44,10 @@ test('audiences and records by relationship: an outsider states a reason, then r
   const member = await as(browser, baseURL, memberId);
   const markers = { Private: `private-${Date.now()}`, FullNetwork: `network-${Date.now()}`, All: `everyone-${Date.now()}` };
   for (const [audienceType, marker] of Object.entries(markers)) {
-    const created = await member.request.post('/api/notations/updates/', { headers: origin, data: { audienceType, canStudentView: false, details: `Note for ${marker}.`, student: { identifier: STUDENT } } });
+    const created = await member.request.post('/api/notations/updates/', {
+      headers: origin,
+      data: { audienceType, canStudentView: false, details: `Note for ${marker}.`, student: { identifier: STUDENT } },
+    });
     expect(created.status()).toBe(201);
   }
 

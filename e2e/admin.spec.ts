@@ -59,7 +59,10 @@ async function fillToCap(page: Page): Promise<CategoryRecord[]> {
   const now = await categoriesNow(page);
   const room = 21 - now.filter((c) => c.isActive).length;
   const picked = now.filter((c) => !c.isActive).slice(0, room);
-  for (const c of picked) expect((await page.request.put(`/api/notations/categories/${c.id}`, { headers: sameOrigin(page), data: { name: c.name, isActive: true } })).status()).toBe(204);
+  for (const c of picked)
+    expect((await page.request.put(`/api/notations/categories/${c.id}`, { headers: sameOrigin(page), data: { name: c.name, isActive: true } })).status()).toBe(
+      204,
+    );
   return picked;
 }
 
@@ -92,7 +95,16 @@ test('rename: a duplicate name is refused before saving, Escape cancels, a renam
     // A refusal from the service keeps the typed text (someone took the name meanwhile).
     await page.route('**/api/notations/categories/23', (route) =>
       route.request().method() === 'PUT'
-        ? route.fulfill({ status: 409, contentType: 'application/problem+json', body: JSON.stringify({ type: 'about:blank', title: 'Conflict', status: 409, detail: "Another category is already named 'Study Habits'. Nothing was changed." }) })
+        ? route.fulfill({
+            status: 409,
+            contentType: 'application/problem+json',
+            body: JSON.stringify({
+              type: 'about:blank',
+              title: 'Conflict',
+              status: 409,
+              detail: "Another category is already named 'Study Habits'. Nothing was changed.",
+            }),
+          })
         : route.fallback(),
     );
     await rowOf(page, 23).getByRole('button', { name: 'Rename Study Skills and Habits' }).click();
@@ -118,7 +130,16 @@ test('at the cap Activate is disabled with the reason; a guided swap; a 409 that
     // 20 active: one more may be activated. A 409 anyway (someone else was quicker) is explained.
     await page.route('**/api/notations/categories/2', (route) =>
       route.request().method() === 'PUT'
-        ? route.fulfill({ status: 409, contentType: 'application/problem+json', body: JSON.stringify({ type: 'about:blank', title: 'Conflict', status: 409, detail: 'Category 2 cannot be activated: 21 other categories are active. Nothing was changed.' }) })
+        ? route.fulfill({
+            status: 409,
+            contentType: 'application/problem+json',
+            body: JSON.stringify({
+              type: 'about:blank',
+              title: 'Conflict',
+              status: 409,
+              detail: 'Category 2 cannot be activated: 21 other categories are active. Nothing was changed.',
+            }),
+          })
         : route.fallback(),
     );
     await rowOf(page, 2).getByRole('button', { name: 'Activate Excessive Absences' }).click();
@@ -131,7 +152,9 @@ test('at the cap Activate is disabled with the reason; a guided swap; a 409 that
     const blocked = rowOf(page, 4).getByRole('button', { name: 'Activate Missing Homework' });
     await expect(blocked).toBeDisabled();
     await expect(rowOf(page, 4)).toContainText('Cannot activate: 21 categories are active already, the most allowed is 21');
-    await expect(page.getByText('At most 21 categories can be active: the service refuses to activate a category while more than 20 others are active')).toBeVisible();
+    await expect(
+      page.getByText('At most 21 categories can be active: the service refuses to activate a category while more than 20 others are active'),
+    ).toBeVisible();
     await screenshot(page, 'admin-categories-at-cap-light');
 
     // Swap: Excessive Absences out, Missing Homework in.
@@ -163,7 +186,16 @@ test('a 409 injected mid-swap rolls back the first step and says where both stan
     });
     await page.route('**/api/notations/categories/6', (route) =>
       route.request().method() === 'PUT'
-        ? route.fulfill({ status: 409, contentType: 'application/problem+json', body: JSON.stringify({ type: 'about:blank', title: 'Conflict', status: 409, detail: 'Category 6 cannot be activated: 21 other categories are active.' }) })
+        ? route.fulfill({
+            status: 409,
+            contentType: 'application/problem+json',
+            body: JSON.stringify({
+              type: 'about:blank',
+              title: 'Conflict',
+              status: 409,
+              detail: 'Category 6 cannot be activated: 21 other categories are active.',
+            }),
+          })
         : route.fallback(),
     );
     await page.getByRole('button', { name: 'Swap categories…' }).click();
@@ -174,7 +206,9 @@ test('a 409 injected mid-swap rolls back the first step and says where both stan
     await page.getByRole('option', { name: 'Poor Grades' }).click();
     await dialog.getByRole('button', { name: 'Swap' }).click();
     await expect(notice(page)).toContainText('“Poor Grades” could not be activated');
-    await expect(notice(page)).toContainText('so “Attendance Concern” was activated again. Both are as they were: “Attendance Concern” active, “Poor Grades” inactive.');
+    await expect(notice(page)).toContainText(
+      'so “Attendance Concern” was activated again. Both are as they were: “Attendance Concern” active, “Poor Grades” inactive.',
+    );
     expect(puts).toEqual([
       '/api/notations/categories/1 {"isActive":false,"name":"Attendance Concern"}',
       '/api/notations/categories/6 {"isActive":true,"name":"Poor Grades"}',
@@ -200,7 +234,11 @@ test('bulk deactivate with one injected failure, then retry of the failed one on
     await page.route('**/api/notations/categories/13', (route) => {
       if (route.request().method() === 'PUT' && failures === 0) {
         failures += 1;
-        return route.fulfill({ status: 503, contentType: 'application/problem+json', body: JSON.stringify({ type: 'about:blank', title: 'Unavailable', status: 503, detail: 'The service is briefly unavailable.' }) });
+        return route.fulfill({
+          status: 503,
+          contentType: 'application/problem+json',
+          body: JSON.stringify({ type: 'about:blank', title: 'Unavailable', status: 503, detail: 'The service is briefly unavailable.' }),
+        });
       }
       return route.fallback();
     });
@@ -256,7 +294,12 @@ async function restoreTrigger(page: Page, original: Trigger): Promise<void> {
   const me = (await (await page.request.get('/session')).json()) as { identifier: string };
   const response = await page.request.patch(`/api/notations/triggers/${original.id}`, {
     headers: sameOrigin(page),
-    data: { name: original.name, additionalAdvice: original.additionalAdvice, elevateToAlert: original.elevateToAlert, modifiedBy: { identifier: me.identifier } },
+    data: {
+      name: original.name,
+      additionalAdvice: original.additionalAdvice,
+      elevateToAlert: original.elevateToAlert,
+      modifiedBy: { identifier: me.identifier },
+    },
   });
   expect(response.status()).toBe(204);
 }
@@ -286,7 +329,11 @@ test('edit a trigger: the contract rules, a diff of what will change, the warnin
     await page.getByRole('button', { name: 'Save changes' }).click();
     await expect(page.getByText('Saved. Earlier notations are unchanged.')).toBeVisible();
     await expect(page.getByRole('heading', { name: `${original.name} (revised)`, level: 1 })).toBeVisible();
-    expect(await triggerNow(page, 5)).toMatchObject({ name: `${original.name} (revised)`, additionalAdvice: 'Call the student this week.', elevateToAlert: original.elevateToAlert });
+    expect(await triggerNow(page, 5)).toMatchObject({
+      name: `${original.name} (revised)`,
+      additionalAdvice: 'Call the student this week.',
+      elevateToAlert: original.elevateToAlert,
+    });
   } finally {
     await restoreTrigger(page, original);
   }
@@ -361,7 +408,11 @@ test('apply in chunks of 100: a failed chunk is listed with its reason and retri
     sent.push(body.studentIdentifiers);
     if (!failed && body.studentIdentifiers[0] === ids[100]) {
       failed = true;
-      return route.fulfill({ status: 503, contentType: 'application/problem+json', body: JSON.stringify({ type: 'about:blank', title: 'Unavailable', status: 503, detail: 'The service is briefly unavailable.' }) });
+      return route.fulfill({
+        status: 503,
+        contentType: 'application/problem+json',
+        body: JSON.stringify({ type: 'about:blank', title: 'Unavailable', status: 503, detail: 'The service is briefly unavailable.' }),
+      });
     }
     return route.fallback();
   });
@@ -376,7 +427,9 @@ test('apply in chunks of 100: a failed chunk is listed with its reason and retri
   await page.getByLabel('Type 150 to confirm').fill('150');
   await apply.click();
   // A 503 may come from a gateway in front of a service that did the work: the retry checks first (#31 item 1).
-  await expect(page.getByTestId('apply-progress')).toHaveText('100 of 150 students done; 1 chunk failed, for 50 students of which the service may have applied it: Retry checks first.');
+  await expect(page.getByTestId('apply-progress')).toHaveText(
+    '100 of 150 students done; 1 chunk failed, for 50 students of which the service may have applied it: Retry checks first.',
+  );
   await expect(page.getByTestId('chunk-1')).toContainText('failed — The service is briefly unavailable.');
   await expect(page.getByTestId('chunk-0')).toContainText('done');
   await page.getByTestId('chunk-1').getByRole('button', { name: 'Retry this chunk' }).click();
@@ -397,7 +450,12 @@ async function asNonAdmin(page: Page): Promise<void> {
     const session = (await response.json()) as Record<string, unknown>;
     await route.fulfill({
       response,
-      json: { ...session, groups: ['staff'], permissions: { editCategories: false, editTriggers: false, editNetworks: false }, requiredGroups: { staff: 'staff', admin: 'student-success-admins', network: 'network-editors' } },
+      json: {
+        ...session,
+        groups: ['staff'],
+        permissions: { editCategories: false, editTriggers: false, editNetworks: false },
+        requiredGroups: { staff: 'staff', admin: 'student-success-admins', network: 'network-editors' },
+      },
     });
   });
 }
@@ -425,10 +483,14 @@ test('a chunk applied by the service whose answer was lost: the retry sends noth
   await expect(page.getByTestId('preview-summary')).toHaveText('Each of these 150 students will get exactly this notation:', { timeout: 30_000 });
   await page.getByLabel('Type 150 to confirm').fill('150');
   await page.getByRole('button', { name: 'Apply to 150 students' }).click();
-  await expect(page.getByTestId('apply-progress')).toHaveText('100 of 150 students done; 1 chunk failed, for 50 students of which the service may have applied it: Retry checks first.');
+  await expect(page.getByTestId('apply-progress')).toHaveText(
+    '100 of 150 students done; 1 chunk failed, for 50 students of which the service may have applied it: Retry checks first.',
+  );
   await expect(page.getByTestId('chunk-1')).toContainText('The service may have applied it; a retry checks first and sends only the rest');
   await page.getByTestId('chunk-1').getByRole('button', { name: 'Retry this chunk' }).click();
-  await expect(page.getByTestId('apply-progress')).toHaveText('150 of 150 students done (50 of them found already applied by an attempt whose answer was lost, not sent again).');
+  await expect(page.getByTestId('apply-progress')).toHaveText(
+    '150 of 150 students done (50 of them found already applied by an attempt whose answer was lost, not sent again).',
+  );
   await expect(page.getByTestId('chunk-1')).toContainText('done: 50 already had it, 0 sent now');
   expect(sent.map((chunk) => [chunk.length, chunk[0]])).toEqual([
     [100, ids[0]],
@@ -442,7 +504,9 @@ test('someone outside the admin group sees both pages read-only, with the reason
   await expect(page.getByRole('heading', { name: 'Students', level: 1 })).toBeVisible();
   await asNonAdmin(page);
   await page.goto('/admin/categories');
-  await expect(page.getByTestId('read-only')).toContainText('You can see this but not edit categories: that needs membership of the “student-success-admins” group.');
+  await expect(page.getByTestId('read-only')).toContainText(
+    'You can see this but not edit categories: that needs membership of the “student-success-admins” group.',
+  );
   await expect(page.getByTestId('capacity')).toBeVisible();
   await expect(rowOf(page, 1)).toBeVisible();
   await expect(page.getByRole('button', { name: /^(Rename|Activate|Deactivate) / })).toHaveCount(0);
@@ -450,7 +514,9 @@ test('someone outside the admin group sees both pages read-only, with the reason
   await expect(page.getByRole('checkbox', { name: /^Select / })).toHaveCount(0);
 
   await page.goto('/admin/triggers');
-  await expect(page.getByTestId('read-only')).toContainText('not edit triggers or apply them to students: that needs membership of the “student-success-admins” group.');
+  await expect(page.getByTestId('read-only')).toContainText(
+    'not edit triggers or apply them to students: that needs membership of the “student-success-admins” group.',
+  );
   await page.goto('/admin/triggers/1');
   await expect(page.getByTestId('trigger-fields')).toBeVisible();
   await expect(page.getByTestId('read-only')).toBeVisible();

@@ -263,7 +263,10 @@ test('lower one alert from the drawer with a comment: it leaves the Open view an
   await rowsOf(grid).first().locator('[data-field="details"]').click();
   const drawer = page.getByRole('region', { name: /^Alert for / });
   await expect(drawer).toBeVisible();
-  const student = await drawer.getByRole('link', { name: /^S\d{6}$|^[^@]+ [^@]+$/ }).first().getAttribute('href');
+  const student = await drawer
+    .getByRole('link', { name: /^S\d{6}$|^[^@]+ [^@]+$/ })
+    .first()
+    .getAttribute('href');
   expect(student).toMatch(/^\/students\/S\d{6}$/);
   await expectNoSeriousA11yViolations(page, 'alert drawer (dark)');
 

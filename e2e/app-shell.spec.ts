@@ -19,8 +19,13 @@ test('the served HTML carries the shell with each page’s h1, and its styleshee
     expect(nonce, url).toBeTruthy();
     expect(html, url).toContain(`<style id="app-shell-style" nonce="${nonce}">`);
     // A heading that is data (a cohort's title) is read by the server as the visitor (src/gateway/app-serving/data-headings.ts).
-    const heading = route.headingFrom === 'administration' ? ((await (await request.get('/api/noncognitives/administrations/1')).json()) as { title: string }).title : (route.heading ?? route.title);
-    expect(html, url).toMatch(new RegExp(`<div id="app-shell"[^>]*>[\\s\\S]*<h1[^>]*>${heading.replace(/&/g, '&amp;').replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}</h1>`));
+    const heading =
+      route.headingFrom === 'administration'
+        ? ((await (await request.get('/api/noncognitives/administrations/1')).json()) as { title: string }).title
+        : (route.heading ?? route.title);
+    expect(html, url).toMatch(
+      new RegExp(`<div id="app-shell"[^>]*>[\\s\\S]*<h1[^>]*>${heading.replace(/&/g, '&amp;').replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}</h1>`),
+    );
     // No inline script: the CSP's script-src stays 'self'.
     expect(html, url).not.toMatch(/<script(?![^>]*\bsrc=)[^>]*>/);
   }
@@ -37,10 +42,25 @@ const headingOf = (el: Element) => {
 const paragraphOf = (el: Element) => {
   const box = el.getBoundingClientRect();
   const style = getComputedStyle(el);
-  return { x: box.x, y: box.y, width: box.width, height: box.height, text: el.textContent ?? '', font: `${style.fontSize}/${style.lineHeight} ${style.fontWeight}`, color: style.color };
+  return {
+    x: box.x,
+    y: box.y,
+    width: box.width,
+    height: box.height,
+    text: el.textContent ?? '',
+    font: `${style.fontSize}/${style.lineHeight} ${style.fontWeight}`,
+    color: style.color,
+  };
 };
 
-async function shellBoxes(browser: Browser, baseURL: string, cookies: Awaited<ReturnType<BrowserContext['cookies']>>, path: string, size: { width: number; height: number }, colorScheme: 'light' | 'dark') {
+async function shellBoxes(
+  browser: Browser,
+  baseURL: string,
+  cookies: Awaited<ReturnType<BrowserContext['cookies']>>,
+  path: string,
+  size: { width: number; height: number },
+  colorScheme: 'light' | 'dark',
+) {
   const context = await browser.newContext({ baseURL, viewport: size, colorScheme, javaScriptEnabled: false });
   await context.addCookies(cookies);
   const page = await context.newPage();
@@ -51,7 +71,9 @@ async function shellBoxes(browser: Browser, baseURL: string, cookies: Awaited<Re
   await page.goto(path);
   const h1 = await page.locator('#app-shell h1').evaluate(headingOf);
   const intro = (await page.locator('#app-shell .ss-intro').count()) ? await page.locator('#app-shell .ss-intro').evaluate(paragraphOf) : undefined;
-  const bar = await page.locator('#app-shell header').evaluate((el) => ({ background: getComputedStyle(el).backgroundColor, height: el.getBoundingClientRect().height }));
+  const bar = await page
+    .locator('#app-shell header')
+    .evaluate((el) => ({ background: getComputedStyle(el).backgroundColor, height: el.getBoundingClientRect().height }));
   await screenshot(page, `app-shell-no-js-${path.slice(1).replace(/\//g, '-')}-${size.width}-${colorScheme}`);
   await context.close();
   return { h1, bar, intro, refused };
@@ -60,7 +82,7 @@ async function shellBoxes(browser: Browser, baseURL: string, cookies: Awaited<Re
 /** Every signed-in page of the route table, its parameters filled from the seeded backend (as the bench opens them). */
 let urls: Promise<Map<string, string>> | undefined;
 function urlOf(page: Page, route: string): Promise<string> {
-  urls ??= benchPages(async <T,>(path: string) => {
+  urls ??= benchPages(async <T>(path: string) => {
     const response = await page.request.get(`/api${path}`);
     if (!response.ok()) throw new Error(`GET /api${path}: ${response.status()}`);
     return (await response.json()) as T;
@@ -82,7 +104,11 @@ const SCREENS = [
 ] as const;
 
 for (const route of ROUTES.filter((r) => !r.public)) {
-  test(`${route.path}: before JavaScript the shell is styled under the CSP, its h1 exactly where the app puts it; the app replaces it without a layout shift`, async ({ page, browser, baseURL }) => {
+  test(`${route.path}: before JavaScript the shell is styled under the CSP, its h1 exactly where the app puts it; the app replaces it without a layout shift`, async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
     // Eight page loads (two screens, two schemes, with and without JavaScript) on a busy machine.
     test.setTimeout(300_000);
     await signIn(page);
@@ -118,14 +144,16 @@ for (const route of ROUTES.filter((r) => !r.public)) {
         expect(after.fontSize, `${where}: h1 font size`).toBe(shell.fontSize);
         expect(after.lineHeight, `${where}: h1 line height`).toBe(shell.lineHeight);
         // Where the app's heading says what the shell's does, it is the same box (a name or a title from the data may wrap to more lines).
-        if (after.text === shell.text) expect(Math.abs(after.height - shell.height), `${where}: h1 height (shell ${shell.height}, app ${after.height})`).toBeLessThanOrEqual(1);
+        if (after.text === shell.text)
+          expect(Math.abs(after.height - shell.height), `${where}: h1 height (shell ${shell.height}, app ${after.height})`).toBeLessThanOrEqual(1);
         // A fixed opening sentence the shell painted is the page's own, in the same place and type.
         if (route.intro) {
           const appIntro = await page.locator('main').getByText(route.intro.text, { exact: true }).evaluate(paragraphOf);
           const shellIntro = before.intro!;
           expect(shellIntro.text, `${where}: the shell's intro`).toBe(route.intro.text);
           expect(appIntro.text, `${where}: the page's intro`).toBe(shellIntro.text);
-          for (const key of ['x', 'y', 'width', 'height'] as const) expect(Math.abs(appIntro[key] - shellIntro[key]), `${where}: intro ${key} (shell ${shellIntro[key]}, app ${appIntro[key]})`).toBeLessThanOrEqual(1);
+          for (const key of ['x', 'y', 'width', 'height'] as const)
+            expect(Math.abs(appIntro[key] - shellIntro[key]), `${where}: intro ${key} (shell ${shellIntro[key]}, app ${appIntro[key]})`).toBeLessThanOrEqual(1);
           expect(appIntro.font, `${where}: intro type`).toBe(shellIntro.font);
           expect(appIntro.color, `${where}: intro colour`).toBe(shellIntro.color);
         }
@@ -139,13 +167,22 @@ for (const route of ROUTES.filter((r) => !r.public)) {
               const swapDrawnBy = (window as { swapDrawnBy?: number }).swapDrawnBy ?? Number.POSITIVE_INFINITY;
               const moved: string[] = [];
               new PerformanceObserver((list) => {
-                for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean; sources?: { node?: Node; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }[] })[]) {
+                for (const entry of list.getEntries() as (PerformanceEntry & {
+                  value: number;
+                  hadRecentInput: boolean;
+                  sources?: { node?: Node; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }[];
+                })[]) {
                   if (entry.hadRecentInput) continue;
                   sum += entry.value;
                   if (entry.startTime <= swapDrawnBy) atSwap += entry.value;
                   for (const source of entry.sources ?? []) {
-                    const node = source.node instanceof Element ? `${source.node.tagName.toLowerCase()}.${[...source.node.classList].slice(0, 2).join('.')} “${(source.node.textContent ?? '').slice(0, 40)}”` : String(source.node?.nodeName);
-                    moved.push(`${entry.value.toFixed(3)} ${node} y ${source.previousRect.y}→${source.currentRect.y} h ${source.previousRect.height}→${source.currentRect.height}`);
+                    const node =
+                      source.node instanceof Element
+                        ? `${source.node.tagName.toLowerCase()}.${[...source.node.classList].slice(0, 2).join('.')} “${(source.node.textContent ?? '').slice(0, 40)}”`
+                        : String(source.node?.nodeName);
+                    moved.push(
+                      `${entry.value.toFixed(3)} ${node} y ${source.previousRect.y}→${source.currentRect.y} h ${source.previousRect.height}→${source.currentRect.height}`,
+                    );
                   }
                 }
               }).observe({ type: 'layout-shift', buffered: true });

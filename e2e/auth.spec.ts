@@ -76,7 +76,9 @@ test('the session ends mid-edit: back on the same page after signing in, the dra
     if (/\/dev-idp\//.test(page.url())) await pickOnProvider(page, 'E0005');
     await expect(detailsOf(page)).toHaveValue(text, { timeout: 20_000 });
     // Said as what happened: the session had ended and the note was not posted (#31 item 6).
-    await expect(page.getByText('Your session had ended, so this was not posted. You are signed in again and your text is restored: post it again.')).toBeVisible();
+    await expect(
+      page.getByText('Your session had ended, so this was not posted. You are signed in again and your text is restored: post it again.'),
+    ).toBeVisible();
     await expect(page.getByTestId('signed-in-as')).toHaveText(name!);
     await page.getByRole('button', { name: 'Post update' }).click();
     await expect(page.getByRole('alert').filter({ hasText: 'Update posted' })).toBeVisible();
@@ -94,8 +96,16 @@ test('a plain advisor may not edit categories or triggers: the session says why,
 
   // Forcing it from the page (as a script could): refused at the gateway, naming the group.
   const forced = await page.evaluate(async () => {
-    const put = await fetch('/api/notations/categories/1', { method: 'PUT', headers: { 'content-type': 'application/json' }, body: '{"name":"Renamed","isActive":true}' });
-    const patch = await fetch('/api/notations/triggers/1', { method: 'PATCH', headers: { 'content-type': 'application/json' }, body: '{"additionalAdvice":"Forced"}' });
+    const put = await fetch('/api/notations/categories/1', {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json' },
+      body: '{"name":"Renamed","isActive":true}',
+    });
+    const patch = await fetch('/api/notations/triggers/1', {
+      method: 'PATCH',
+      headers: { 'content-type': 'application/json' },
+      body: '{"additionalAdvice":"Forced"}',
+    });
     return { put: put.status, type: put.headers.get('content-type'), detail: ((await put.json()) as { detail: string }).detail, patch: patch.status };
   });
   expect(forced).toMatchObject({ put: 403, type: 'application/problem+json', patch: 403 });

@@ -66,7 +66,12 @@ test('the scores pages carry neither the grid nor the charts: the roster and the
     const chunk = manifest[key]!;
     return [readFileSync(`dist/${chunk.file}`, 'utf8'), ...(chunk.imports ?? []).map((i) => staticText(i, seen))].join('\n');
   };
-  for (const page of ['src/features/scores/administrations-page.tsx', 'src/features/scores/cohort-page.tsx', 'src/features/scores/profile-page.tsx', 'src/features/student/student-page.tsx']) {
+  for (const page of [
+    'src/features/scores/administrations-page.tsx',
+    'src/features/scores/cohort-page.tsx',
+    'src/features/scores/profile-page.tsx',
+    'src/features/student/student-page.tsx',
+  ]) {
     expect(manifest[page], `${page} is a chunk of its own`).toBeDefined();
     const text = staticText(page);
     for (const marker of ['columnHeaderTitleContainer', 'MuiChartsAxis', 'MuiLineChart']) expect(text, `${marker} in ${page}`).not.toContain(marker);

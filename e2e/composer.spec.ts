@@ -25,11 +25,14 @@ async function openComposer(page: Page): Promise<void> {
 
 /** Answers the next update POST with `status` and a problem body; reads go through. */
 async function failNextPost(page: Page, status: number, body: Record<string, unknown>): Promise<void> {
-  await page.route(isUpdatesList, (route) =>
-    route.request().method() === 'POST'
-      ? route.fulfill({ status, contentType: 'application/problem+json', body: JSON.stringify({ type: 'about:blank', title: 'Error', status, ...body }) })
-      : route.fallback(),
-  { times: 1 });
+  await page.route(
+    isUpdatesList,
+    (route) =>
+      route.request().method() === 'POST'
+        ? route.fulfill({ status, contentType: 'application/problem+json', body: JSON.stringify({ type: 'about:blank', title: 'Error', status, ...body }) })
+        : route.fallback(),
+    { times: 1 },
+  );
 }
 
 test('the composer collapses back to its opener, which says the draft is kept; opening it again brings the text back', async ({ page }) => {

@@ -13,7 +13,9 @@ async function watchViolations(page: Page): Promise<() => Promise<string[]>> {
   await page.addInitScript(() => {
     const seen: string[] = [];
     (window as unknown as { __csp: string[] }).__csp = seen;
-    document.addEventListener('securitypolicyviolation', (e) => seen.push(`${e.violatedDirective} ${e.blockedURI} ${e.sample} at ${e.sourceFile}:${e.lineNumber}:${e.columnNumber}`));
+    document.addEventListener('securitypolicyviolation', (e) =>
+      seen.push(`${e.violatedDirective} ${e.blockedURI} ${e.sample} at ${e.sourceFile}:${e.lineNumber}:${e.columnNumber}`),
+    );
   });
   return async () => [...console, ...(await page.evaluate(() => (window as unknown as { __csp?: string[] }).__csp ?? []))];
 }
@@ -60,7 +62,16 @@ test('every other page of the app renders under the CSP with no violation', asyn
   await signIn(page);
   await expect(page.getByRole('heading', { name: 'Students', level: 1 })).toBeVisible();
   // The route table's pages not visited above (an administrator sees them all), and a missing one.
-  for (const path of ['/students/S000001/network', '/caseloads', '/scores', '/admin/categories', '/admin/triggers', '/admin/triggers/1', '/admin/triggers/1/apply', '/no-such-page']) {
+  for (const path of [
+    '/students/S000001/network',
+    '/caseloads',
+    '/scores',
+    '/admin/categories',
+    '/admin/triggers',
+    '/admin/triggers/1',
+    '/admin/triggers/1/apply',
+    '/no-such-page',
+  ]) {
     const response = await page.goto(path);
     expect(response!.headers()['content-security-policy'], path).toMatch(/frame-ancestors 'none'/);
     await expect(page.getByRole('heading', { level: 1 }).first(), path).toBeVisible({ timeout: 30_000 });

@@ -16,7 +16,9 @@ test('the journal shows a category rename, a trigger application and a network r
   const renamed = `${category.name} (renamed)`;
   expect((await page.request.put('/api/notations/categories/4', { headers: origin, data: { name: renamed, isActive: category.isActive } })).status()).toBe(204);
   expect((await page.request.patch('/api/notations/triggers/2', { headers: origin, data: { studentIdentifiers: ['S000010', 'S000011'] } })).status()).toBe(204);
-  expect((await page.request.put('/api/people/S000097/successNetwork', { headers: origin, data: [{ identifier: 'E0005' }, { identifier: 'E0006' }] })).status()).toBe(204);
+  expect(
+    (await page.request.put('/api/people/S000097/successNetwork', { headers: origin, data: [{ identifier: 'E0005' }, { identifier: 'E0006' }] })).status(),
+  ).toBe(204);
 
   await page.setViewportSize({ width: 1440, height: 900 });
   await page.goto('/admin/journal?target=category%2F4');

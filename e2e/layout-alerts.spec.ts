@@ -59,7 +59,8 @@ for (const screen of SCREENS) {
         await expect(drawerOf(page)).toBeVisible({ timeout: 15_000 });
         await expect.poll(() => params(page).get('alert')).toBe(await firstRow(page).getAttribute('data-id'));
         const grid = page.getByRole('grid', { name: 'Alert queue', exact: true });
-        for (const name of ['Status', 'Age (days)', 'Details']) await expectBesideDrawer(page, grid.getByRole('columnheader', { name }), `${label}: the drawer over the ${name} column`);
+        for (const name of ['Status', 'Age (days)', 'Details'])
+          await expectBesideDrawer(page, grid.getByRole('columnheader', { name }), `${label}: the drawer over the ${name} column`);
         await expectBesideDrawer(page, firstRow(page).locator('[data-field="status"]'), `${label}: the drawer over the first row's status`);
         await expectNoHorizontalOverflow(page, `${label} with the drawer open`);
         await expectNoSeriousA11yViolations(page, `${label} with the drawer open`);
@@ -68,7 +69,9 @@ for (const screen of SCREENS) {
         // The card's own actions: select it, open it.
         await firstCard(page).getByRole('checkbox').check();
         await expect(page.getByRole('button', { name: /^Lower selected/ })).toHaveText(/\(1\)$/);
-        await firstCard(page).getByRole('button', { name: /^Open the alert for / }).click();
+        await firstCard(page)
+          .getByRole('button', { name: /^Open the alert for / })
+          .click();
         await expect(drawerOf(page)).toBeVisible({ timeout: 15_000 });
         await expect.poll(() => params(page).get('alert')).toBe(await firstCard(page).getAttribute('data-id'));
         await expectNoHorizontalOverflow(page, `${label} with the drawer open`);

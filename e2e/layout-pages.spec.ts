@@ -35,12 +35,15 @@ async function smallCohort(page: Page): Promise<{ id: number; person: string }> 
 /** The journal has entries to show: a success network saved as it stands (a write that changes nothing, journalled all the same). */
 async function journalSomething(page: Page): Promise<void> {
   const path = '/api/people/S000030/successNetwork';
-  const members = (await api<Envelope<{ href: string }>>(page, '/people/S000030/successNetwork')).values.map((link) => decodeURIComponent(link.href.split('/').pop()!));
+  const members = (await api<Envelope<{ href: string }>>(page, '/people/S000030/successNetwork')).values.map((link) =>
+    decodeURIComponent(link.href.split('/').pop()!),
+  );
   const response = await page.request.put(path, { headers: sameOrigin(page), data: members.map((identifier) => ({ identifier })) });
   expect(response.status(), 'PUT the network as it stands').toBe(204);
 }
 
-const settled = (page: Page) => expect(page.locator('.MuiLinearProgress-indeterminate, .MuiCircularProgress-indeterminate')).toHaveCount(0, { timeout: 30_000 });
+const settled = (page: Page) =>
+  expect(page.locator('.MuiLinearProgress-indeterminate, .MuiCircularProgress-indeterminate')).toHaveCount(0, { timeout: 30_000 });
 
 interface PageCase {
   name: string;
@@ -55,9 +58,17 @@ const PAGES: PageCase[] = [
   { name: 'admin-categories', path: () => '/admin/categories', primary: (page) => page.getByTestId('category-row-1') },
   { name: 'admin-triggers', path: () => '/admin/triggers', primary: (page) => page.getByTestId('trigger-row-1') },
   { name: 'admin-trigger', path: () => '/admin/triggers/2', primary: (page) => page.getByTestId('trigger-fields') },
-  { name: 'admin-apply', path: () => '/admin/triggers/2/apply?students=S000001,S000002', primary: (page) => page.getByRole('textbox', { name: 'Student identifiers' }) },
+  {
+    name: 'admin-apply',
+    path: () => '/admin/triggers/2/apply?students=S000001,S000002',
+    primary: (page) => page.getByRole('textbox', { name: 'Student identifiers' }),
+  },
   { name: 'network-editor', path: () => '/students/S000016/network', primary: (page) => page.getByTestId('network-member').first() },
-  { name: 'caseloads', path: () => '/caseloads?staff=E0015', primary: (page) => page.getByRole('grid', { name: 'Students in this caseload' }).getByRole('row').nth(1) },
+  {
+    name: 'caseloads',
+    path: () => '/caseloads?staff=E0015',
+    primary: (page) => page.getByRole('grid', { name: 'Students in this caseload' }).getByRole('row').nth(1),
+  },
   { name: 'journal', path: () => '/admin/journal', primary: (page) => page.getByTestId('journal-entry').first() },
 ];
 
@@ -92,34 +103,54 @@ for (const screen of SCREENS) {
 
     for (const item of PAGES) {
       test(`${item.name}: the work above the fold, no sideways scrolling, axe clean in both schemes`, async () => {
-        await layoutAndAxe(page, screen, item.name, () => item.primary(page), async () => {
-          await page.goto(item.path(cohort));
-          await expect(item.primary(page)).toBeVisible({ timeout: 30_000 });
-          await settled(page);
-        });
+        await layoutAndAxe(
+          page,
+          screen,
+          item.name,
+          () => item.primary(page),
+          async () => {
+            await page.goto(item.path(cohort));
+            await expect(item.primary(page)).toBeVisible({ timeout: 30_000 });
+            await settled(page);
+          },
+        );
       });
     }
 
-    test('sign-in: the provider\'s page, and the moment before it', async ({ browser }) => {
+    test("sign-in: the provider's page, and the moment before it", async ({ browser }) => {
       // Signed out, every page leads to the identity provider's sign-in page.
       const fresh = await browser.newContext({ viewport: { width: screen.width, height: screen.height } });
       try {
         const signedOut = await fresh.newPage();
-        await layoutAndAxe(signedOut, screen, 'sign-in', () => signedOut.getByRole('form', { name: 'Staff' }).getByRole('button').first(), async () => {
-          await signedOut.goto('/scores');
-          await expect(signedOut).toHaveURL(/\/dev-idp\/interaction\//);
-        });
+        await layoutAndAxe(
+          signedOut,
+          screen,
+          'sign-in',
+          () => signedOut.getByRole('form', { name: 'Staff' }).getByRole('button').first(),
+          async () => {
+            await signedOut.goto('/scores');
+            await expect(signedOut).toHaveURL(/\/dev-idp\/interaction\//);
+          },
+        );
       } finally {
         await fresh.close();
       }
       // A session that ends while a page is open: the shell says it is taking you to sign in (the way there answers 204, which leaves the page as it is, so that this state stays).
-      await page.route('**/session', (route) => route.fulfill({ status: 401, contentType: 'application/problem+json', body: JSON.stringify({ title: 'Unauthorized', status: 401 }) }));
+      await page.route('**/session', (route) =>
+        route.fulfill({ status: 401, contentType: 'application/problem+json', body: JSON.stringify({ title: 'Unauthorized', status: 401 }) }),
+      );
       await page.route('**/auth/sign-in**', (route) => route.fulfill({ status: 204 }));
       try {
-        await layoutAndAxe(page, screen, 'signing-in', () => page.getByText('Taking you to sign in…'), async () => {
-          await page.goto('/scores');
-          await expect(page.getByText('Taking you to sign in…')).toBeVisible({ timeout: 30_000 });
-        });
+        await layoutAndAxe(
+          page,
+          screen,
+          'signing-in',
+          () => page.getByText('Taking you to sign in…'),
+          async () => {
+            await page.goto('/scores');
+            await expect(page.getByText('Taking you to sign in…')).toBeVisible({ timeout: 30_000 });
+          },
+        );
       } finally {
         await page.unroute('**/session');
         await page.unroute('**/auth/sign-in**');
@@ -152,7 +183,12 @@ for (const screen of SCREENS) {
         // Once the journal has loaded (its list renders in a transition, a moment after the answer),
         // the page's end is not hidden behind the bar.
         await expect(page.getByText('Loading the journal…')).toBeHidden();
-        await expect(page.getByTestId('journal-entry').first().or(page.getByText(/^No changes recorded/))).toBeVisible();
+        await expect(
+          page
+            .getByTestId('journal-entry')
+            .first()
+            .or(page.getByText(/^No changes recorded/)),
+        ).toBeVisible();
         await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
         const last = await page.locator('main').evaluate((el) => {
           const kids = Array.from(el.querySelectorAll('*')).filter((k) => k.getBoundingClientRect().height > 0);

@@ -36,7 +36,10 @@ async function expectNoFocusedTextInput(page: Page, label: string): Promise<void
   const focused = await page.evaluate(() => {
     const el = document.activeElement;
     if (!el || el === document.body) return null;
-    const typing = el instanceof HTMLTextAreaElement || (el instanceof HTMLInputElement && !['checkbox', 'radio', 'button', 'submit'].includes(el.type)) || (el as HTMLElement).isContentEditable;
+    const typing =
+      el instanceof HTMLTextAreaElement ||
+      (el instanceof HTMLInputElement && !['checkbox', 'radio', 'button', 'submit'].includes(el.type)) ||
+      (el as HTMLElement).isContentEditable;
     return typing ? `${el.tagName.toLowerCase()}[aria-label=${el.getAttribute('aria-label') ?? ''}]#${el.id}` : null;
   });
   expect(focused, `${label}: a text field has the focus on load`).toBeNull();
@@ -52,7 +55,13 @@ test.beforeEach(async ({ page }) => {
 
 for (const screen of SCREENS) {
   test(`/students at ${screen.width}×${screen.height}: first rows above the fold, no sideways scrolling, no keyboard on load, axe clean`, async ({ page }) => {
-    await checkLayout(page, 'students', screen, () => rankingRows(page).first(), () => openStudents(page));
+    await checkLayout(
+      page,
+      'students',
+      screen,
+      () => rankingRows(page).first(),
+      () => openStudents(page),
+    );
     for (const scheme of SCHEMES) {
       await useScreen(page, screen, scheme);
       await openStudents(page);
@@ -65,11 +74,19 @@ for (const screen of SCREENS) {
     }
   });
 
-  test(`student page at ${screen.width}×${screen.height}: first items above the fold, no sideways scrolling, no keyboard on load, axe clean`, async ({ page }) => {
-    await checkLayout(page, 'student', screen, () => rowsOf(page).first(), async () => {
-      await openStudent(page);
-      await expect(summaryOf(page)).toHaveText(/^Showing \d+ of \d+ notations/, { timeout: 20_000 });
-    });
+  test(`student page at ${screen.width}×${screen.height}: first items above the fold, no sideways scrolling, no keyboard on load, axe clean`, async ({
+    page,
+  }) => {
+    await checkLayout(
+      page,
+      'student',
+      screen,
+      () => rowsOf(page).first(),
+      async () => {
+        await openStudent(page);
+        await expect(summaryOf(page)).toHaveText(/^Showing \d+ of \d+ notations/, { timeout: 20_000 });
+      },
+    );
     for (const scheme of SCHEMES) {
       await useScreen(page, screen, scheme);
       await openStudent(page);
@@ -145,7 +162,10 @@ for (const identifier of ['S999999', 's000001']) {
 }
 
 async function expectNoHorizontal(page: Page, label: string): Promise<void> {
-  const { scrollWidth, width } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, width: document.documentElement.clientWidth }));
+  const { scrollWidth, width } = await page.evaluate(() => ({
+    scrollWidth: document.documentElement.scrollWidth,
+    width: document.documentElement.clientWidth,
+  }));
   expect(scrollWidth, `${label}: sideways scrolling`).toBeLessThanOrEqual(width);
 }
 
@@ -153,7 +173,11 @@ test('one kind failing (updates answer 503): said as partial, no "Showing N of N
   const updates = isListOf('updates');
   await page.route(updates, (route) =>
     route.request().method() === 'GET'
-      ? route.fulfill({ status: 503, contentType: 'application/problem+json', body: JSON.stringify({ type: 'about:blank', title: 'Service Unavailable', status: 503, detail: 'Updates are down for this test.' }) })
+      ? route.fulfill({
+          status: 503,
+          contentType: 'application/problem+json',
+          body: JSON.stringify({ type: 'about:blank', title: 'Service Unavailable', status: 503, detail: 'Updates are down for this test.' }),
+        })
       : route.fallback(),
   );
   await openStudent(page);
@@ -163,7 +187,10 @@ test('one kind failing (updates answer 503): said as partial, no "Showing N of N
   await expect(failure).toContainText('Updates are down for this test.');
   await expect(failure.getByRole('button', { name: 'Retry' })).toBeVisible();
   await expect(page.getByText(/Updates could not be loaded/)).toHaveCount(1);
-  await expect(summaryOf(page)).toHaveText(/^Showing alerts, data insights and encouragements only \(updates missing\) from \d{4}-\d{2}-\d{2} to \d{4}-\d{2}-\d{2}\.$/, { timeout: 20_000 });
+  await expect(summaryOf(page)).toHaveText(
+    /^Showing alerts, data insights and encouragements only \(updates missing\) from \d{4}-\d{2}-\d{2} to \d{4}-\d{2}-\d{2}\.$/,
+    { timeout: 20_000 },
+  );
   await expect(page.getByText(/Showing \d+ of \d+/)).toHaveCount(0);
   await expect(page.getByTestId('student-counts')).toHaveText(/^\d+ open alerts? and \d+ alerts, data insights and encouragements from /);
   await expect(rowsOf(page).first()).toBeVisible();
@@ -178,8 +205,14 @@ test('one kind failing (updates answer 503): said as partial, no "Showing N of N
 });
 
 test('every kind failing: the error only, no counts and no "nothing here"', async ({ page }) => {
-  await page.route((url) => url.pathname.startsWith('/api/notations/') || /^\/api\/people\/[^/]+\/encouragements/.test(url.pathname), (route) =>
-    route.fulfill({ status: 503, contentType: 'application/problem+json', body: JSON.stringify({ type: 'about:blank', title: 'Service Unavailable', status: 503, detail: 'Everything is down for this test.' }) }),
+  await page.route(
+    (url) => url.pathname.startsWith('/api/notations/') || /^\/api\/people\/[^/]+\/encouragements/.test(url.pathname),
+    (route) =>
+      route.fulfill({
+        status: 503,
+        contentType: 'application/problem+json',
+        body: JSON.stringify({ type: 'about:blank', title: 'Service Unavailable', status: 503, detail: 'Everything is down for this test.' }),
+      }),
   );
   await openStudent(page);
   const failure = page.getByTestId('failed-timeline');
@@ -198,7 +231,12 @@ async function failedSave(page: Page, status: 400 | 503): Promise<string> {
       ? route.fulfill({
           status,
           contentType: 'application/problem+json',
-          body: JSON.stringify({ type: 'about:blank', title: status === 400 ? 'Bad Request' : 'Service Unavailable', status, detail: `Refused with ${status} in this test.` }),
+          body: JSON.stringify({
+            type: 'about:blank',
+            title: status === 400 ? 'Bad Request' : 'Service Unavailable',
+            status,
+            detail: `Refused with ${status} in this test.`,
+          }),
         })
       : route.fallback(),
   );

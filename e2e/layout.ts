@@ -48,7 +48,7 @@ export async function expectNoHorizontalOverflow(page: Page, label: string): Pro
       const rect = el.getBoundingClientRect();
       if (rect.width < 2 || rect.height < 2) continue;
       const style = getComputedStyle(el);
-      if (style.visibility === 'hidden' || style.display === 'none' || style.position === 'fixed' && style.opacity === '0') continue;
+      if (style.visibility === 'hidden' || style.display === 'none' || (style.position === 'fixed' && style.opacity === '0')) continue;
       // Visually hidden helpers (MUI's, the skip link before focus) are clipped to nothing.
       if (style.clip === 'rect(0px, 0px, 0px, 0px)' || style.clipPath === 'inset(50%)') continue;
       if ((rect.right > width + 1 || rect.left < -1) && !clippedByAncestor(el)) {
@@ -58,7 +58,9 @@ export async function expectNoHorizontalOverflow(page: Page, label: string): Pro
     }
     return { doc, offenders };
   });
-  expect(found.doc.scrollWidth, `${label}: the document scrolls sideways (${found.doc.scrollWidth} px in ${found.doc.width} px)`).toBeLessThanOrEqual(found.doc.width);
+  expect(found.doc.scrollWidth, `${label}: the document scrolls sideways (${found.doc.scrollWidth} px in ${found.doc.width} px)`).toBeLessThanOrEqual(
+    found.doc.width,
+  );
   expect(found.offenders, `${label}: elements wider than the ${found.doc.width} px viewport`).toEqual([]);
 }
 

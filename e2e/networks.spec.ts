@@ -65,14 +65,18 @@ test('add, reorder by keyboard, remove, see the pending diff and save', async ({
     expect((await memberIds(page)).indexOf('E0042')).toBe(original.length - 2);
 
     // dnd-kit's keyboard sensor: Space picks the first member up, ArrowDown moves, Space drops.
-    await row(page, first).getByRole('button', { name: /^Reorder/ }).focus();
+    await row(page, first)
+      .getByRole('button', { name: /^Reorder/ })
+      .focus();
     await page.keyboard.press('Space');
     await page.keyboard.press('ArrowDown');
     await page.keyboard.press('Space');
     // The drop settles after dnd-kit's drop animation: wait for it.
     await expect.poll(async () => (await memberIds(page)).slice(0, 2)).toEqual([second, first]);
 
-    await row(page, third).getByRole('button', { name: /^Remove/ }).click();
+    await row(page, third)
+      .getByRole('button', { name: /^Remove/ })
+      .click();
     await expect(row(page, third)).toHaveCount(0);
 
     const pending = page.getByTestId('pending-changes');
@@ -142,7 +146,9 @@ test('undo restores the network, from the snackbar and from the history of saves
   const student = 'S000014';
   const original = await openEditor(page, student);
   try {
-    await row(page, original[0]!).getByRole('button', { name: /^Remove/ }).click();
+    await row(page, original[0]!)
+      .getByRole('button', { name: /^Remove/ })
+      .click();
     await page.getByRole('button', { name: 'Save network' }).click();
     const snackbar = page.locator('.MuiSnackbar-root');
     await expect(snackbar).toContainText('Saved (−1).');
@@ -160,7 +166,10 @@ test('undo restores the network, from the snackbar and from the history of saves
     await expect.poll(() => networkOf(page, student)).toEqual([...original, 'E0042']);
     const history = page.getByRole('list', { name: 'Your saves in this session' });
     await expect(history.getByRole('listitem')).toHaveCount(3);
-    await history.getByRole('button', { name: /^Undo the save at/ }).first().click();
+    await history
+      .getByRole('button', { name: /^Undo the save at/ })
+      .first()
+      .click();
     await expect.poll(() => networkOf(page, student)).toEqual(original);
     await expect(history.getByRole('button', { name: /^Undone/ })).toHaveCount(2);
   } finally {
@@ -172,7 +181,10 @@ test('a caseload lists its students; replace X with Y across 25 students with on
   const [x, y] = ['E0015', 'E0042'];
   await signIn(page, 'E0001');
   await expect(page.getByRole('heading', { name: 'Students', level: 1 })).toBeVisible();
-  const listed = (await (await page.request.get(`/api/people/${x}/caseload?pageSize=1000`)).json()) as { totalValues: number; values: { identifier: string }[] };
+  const listed = (await (await page.request.get(`/api/people/${x}/caseload?pageSize=1000`)).json()) as {
+    totalValues: number;
+    values: { identifier: string }[];
+  };
   const students = listed.values.map((p) => p.identifier);
   expect(students).toHaveLength(25);
   const before = new Map<string, string[]>();
@@ -189,7 +201,9 @@ test('a caseload lists its students; replace X with Y across 25 students with on
     await page.getByRole('combobox', { name: 'Replacement' }).fill(y);
     await page.getByRole('option', { name: new RegExp(y) }).click();
     await page.getByRole('button', { name: 'Preview 25 students' }).click();
-    await expect(page.getByTestId('bulk-summary')).toContainText('Preview: 25 will change, 0 unchanged, 0 unknown. Nothing is written yet.', { timeout: 30_000 });
+    await expect(page.getByTestId('bulk-summary')).toContainText('Preview: 25 will change, 0 unchanged, 0 unknown. Nothing is written yet.', {
+      timeout: 30_000,
+    });
     // A preview writes nothing.
     expect(await networkOf(page, students[0]!)).toEqual(before.get(students[0]!));
 
@@ -201,7 +215,11 @@ test('a caseload lists its students; replace X with Y across 25 students with on
     });
     await page.route(isFailingPut, (route) =>
       route.request().method() === 'PUT'
-        ? route.fulfill({ status: 503, contentType: 'application/problem+json', body: JSON.stringify({ type: 'about:blank', title: 'Unavailable', status: 503, detail: 'Injected failure.' }) })
+        ? route.fulfill({
+            status: 503,
+            contentType: 'application/problem+json',
+            body: JSON.stringify({ type: 'about:blank', title: 'Unavailable', status: 503, detail: 'Injected failure.' }),
+          })
         : route.fallback(),
     );
     await page.getByRole('button', { name: 'Apply to 25 students' }).click();
@@ -257,7 +275,11 @@ test('a person without the permission sees the network read-only, with the reaso
       const session = (await response.json()) as Record<string, unknown>;
       await route.fulfill({
         response,
-        json: { ...session, permissions: { editCategories: false, editTriggers: false, editNetworks: false }, requiredGroups: { staff: 'staff', admin: 'admins', network: 'network-editors' } },
+        json: {
+          ...session,
+          permissions: { editCategories: false, editTriggers: false, editNetworks: false },
+          requiredGroups: { staff: 'staff', admin: 'admins', network: 'network-editors' },
+        },
       });
     },
   );

@@ -30,9 +30,14 @@ test('roster: bands replace the rows, all come back, a checked row is handed on,
   await signIn(page);
   await expect(page.getByRole('heading', { name: 'Students', level: 1 })).toBeVisible();
   const list = await api<Envelope<{ id: number; title: string }>>(page, '/noncognitives/administrations/?pageSize=1000');
-  const sized = await Promise.all(list.values.map(async (a) => ({ ...a, n: (await api<Envelope<unknown>>(page, `/noncognitives/administrations/${a.id}/results?pageSize=1`)).totalValues })));
+  const sized = await Promise.all(
+    list.values.map(async (a) => ({ ...a, n: (await api<Envelope<unknown>>(page, `/noncognitives/administrations/${a.id}/results?pageSize=1`)).totalValues })),
+  );
   const cohort = sized.sort((a, b) => b.n - a.n)[0]!;
-  const body = await api<Envelope<{ href: string; values: Result[] }>>(page, `/noncognitives/administrations/${cohort.id}/results?expand=factors&pageSize=1000`);
+  const body = await api<Envelope<{ href: string; values: Result[] }>>(
+    page,
+    `/noncognitives/administrations/${cohort.id}/results?expand=factors&pageSize=1000`,
+  );
   const factorHref = body.values[0]!.values[0]!.factor.href;
   const scored = body.values
     .map((r) => ({ person: decodeURIComponent(r.href.split('/').at(-2)!), entry: r.values.find((v) => v.factor.href === factorHref) }))

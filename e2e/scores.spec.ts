@@ -36,7 +36,10 @@ async function api<T>(page: Page, path: string): Promise<T> {
 async function administrations(page: Page): Promise<(Admin & { respondents: number })[]> {
   const list = await api<Envelope<Admin>>(page, '/noncognitives/administrations/?pageSize=1000');
   return Promise.all(
-    list.values.map(async (a) => ({ ...a, respondents: (await api<Envelope<unknown>>(page, `/noncognitives/administrations/${a.id}/results?pageSize=1`)).totalValues })),
+    list.values.map(async (a) => ({
+      ...a,
+      respondents: (await api<Envelope<unknown>>(page, `/noncognitives/administrations/${a.id}/results?pageSize=1`)).totalValues,
+    })),
   );
 }
 
@@ -119,7 +122,9 @@ test('cohort: histogram, bottom band → exactly those respondents → CSV; vali
   await page.getByRole('button', { name: 'Export' }).click();
   const download = page.waitForEvent('download');
   await page.getByRole('menuitem', { name: /CSV/ }).click();
-  const csv = readFileSync(await (await download).path(), 'utf8').trim().split(/\r?\n/);
+  const csv = readFileSync(await (await download).path(), 'utf8')
+    .trim()
+    .split(/\r?\n/);
   const header = csv[0]!.split(',');
   const idColumn = header.indexOf('Identifier');
   const factorColumn = header.findIndex((h) => h.replace(/"/g, '') === factorName);
@@ -142,7 +147,10 @@ test('cohort: histogram, bottom band → exactly those respondents → CSV; vali
 
   // The roster's own filter ("factor < 25") lives in the URL too.
   await page.goto(`/scores/${largest.id}?filter=${encodeURIComponent(`factor:${factorName}~<~25`)}`);
-  await expect(page.locator('.MuiTablePagination-displayedRows')).toHaveText(new RegExp(`of ${unflagged.concat(ofFactor.filter((r) => r.entry!.validityConcern)).filter((r) => r.entry!.score < 25).length}$`), { timeout: 20_000 });
+  await expect(page.locator('.MuiTablePagination-displayedRows')).toHaveText(
+    new RegExp(`of ${unflagged.concat(ofFactor.filter((r) => r.entry!.validityConcern)).filter((r) => r.entry!.score < 25).length}$`),
+    { timeout: 20_000 },
+  );
 });
 
 test('compare with another administration of the same assessment: side by side, median change', async ({ page }) => {
@@ -224,7 +232,11 @@ test('fallback: without the cohort extensions (404) the page shows progress and 
   const withExtension = await figures();
 
   const context = page.context();
-  const notFound = { status: 404, contentType: 'application/problem+json', body: JSON.stringify({ type: 'about:blank', title: 'Not Found', status: 404, detail: 'No such operation.' }) };
+  const notFound = {
+    status: 404,
+    contentType: 'application/problem+json',
+    body: JSON.stringify({ type: 'about:blank', title: 'Not Found', status: 404, detail: 'No such operation.' }),
+  };
   await context.route(/\/api\/noncognitives\/administrations\/\d+\/results\?.*expand=factors/, (route) => route.fulfill(notFound));
   await context.route(/\/api\/people\/?\?.*identifiers=/, (route) => route.fulfill(notFound));
   // Slow E18 a little so that the progress is there to see.
@@ -250,7 +262,11 @@ test('not found inside the shell, with the way back', async ({ page }) => {
 });
 
 /** The colours of a gradient as the browser computed it, `var(…)`s resolved. */
-const gradientColours = (css: string) => [...css.matchAll(/rgba?\((\d+), (\d+), (\d+)(?:, ([\d.]+))?\)/g)].map((m) => ({ sum: Number(m[1]) + Number(m[2]) + Number(m[3]), alpha: m[4] === undefined ? 1 : Number(m[4]) }));
+const gradientColours = (css: string) =>
+  [...css.matchAll(/rgba?\((\d+), (\d+), (\d+)(?:, ([\d.]+))?\)/g)].map((m) => ({
+    sum: Number(m[1]) + Number(m[2]) + Number(m[3]),
+    alpha: m[4] === undefined ? 1 : Number(m[4]),
+  }));
 
 test('the percentile bands are drawn in the scheme in force: light tints on the dark page (#31 item 7)', async ({ page }) => {
   const all = await administrations(page);

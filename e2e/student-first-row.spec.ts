@@ -58,5 +58,8 @@ test("the timeline's lists are asked for while the page's own code is still load
   await page.goto(`/students/${STUDENT}`);
   await expect(page.getByTestId('timeline-row').first()).toBeVisible({ timeout: 30_000 });
   expect(asked.map((a) => a.kind).sort()).toEqual(['alerts', 'dataInsights', 'updates']);
-  expect(asked.every((a) => a.beforeRelease), JSON.stringify(asked)).toBe(true);
+  expect(
+    asked.every((a) => a.beforeRelease),
+    JSON.stringify(asked),
+  ).toBe(true);
 });

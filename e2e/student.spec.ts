@@ -76,7 +76,9 @@ const alertRow = (page: Page, id: string): Locator => page.locator(`[data-testid
 
 /** The first row that offers "Lower alert" (an Open alert), and its id. */
 async function firstOpenAlert(page: Page): Promise<{ row: Locator; id: string }> {
-  const candidate = rowsOf(page).filter({ has: page.getByRole('button', { name: 'Lower alert' }) }).first();
+  const candidate = rowsOf(page)
+    .filter({ has: page.getByRole('button', { name: 'Lower alert' }) })
+    .first();
   await expect(candidate).toBeVisible();
   const id = await candidate.getAttribute('data-id');
   expect(id).toMatch(/^\d+$/);

@@ -18,5 +18,7 @@ const page = await api.alerts.list({ pageSize: 10, expand: ['student', 'categori
 console.log(`${page.totalValues} alerts; the newest ${page.values.length}:`);
 for (const alert of page.values) {
   const categories = alert.categories.values.map((c) => c.name).join(', ') || 'no category';
-  console.log(`${alert.createdOn.slice(0, 10)}  ${alert.status.padEnd(7)}  ${alert.student.firstName} ${alert.student.lastName} (${alert.student.identifier})  ${categories}`);
+  console.log(
+    `${alert.createdOn.slice(0, 10)}  ${alert.status.padEnd(7)}  ${alert.student.firstName} ${alert.student.lastName} (${alert.student.identifier})  ${categories}`,
+  );
 }

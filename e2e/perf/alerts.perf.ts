@@ -86,7 +86,9 @@ async function lowerFirstAlert(page: Page, counter: ByteCounter): Promise<Alerts
   await counter.quiet();
   counter.afterWrite(({ method, url }) => method === 'POST' && /\/api\/notations\/alerts\/[^/]+\/comments/.test(url));
   const started = Date.now();
-  const written = page.waitForResponse((r) => r.request().method() === 'POST' && /\/api\/notations\/alerts\/[^/]+\/comments/.test(r.url()), { timeout: 90_000 });
+  const written = page.waitForResponse((r) => r.request().method() === 'POST' && /\/api\/notations\/alerts\/[^/]+\/comments/.test(r.url()), {
+    timeout: 90_000,
+  });
   await dialog.getByRole('button', { name: 'Lower alert' }).click();
   const answer = await written;
   if (!answer.ok()) throw new Error(`the lowering answered ${answer.status()}`);
@@ -139,14 +141,37 @@ export async function measureAlerts(options: { scale?: number; profile?: Network
     await page.waitForTimeout(500);
     if (profile.emulate) {
       const afterLowering = await lowerFirstAlert(page, counter).catch(notMeasured);
-      return { profile: profile.name, from, to, alerts, completeMs: complete!, interactiveMs: interactive!, coldBytes, afterLowering, chipChangesMs: [], keyChangesMs: [], groupChangesMs: [] };
+      return {
+        profile: profile.name,
+        from,
+        to,
+        alerts,
+        completeMs: complete!,
+        interactiveMs: interactive!,
+        coldBytes,
+        afterLowering,
+        chipChangesMs: [],
+        keyChangesMs: [],
+        groupChangesMs: [],
+      };
     }
 
     // Filter changes as a person makes them. (The page's own click chose the first category.)
     const chip = (id: string) => page.locator(`[data-testid="${id}"]`);
-    const categories = await page.locator('[data-testid^="category-chip-"]').evaluateAll((chips) => chips.slice(0, 3).map((c) => c.getAttribute('data-testid')!));
+    const categories = await page
+      .locator('[data-testid^="category-chip-"]')
+      .evaluateAll((chips) => chips.slice(0, 3).map((c) => c.getAttribute('data-testid')!));
     const chipChangesMs: number[] = [];
-    for (const id of [categories[0]!, categories[1]!, categories[1]!, categories[2]!, categories[2]!, 'status-chip-all', 'status-chip-Lowered', 'status-chip-Open']) {
+    for (const id of [
+      categories[0]!,
+      categories[1]!,
+      categories[1]!,
+      categories[2]!,
+      categories[2]!,
+      'status-chip-all',
+      'status-chip-Lowered',
+      'status-chip-Open',
+    ]) {
       chipChangesMs.push(await timed(page, () => chip(id).click()));
     }
     const search = page.getByRole('searchbox', { name: 'Search alerts' });
@@ -157,7 +182,19 @@ export async function measureAlerts(options: { scale?: number; profile?: Network
     const groupChangesMs = [await timed(page, () => groupSwitch.click()), await timed(page, () => groupSwitch.click())];
 
     const afterLowering = await lowerFirstAlert(page, counter).catch(notMeasured);
-    return { profile: profile.name, from, to, alerts, completeMs: complete!, interactiveMs: interactive!, coldBytes, afterLowering, chipChangesMs, keyChangesMs, groupChangesMs };
+    return {
+      profile: profile.name,
+      from,
+      to,
+      alerts,
+      completeMs: complete!,
+      interactiveMs: interactive!,
+      coldBytes,
+      afterLowering,
+      chipChangesMs,
+      keyChangesMs,
+      groupChangesMs,
+    };
   });
 }
 

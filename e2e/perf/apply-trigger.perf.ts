@@ -34,7 +34,11 @@ export async function measureApplyTrigger(options: { scale?: number } = {}): Pro
   const scale = options.scale ?? 10;
   return withJourney(scale, async (journey) => {
     const context = await journey.newContext({ width: 1280, height: 900 });
-    const trigger = (await (await context.request.get(`/api/notations/triggers/${TRIGGER_ID}`)).json()) as { name: string; additionalAdvice: string; elevateToAlert: boolean };
+    const trigger = (await (await context.request.get(`/api/notations/triggers/${TRIGGER_ID}`)).json()) as {
+      name: string;
+      additionalAdvice: string;
+      elevateToAlert: boolean;
+    };
     // Students seeded S000001… (600 per scale unit): the last thousand, least likely to hold this trigger's recent notations.
     const first = 600 * scale - STUDENTS + 1;
     const ids = Array.from({ length: STUDENTS }, (_, i) => `S${String(first + i).padStart(6, '0')}`);
@@ -75,7 +79,10 @@ export async function measureApplyTrigger(options: { scale?: number } = {}): Pro
         .catch(() => undefined);
     }, 100);
     await apply.click();
-    await page.getByTestId('apply-progress').filter({ hasText: `${STUDENTS.toLocaleString('en-US')} of ${STUDENTS.toLocaleString('en-US')} students done.` }).waitFor({ timeout: 300_000 });
+    await page
+      .getByTestId('apply-progress')
+      .filter({ hasText: `${STUDENTS.toLocaleString('en-US')} of ${STUDENTS.toLocaleString('en-US')} students done.` })
+      .waitFor({ timeout: 300_000 });
     clearInterval(sampler);
     const applyMs = Date.now() - startedAt;
     phase = 'created';

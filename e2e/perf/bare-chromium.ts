@@ -105,7 +105,8 @@ export async function bareVisit(visit: BareVisit): Promise<number> {
       if (message.method !== 'Target.attachedToTarget' || message.sessionId !== sessionId) return;
       const attached = message.params as { sessionId: string; targetInfo: { type: string }; waitingForDebugger: boolean };
       void (async () => {
-        if (visit.workerInit && attached.targetInfo.type === 'worker') await send('Runtime.evaluate', { expression: visit.workerInit }, attached.sessionId).catch(() => undefined);
+        if (visit.workerInit && attached.targetInfo.type === 'worker')
+          await send('Runtime.evaluate', { expression: visit.workerInit }, attached.sessionId).catch(() => undefined);
         if (attached.waitingForDebugger) await send('Runtime.runIfWaitingForDebugger', {}, attached.sessionId).catch(() => undefined);
       })();
     });
@@ -114,7 +115,9 @@ export async function bareVisit(visit: BareVisit): Promise<number> {
     const deadline = Date.now() + (visit.timeoutMs ?? 180_000);
     while (Date.now() < deadline) {
       // Undefined while the page navigates (its context is replaced): asked again.
-      const answer = await send<{ result: { value?: unknown } }>('Runtime.evaluate', { expression: visit.done, returnByValue: true }, sessionId).catch(() => undefined);
+      const answer = await send<{ result: { value?: unknown } }>('Runtime.evaluate', { expression: visit.done, returnByValue: true }, sessionId).catch(
+        () => undefined,
+      );
       const result = answer?.result ?? {};
       if (typeof result.value === 'number') {
         await send('Browser.close').catch(() => undefined);

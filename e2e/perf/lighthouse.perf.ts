@@ -83,7 +83,9 @@ const MAX_RETRIES = 3;
 export async function measureLighthouse(options: { scale?: number; runs?: number; pages?: readonly string[] } = {}): Promise<LighthouseRow[]> {
   const runs = options.runs ?? 3;
   // While iterating: BENCH_LIGHTHOUSE_FORMS=mobile skips desktop; BENCH_LIGHTHOUSE_JSON=<dir> keeps each report (its traces' audits: bootup-time, long-tasks, network-requests…).
-  const forms = (process.env.BENCH_LIGHTHOUSE_FORMS?.split(',') ?? ['mobile', 'desktop']).filter((f): f is 'mobile' | 'desktop' => f === 'mobile' || f === 'desktop');
+  const forms = (process.env.BENCH_LIGHTHOUSE_FORMS?.split(',') ?? ['mobile', 'desktop']).filter(
+    (f): f is 'mobile' | 'desktop' => f === 'mobile' || f === 'desktop',
+  );
   const jsonDir = process.env.BENCH_LIGHTHOUSE_JSON;
   if (jsonDir) mkdirSync(jsonDir, { recursive: true });
   const dashboard = await startDashboard({ SEED_SCALE: String(options.scale ?? 10) });
@@ -94,14 +96,24 @@ export async function measureLighthouse(options: { scale?: number; runs?: number
   try {
     const cookie = await sessionCookie(dashboard.origin);
     await signInChrome(chrome.port, dashboard.origin, cookie);
-    const get = async <T,>(path: string): Promise<T> => (await (await fetch(`${dashboard.origin}/api${path}`, { headers: { cookie } })).json()) as T;
+    const get = async <T>(path: string): Promise<T> => (await (await fetch(`${dashboard.origin}/api${path}`, { headers: { cookie } })).json()) as T;
     const all = await benchPages(get);
     // BENCH_LIGHTHOUSE_PAGES picks by the route table's path or by URL.
     const pages: BenchPage[] = options.pages ? all.filter((p) => options.pages!.includes(p.route) || options.pages!.includes(p.path)) : all;
     const rows: LighthouseRow[] = [];
     for (const { route, path } of pages) {
       const started = Date.now();
-      const row: LighthouseRow = { route, path, mobile: [], desktop: [], accessibility: { mobile: [], desktop: [] }, failing: new Map(), mobileNotes: '', errors: [], seconds: 0 };
+      const row: LighthouseRow = {
+        route,
+        path,
+        mobile: [],
+        desktop: [],
+        accessibility: { mobile: [], desktop: [] },
+        failing: new Map(),
+        mobileNotes: '',
+        errors: [],
+        seconds: 0,
+      };
       const mobileRuns: { score: number; notes: string }[] = [];
       // A run Lighthouse cannot score (NO_NAVSTART, now and then on this machine) is run again, up
       // to MAX_RETRIES times per page and form: each median is of `runs` scored runs.

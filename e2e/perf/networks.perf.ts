@@ -40,7 +40,10 @@ async function pool<T>(items: readonly T[], concurrency: number, task: (item: T)
 async function listIds(request: APIRequestContext, query: string): Promise<string[]> {
   const ids: string[] = [];
   for (let page = 1; ; page += 1) {
-    const body = (await (await request.get(`/api/people/?${query}&page=${page}&pageSize=1000`)).json()) as { totalValues: number; values: { identifier: string }[] };
+    const body = (await (await request.get(`/api/people/?${query}&page=${page}&pageSize=1000`)).json()) as {
+      totalValues: number;
+      values: { identifier: string }[];
+    };
     ids.push(...body.values.map((p) => p.identifier));
     if (ids.length >= body.totalValues || body.values.length === 0) return ids;
   }
@@ -73,7 +76,10 @@ export async function measureNetworks(options: { scale?: number } = {}): Promise
     const page = await context.newPage();
     const openStart = Date.now();
     await page.goto(`/caseloads?staff=${largest.staff}`);
-    await page.getByTestId('caseload-count').filter({ hasText: /: \d+ students?/ }).waitFor({ timeout: 60_000 });
+    await page
+      .getByTestId('caseload-count')
+      .filter({ hasText: /: \d+ students?/ })
+      .waitFor({ timeout: 60_000 });
     await page.getByRole('grid', { name: 'Students in this caseload' }).getByRole('row').nth(1).waitFor();
     const openMs = Date.now() - openStart;
 
@@ -87,14 +93,20 @@ export async function measureNetworks(options: { scale?: number } = {}): Promise
         members = members.filter((m) => m !== y);
         if (!members.includes(x)) members.push(x);
         // A write through the gateway needs this dashboard's Origin (its CSRF check), as the page's own do.
-        const put = await request.put(`/api/people/${student}/successNetwork`, { data: members.map((identifier) => ({ identifier })), headers: { origin: journey.origin } });
+        const put = await request.put(`/api/people/${student}/successNetwork`, {
+          data: members.map((identifier) => ({ identifier })),
+          headers: { origin: journey.origin },
+        });
         if (!put.ok()) throw new Error(`set-up: PUT the network of ${student}: ${put.status()}`);
       }
       before.set(student, members);
     });
 
     await page.goto(`/caseloads?staff=${x}&students=${students.join(',')}`);
-    await page.getByTestId('bulk-students').filter({ hasText: `${STUDENTS} students, handed over` }).waitFor({ timeout: 60_000 });
+    await page
+      .getByTestId('bulk-students')
+      .filter({ hasText: `${STUDENTS} students, handed over` })
+      .waitFor({ timeout: 60_000 });
     await page.getByRole('combobox', { name: 'Replacement' }).fill(y);
     await page.getByRole('option', { name: new RegExp(y) }).click();
 
@@ -108,7 +120,10 @@ export async function measureNetworks(options: { scale?: number } = {}): Promise
     const run = countRequests(page);
     const runStart = Date.now();
     await page.getByRole('button', { name: `Apply to ${STUDENTS} students` }).click();
-    await page.getByTestId('bulk-summary').filter({ hasText: `Saved ${STUDENTS} of ${STUDENTS}.` }).waitFor({ timeout: 300_000 });
+    await page
+      .getByTestId('bulk-summary')
+      .filter({ hasText: `Saved ${STUDENTS} of ${STUDENTS}.` })
+      .waitFor({ timeout: 300_000 });
     const runMs = Date.now() - runStart;
     run.stop();
 

@@ -69,7 +69,8 @@ function withoutExtensions() {
   const original = globalThis.fetch.bind(globalThis);
   globalThis.fetch = (input: RequestInfo | URL, init?: RequestInit) => {
     const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url, location.href);
-    const missing = (/\/results$/.test(url.pathname) && url.searchParams.has('expand')) || (/\/people\/?$/.test(url.pathname) && url.searchParams.has('identifiers'));
+    const missing =
+      (/\/results$/.test(url.pathname) && url.searchParams.has('expand')) || (/\/people\/?$/.test(url.pathname) && url.searchParams.has('identifiers'));
     // Counted, so a run can tell that it went through the fallback (E18 per respondent).
     if (/\/results\/[^/]+\/factors$/.test(url.pathname)) (globalThis as { __e18?: number }).__e18 = ((globalThis as { __e18?: number }).__e18 ?? 0) + 1;
     if (missing) {
@@ -84,7 +85,14 @@ function withoutExtensions() {
   };
 }
 
-async function visit(context: BrowserContext, profile: NetworkProfile, path: string, factors: number, fallback: boolean, count: boolean): Promise<{ page: Page; visit: Visit }> {
+async function visit(
+  context: BrowserContext,
+  profile: NetworkProfile,
+  path: string,
+  factors: number,
+  fallback: boolean,
+  count: boolean,
+): Promise<{ page: Page; visit: Visit }> {
   const page = await context.newPage();
   const workerInit = `(${withoutExtensions.toString()})()`;
   const counter = count || profile.emulate ? await instrument(page, profile, fallback ? { workerInit } : {}) : undefined;
@@ -138,7 +146,9 @@ export async function measureScores(options: { scale?: number; runs?: number; pr
           pageInit: [...(isFallback ? [`(${withoutExtensions.toString()})()`] : []), `(${watchHistograms.toString()})(${factors})`],
           ...(isFallback ? { workerInit: `(${withoutExtensions.toString()})()` } : {}),
           // A fallback run counts only once it went through E18 for (most of) the cohort.
-          done: isFallback ? `window.__cohort && window.__e18 >= ${Math.ceil(cohort.respondents / 2)} ? window.__cohort.painted : undefined` : 'window.__cohort && window.__cohort.painted',
+          done: isFallback
+            ? `window.__cohort && window.__e18 >= ${Math.ceil(cohort.respondents / 2)} ? window.__cohort.painted : undefined`
+            : 'window.__cohort && window.__cohort.painted',
         });
       bare = { extension: [], fallback: [] };
       // A fresh browser each, quick to start: more runs than Playwright's, for a steadier median.
@@ -158,8 +168,21 @@ export async function measureScores(options: { scale?: number; runs?: number; pr
     // The fallback is thousands of requests: fewer runs (one over the emulated network).
     for (let run = 0; run < (profile.emulate ? 1 : Math.max(1, runs - 1)); run++) fallback.push(await once(true, false));
     // Over loopback the timed visits were not counted: one counted visit of each.
-    const counted = profile.emulate ? { extension: extension[0]!, fallback: fallback[0]! } : { extension: await once(false, true), fallback: await once(true, true) };
-    return { profile: profile.name, administrationId: cohort.id, title: cohort.title, respondents: cohort.respondents, factors, extension, fallback, ...(bare ? { bare } : {}), counted, filterChangesMs };
+    const counted = profile.emulate
+      ? { extension: extension[0]!, fallback: fallback[0]! }
+      : { extension: await once(false, true), fallback: await once(true, true) };
+    return {
+      profile: profile.name,
+      administrationId: cohort.id,
+      title: cohort.title,
+      respondents: cohort.respondents,
+      factors,
+      extension,
+      fallback,
+      ...(bare ? { bare } : {}),
+      counted,
+      filterChangesMs,
+    };
   });
 }
 
@@ -184,10 +207,22 @@ export function formatScores(r: ScoresPerf): string {
     '|---|---:|---|',
     `| largest cohort: ${r.title} (administration ${r.administrationId}) | ${r.respondents.toLocaleString('en-US')} respondents × ${r.factors} factors${verdict(r.respondents, (v) => v >= 3_000)} | ≥ 3,000 |`,
     ...(bare ? [extensionRow('in a Chromium nothing instruments', bare.extension, true)] : []),
-    extensionRow(playwright, r.extension.map((v) => v.paintedMs), !bare),
+    extensionRow(
+      playwright,
+      r.extension.map((v) => v.paintedMs),
+      !bare,
+    ),
     ...(bare ? [fallbackRow('in a Chromium nothing instruments', bare.fallback, true)] : []),
-    fallbackRow(playwright, r.fallback.map((v) => v.paintedMs), !bare),
-    ...(emulated ? [] : [`| roster filter change: a band's click → grid's new row count painted (median) | ${spread(r.filterChangesMs)}${verdict(median(r.filterChangesMs), (v) => v <= 100)} | ≤ 100 ms |`]),
+    fallbackRow(
+      playwright,
+      r.fallback.map((v) => v.paintedMs),
+      !bare,
+    ),
+    ...(emulated
+      ? []
+      : [
+          `| roster filter change: a band's click → grid's new row count painted (median) | ${spread(r.filterChangesMs)}${verdict(median(r.filterChangesMs), (v) => v <= 100)} | ≤ 100 ms |`,
+        ]),
     `| bytes transferred, with the extension (whole visit, as on the wire) | ${kib(r.counted.extension.bytes ?? 0)} in ${r.counted.extension.requests ?? 0} requests | — |`,
     `| bytes transferred, through the fallback | ${kib(r.counted.fallback.bytes ?? 0)} in ${r.counted.fallback.requests ?? 0} requests | — |`,
     ...(emulated

@@ -77,14 +77,17 @@ export async function measureTimeline(options: { scale?: number; student?: strin
       ).jsonValue()) as number;
       // What the first row waited for, in the page's own clock (read once those requests have finished):
       // when its data was asked for, and how many requests started before it painted.
-      const { headsAsked, requestsBeforeFirstRow } = await page.evaluate(({ painted, headSize }) => {
-        const entries = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
-        const heads = entries.filter((entry) => new RegExp(`/api/notations/(updates|alerts|dataInsights)/\\?.*pageSize=${headSize}\\b`).test(entry.name));
-        return {
-          headsAsked: heads.length > 0 ? Math.min(...heads.map((entry) => entry.startTime)) : Number.NaN,
-          requestsBeforeFirstRow: entries.filter((entry) => entry.startTime < painted).length,
-        };
-      }, { painted: firstRow, headSize: TIMELINE_HEAD_SIZE });
+      const { headsAsked, requestsBeforeFirstRow } = await page.evaluate(
+        ({ painted, headSize }) => {
+          const entries = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
+          const heads = entries.filter((entry) => new RegExp(`/api/notations/(updates|alerts|dataInsights)/\\?.*pageSize=${headSize}\\b`).test(entry.name));
+          return {
+            headsAsked: heads.length > 0 ? Math.min(...heads.map((entry) => entry.startTime)) : Number.NaN,
+            requestsBeforeFirstRow: entries.filter((entry) => entry.startTime < painted).length,
+          };
+        },
+        { painted: firstRow, headSize: TIMELINE_HEAD_SIZE },
+      );
       // Late requests (chunks loaded when idle) count too: wait until the network is quiet.
       await counter.quiet();
       return { context, page, firstRow, allLoaded, headsAsked, requestsBeforeFirstRow, bytes: counter.bytes() };
@@ -112,7 +115,8 @@ export async function measureTimeline(options: { scale?: number; student?: strin
     const firstRowMs = median(firstRowRuns);
     const allLoadedMs = median(allLoadedRuns);
     const count = async (kind: string, start = 'createdOnStart') =>
-      ((await (await context.request.get(`/api/notations/${kind}/?identifiers=${student}&pageSize=1&${start}=${from}`)).json()) as { totalValues: number }).totalValues;
+      ((await (await context.request.get(`/api/notations/${kind}/?identifiers=${student}&pageSize=1&${start}=${from}`)).json()) as { totalValues: number })
+        .totalValues;
     const notations = (await count('updates')) + (await count('alerts')) + (await count('dataInsights', 'createOnStart'));
     // Scroll to the end a screen at a time, counting the rows in the DOM at each step.
     let maxRowsInDom = 0;
@@ -154,7 +158,24 @@ export async function measureTimeline(options: { scale?: number; student?: strin
     await page.locator('[data-testid="timeline-row"]').first().waitFor();
     const warmFirstRowMs = (await page.evaluate(() => performance.now())) - before;
     await page.waitForTimeout(1500);
-    return { profile: profile.name, student, notations, firstRowRuns, firstRowMs, allLoadedMs, allLoadedRuns, headsAskedRuns, requestsBeforeFirstRowRuns, bytesRuns, bytes: median(bytesRuns), rowsLoaded, maxRowsInDom, reachedEnd, warmEncouragementRequests, warmFirstRowMs };
+    return {
+      profile: profile.name,
+      student,
+      notations,
+      firstRowRuns,
+      firstRowMs,
+      allLoadedMs,
+      allLoadedRuns,
+      headsAskedRuns,
+      requestsBeforeFirstRowRuns,
+      bytesRuns,
+      bytes: median(bytesRuns),
+      rowsLoaded,
+      maxRowsInDom,
+      reachedEnd,
+      warmEncouragementRequests,
+      warmFirstRowMs,
+    };
   });
 }
 

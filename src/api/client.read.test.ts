@@ -49,9 +49,7 @@ async function rejection(promise: Promise<unknown>): Promise<ApiError> {
 }
 
 /** The first item of a list whose expanded collection is not empty. */
-async function withComments<T extends { comments: { totalValues: number } }>(
-  list: (page: number) => Promise<Page<T>>,
-): Promise<T> {
+async function withComments<T extends { comments: { totalValues: number } }>(list: (page: number) => Promise<Page<T>>): Promise<T> {
   for (let page = 1; page <= 20; page += 1) {
     const found = (await list(page)).values.find((v) => v.comments.totalValues > 0);
     if (found) return found;
@@ -464,7 +462,12 @@ describe('listAll against the backend', () => {
 describe('token provider', () => {
   it('caches the token and shares one in-flight request among concurrent calls', async () => {
     const counting = recordingFetch();
-    const provider = createTokenProvider({ tokenUrl: `${backend.baseUrl}/oauth2/token`, clientId: backend.clientId, clientSecret: backend.clientSecret, fetch: counting });
+    const provider = createTokenProvider({
+      tokenUrl: `${backend.baseUrl}/oauth2/token`,
+      clientId: backend.clientId,
+      clientSecret: backend.clientSecret,
+      fetch: counting,
+    });
     const client = createApiClient({ baseUrl: backend.baseUrl, subscriptionKey: backend.subscriptionKey, accessToken: provider, fetch: counting });
     const pages = await Promise.all(Array.from({ length: 8 }, (_, i) => client.people.list({ page: i + 1, pageSize: 5 })));
     expect(pages.every((p) => p.values.length === 5)).toBe(true);
@@ -494,7 +497,13 @@ describe('failures against a real socket', () => {
       });
       return globalThis.fetch(input, init);
     });
-    const slowApi = createApiClient({ baseUrl: backend.baseUrl, subscriptionKey: backend.subscriptionKey, accessToken: backend.token, fetch: slow, timeoutMs: 50 });
+    const slowApi = createApiClient({
+      baseUrl: backend.baseUrl,
+      subscriptionKey: backend.subscriptionKey,
+      accessToken: backend.token,
+      fetch: slow,
+      timeoutMs: 50,
+    });
     await expect(slowApi.alerts.list()).rejects.toMatchObject({ kind: 'timeout', operation: 'alerts.list' });
     const controller = new AbortController();
     const pending = slowApi.alerts.list({}, { signal: controller.signal, timeoutMs: 5000 });

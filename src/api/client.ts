@@ -1,16 +1,7 @@
 import { z } from 'zod';
 import * as S from './schemas/index.ts';
 import { expandQuery, expandedSchema, type Expanded, type ExpandName, type ExpansionMap } from './expand.ts';
-import {
-  ApiError,
-  createHttp,
-  parsePage,
-  parseResource,
-  type HttpConfig,
-  type HttpRequest,
-  type Page,
-  type RequestOptions,
-} from './http.ts';
+import { ApiError, createHttp, parsePage, parseResource, type HttpConfig, type HttpRequest, type Page, type RequestOptions } from './http.ts';
 import { hrefOperation, isOwnHref, parseHref, pathOf, type HrefKind, type HrefTarget } from './links.ts';
 import { OPERATIONS, pathFor, type OperationName, type PathValues } from './operations.ts';
 import { listAll, type AllValues, type ListAllOptions } from './paging.ts';
@@ -150,7 +141,9 @@ export function createApiClient(config: ApiClientConfig) {
    * A GET whose item type depends on `expand`: the schema is built from the expansion map, and
    * the answer read as one resource or as a page of them.
    */
-  function expandedRead(read: (operation: OperationName, params: PathValues, schema: z.ZodType, query?: WireQuery, options?: RequestOptions) => Promise<unknown>) {
+  function expandedRead(
+    read: (operation: OperationName, params: PathValues, schema: z.ZodType, query?: WireQuery, options?: RequestOptions) => Promise<unknown>,
+  ) {
     return <R>(
       operation: OperationName,
       params: PathValues,
@@ -226,13 +219,16 @@ export function createApiClient(config: ApiClientConfig) {
       comments<const E extends CommentExpand = never>(id: Id, params?: ExpandParams<E>, options?: RequestOptions): Promise<Page<ExpandedComment<E>>> {
         return expandedPage(`${resource}.comments`, { id }, S.CommentSchema, S.CommentExpansions, params?.expand, toWireExpand(params), options);
       },
-      comment<const E extends CommentExpand = never>(
-        id: Id,
-        commentId: Id,
-        params?: ExpandParams<E>,
-        options?: RequestOptions,
-      ): Promise<ExpandedComment<E>> {
-        return expandedOne(`${resource}.comment`, { id, commentid: commentId }, S.CommentSchema, S.CommentExpansions, params?.expand, toWireExpand(params), options);
+      comment<const E extends CommentExpand = never>(id: Id, commentId: Id, params?: ExpandParams<E>, options?: RequestOptions): Promise<ExpandedComment<E>> {
+        return expandedOne(
+          `${resource}.comment`,
+          { id, commentid: commentId },
+          S.CommentSchema,
+          S.CommentExpansions,
+          params?.expand,
+          toWireExpand(params),
+          options,
+        );
       },
     };
   }
@@ -266,7 +262,9 @@ export function createApiClient(config: ApiClientConfig) {
 
   /** E5 (its start-of-range parameter is sent as `createOnStart`), E6, and the comment extensions. */
   const dataInsights = {
-    ...notationReads<NotationFilters, S.DataInsight, typeof S.DataInsightExpansions>('dataInsights', S.DataInsightSchema, S.DataInsightExpansions, (params) => toWireNotationList(params, 'createOnStart')),
+    ...notationReads<NotationFilters, S.DataInsight, typeof S.DataInsightExpansions>('dataInsights', S.DataInsightSchema, S.DataInsightExpansions, (params) =>
+      toWireNotationList(params, 'createOnStart'),
+    ),
     ...notationComments('dataInsights'),
   };
 
@@ -279,7 +277,12 @@ export function createApiClient(config: ApiClientConfig) {
 
   /** E10, its detail, and E11 with the list of encouragement types. */
   const encouragements = {
-    ...notationReads<EncouragementFilters, S.Encouragement, typeof S.EncouragementExpansions>('encouragements', S.EncouragementSchema, S.EncouragementExpansions, toWireEncouragementList),
+    ...notationReads<EncouragementFilters, S.Encouragement, typeof S.EncouragementExpansions>(
+      'encouragements',
+      S.EncouragementSchema,
+      S.EncouragementExpansions,
+      toWireEncouragementList,
+    ),
     types: {
       /** E11 `GET /notations/encouragements/types/{id}`. */
       get(id: Id, options?: RequestOptions): Promise<S.EncouragementType> {
@@ -332,7 +335,13 @@ export function createApiClient(config: ApiClientConfig) {
     },
     /** Extension `GET /people/?role=&q=`. */
     list(params?: PeopleListParams, options?: RequestOptions): Promise<Page<S.Person>> {
-      return page('people.list', {}, S.PersonSchema, { ...toWirePage(params), role: params?.role, q: params?.q, identifiers: wireList(params?.identifiers) }, options);
+      return page(
+        'people.list',
+        {},
+        S.PersonSchema,
+        { ...toWirePage(params), role: params?.role, q: params?.q, identifiers: wireList(params?.identifiers) },
+        options,
+      );
     },
     /** Extension `GET /people/{identifier}/caseload`: the people whose success network includes this person. */
     caseload(identifier: string, params?: PageParams, options?: RequestOptions): Promise<Page<S.Person>> {
@@ -344,7 +353,15 @@ export function createApiClient(config: ApiClientConfig) {
       params?: EncouragementFilters & ExpandParams<E>,
       options?: RequestOptions,
     ): Promise<Page<ExpandedEncouragement<E>>> {
-      return expandedPage('people.encouragements', { id: identifier }, S.EncouragementSchema, S.EncouragementExpansions, params?.expand, toWireEncouragementList(params), options);
+      return expandedPage(
+        'people.encouragements',
+        { id: identifier },
+        S.EncouragementSchema,
+        S.EncouragementExpansions,
+        params?.expand,
+        toWireEncouragementList(params),
+        options,
+      );
     },
     successNetwork: {
       /** E15 `GET /people/{id}/successNetwork`: links to the people of the network. */
@@ -358,9 +375,17 @@ export function createApiClient(config: ApiClientConfig) {
     },
   };
 
-  function results(id: Id, params: PageParams & { expand: readonly ['factors', ...AdministrationResultExpand[]] }, options?: RequestOptions): Promise<Page<S.RespondentFactors>>;
+  function results(
+    id: Id,
+    params: PageParams & { expand: readonly ['factors', ...AdministrationResultExpand[]] },
+    options?: RequestOptions,
+  ): Promise<Page<S.RespondentFactors>>;
   function results(id: Id, params?: PageParams & ExpandParams<never>, options?: RequestOptions): Promise<Page<S.Link>>;
-  function results(id: Id, params?: PageParams & ExpandParams<AdministrationResultExpand>, options?: RequestOptions): Promise<Page<S.Link | S.RespondentFactors>> {
+  function results(
+    id: Id,
+    params?: PageParams & ExpandParams<AdministrationResultExpand>,
+    options?: RequestOptions,
+  ): Promise<Page<S.Link | S.RespondentFactors>> {
     const expand = params?.expand ?? [];
     return page(
       'noncognitive.administrations.results',
@@ -375,7 +400,13 @@ export function createApiClient(config: ApiClientConfig) {
     administrations: {
       /** E17 `GET /noncognitives/administrations/`. */
       list(params?: AdministrationListParams, options?: RequestOptions): Promise<Page<S.Administration>> {
-        return page('noncognitive.administrations.list', {}, S.AdministrationSchema, { ...toWirePage(params), personIdentifier: params?.personIdentifier }, options);
+        return page(
+          'noncognitive.administrations.list',
+          {},
+          S.AdministrationSchema,
+          { ...toWirePage(params), personIdentifier: params?.personIdentifier },
+          options,
+        );
       },
       /** Extension `GET /noncognitives/administrations/{id}`. */
       get(id: Id, options?: RequestOptions): Promise<S.Administration> {
@@ -398,7 +429,15 @@ export function createApiClient(config: ApiClientConfig) {
       params?: ExpandParams<E>,
       options?: RequestOptions,
     ): Promise<Page<ExpandedFactorResult<E>>> {
-      return expandedPage('noncognitive.factorScores', { id: administrationId, personIdentifier }, S.FactorResultSchema, S.FactorResultExpansions, params?.expand, toWireExpand(params), options);
+      return expandedPage(
+        'noncognitive.factorScores',
+        { id: administrationId, personIdentifier },
+        S.FactorResultSchema,
+        S.FactorResultExpansions,
+        params?.expand,
+        toWireExpand(params),
+        options,
+      );
     },
     /** Extension `GET …/results/{personIdentifier}/factors/{factorId}`: one factor score, the `self` of an E18 item. */
     factorScore<const E extends FactorResultExpand = never>(
@@ -408,7 +447,15 @@ export function createApiClient(config: ApiClientConfig) {
       params?: ExpandParams<E>,
       options?: RequestOptions,
     ): Promise<ExpandedFactorResult<E>> {
-      return expandedOne('noncognitive.factorScore', { id: administrationId, personIdentifier, factorId }, S.FactorResultSchema, S.FactorResultExpansions, params?.expand, toWireExpand(params), options);
+      return expandedOne(
+        'noncognitive.factorScore',
+        { id: administrationId, personIdentifier, factorId },
+        S.FactorResultSchema,
+        S.FactorResultExpansions,
+        params?.expand,
+        toWireExpand(params),
+        options,
+      );
     },
     /** E19 `GET /noncognitives/assessments/{id}/factors/{factorId}`. */
     factor(assessmentId: Id, factorId: Id, options?: RequestOptions): Promise<S.AssessmentFactor> {
@@ -475,9 +522,7 @@ export function createApiClient(config: ApiClientConfig) {
         throw new ApiError({
           kind: 'invalid-response',
           operation: 'follow',
-          message: isOwnHref(href, baseUrl)
-            ? 'the href does not point to a resource this client knows'
-            : 'refused to follow an href outside the base URL',
+          message: isOwnHref(href, baseUrl) ? 'the href does not point to a resource this client knows' : 'refused to follow an href outside the base URL',
         });
       }
       const value = await read(target, new URL(href, `${absoluteOrigin(baseUrl)}/`).href, options);

@@ -72,9 +72,7 @@ describe('updates', () => {
 
   it('addComment on an update refuses usedToLowerAlert: true', async () => {
     const page = await api().updates.list({ pageSize: 1 });
-    const e = await rejection(
-      api().updates.addComment(page.values[0]!.id, { createdBy: { identifier: STAFF }, details: 'x', usedToLowerAlert: true }),
-    );
+    const e = await rejection(api().updates.addComment(page.values[0]!.id, { createdBy: { identifier: STAFF }, details: 'x', usedToLowerAlert: true }));
     expect(e.status).toBe(400);
   });
 });
@@ -91,9 +89,7 @@ describe('alerts', () => {
     expect(lowered.status).toBe('Lowered');
     expect(lowered.comments.values[0]).toMatchObject({ details: 'Back in class.', usedToLowerAlert: true });
 
-    const e = await rejection(
-      api().alerts.addComment(target.id, { createdBy: { identifier: STAFF }, details: 'Again.', usedToLowerAlert: true }),
-    );
+    const e = await rejection(api().alerts.addComment(target.id, { createdBy: { identifier: STAFF }, details: 'Again.', usedToLowerAlert: true }));
     expect(e).toMatchObject({ kind: 'http', status: 409, operation: 'alerts.addComment' });
     expect(e.problem?.detail).toEqual(expect.any(String));
   });

@@ -56,11 +56,7 @@ export class ApiError extends Error {
 function defaultMessage(init: ApiErrorInit): string {
   switch (init.kind) {
     case 'http':
-      return (
-        nonBlank(init.problem?.detail) ??
-        nonBlank(init.problem?.title) ??
-        `${init.operation} failed with HTTP ${init.status ?? '?'}`
-      );
+      return nonBlank(init.problem?.detail) ?? nonBlank(init.problem?.title) ?? `${init.operation} failed with HTTP ${init.status ?? '?'}`;
     case 'network':
       return `${init.operation} could not reach the service${causeText(init.cause)}`;
     case 'timeout':
@@ -102,10 +98,7 @@ export function isConflict(e: unknown): boolean {
  * The first message of a field wins. `where` restricts to one part of the request (`body` for
  * forms, `query` for filter bars). Anything that is not an ApiError with problem errors → `{}`.
  */
-export function fieldErrors(
-  e: unknown,
-  where?: 'query' | 'path' | 'body' | 'header',
-): Record<string, string> {
+export function fieldErrors(e: unknown, where?: 'query' | 'path' | 'body' | 'header'): Record<string, string> {
   const out: Record<string, string> = {};
   if (!isApiError(e) || !e.problem?.errors) return out;
   for (const err of e.problem.errors) {
@@ -117,9 +110,7 @@ export function fieldErrors(
 
 /** The kind of an abort, read from the signal's reason: a `TimeoutError` is a timeout. */
 export function abortKind(reason: unknown): 'timeout' | 'aborted' {
-  return typeof reason === 'object' && reason !== null && (reason as { name?: unknown }).name === 'TimeoutError'
-    ? 'timeout'
-    : 'aborted';
+  return typeof reason === 'object' && reason !== null && (reason as { name?: unknown }).name === 'TimeoutError' ? 'timeout' : 'aborted';
 }
 
 /**

@@ -14,9 +14,7 @@ export type OmitKeys<T, K extends PropertyKey> = { [P in keyof T as P extends K 
  * `T` with the properties named in `E` replaced by their expanded shapes from `M`. Without
  * expansions it is `T` itself.
  */
-export type Expanded<T, M extends ExpansionMap, E extends keyof M> = [E] extends [never]
-  ? T
-  : OmitKeys<T, E> & { [K in E]: z.infer<M[K]> };
+export type Expanded<T, M extends ExpansionMap, E extends keyof M> = [E] extends [never] ? T : OmitKeys<T, E> & { [K in E]: z.infer<M[K]> };
 
 /** The names of `M` that may be listed in `expand`. */
 export type ExpandName<M extends ExpansionMap> = keyof M & string;

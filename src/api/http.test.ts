@@ -61,9 +61,7 @@ describe('transport', () => {
 
 describe('ApiError kinds', () => {
   it('http: carries status, the parsed problem, the operation and problem.detail as message', async () => {
-    const fetch = fakeFetch(() =>
-      problem(400, 'pageSize must be at most 1000', [{ in: 'query', name: 'pageSize', message: 'must be at most 1000' }]),
-    );
+    const fetch = fakeFetch(() => problem(400, 'pageSize must be at most 1000', [{ in: 'query', name: 'pageSize', message: 'must be at most 1000' }]));
     const e = await caught(createApiClient({ baseUrl: BASE, fetch }).alerts.list({ pageSize: 1001 }));
     expect(e).toBeInstanceOf(ApiError);
     expect(e).toBeInstanceOf(Error);
@@ -218,14 +216,15 @@ describe('a list item that fails to parse', () => {
 describe('401 with a token provider', () => {
   it('retries once with a fresh token after invalidating the refused one', async () => {
     let issued = 0;
-    const provider = Object.assign(vi.fn(async () => `t${issued}`), {
-      invalidate: vi.fn(() => {
-        issued += 1;
-      }),
-    });
-    const fetch = fakeFetch((req) =>
-      req.headers.get('Authorization') === 'Bearer t0' ? problem(401, 'expired token') : json(person('S1')),
+    const provider = Object.assign(
+      vi.fn(async () => `t${issued}`),
+      {
+        invalidate: vi.fn(() => {
+          issued += 1;
+        }),
+      },
     );
+    const fetch = fakeFetch((req) => (req.headers.get('Authorization') === 'Bearer t0' ? problem(401, 'expired token') : json(person('S1'))));
     const p = await createApiClient({ baseUrl: BASE, fetch, accessToken: provider }).people.get('S1');
     expect(p.identifier).toBe('S1');
     expect(provider.invalidate).toHaveBeenCalledExactlyOnceWith('t0');

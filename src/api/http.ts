@@ -258,19 +258,11 @@ function memoParse<T>(memo: ParseMemo, body: unknown, schema: z.ZodType, parse: 
   return value;
 }
 
-export function parseResource<S extends z.ZodType>(
-  operation: string,
-  schema: S,
-  response: HttpResponse,
-): z.infer<S> {
+export function parseResource<S extends z.ZodType>(operation: string, schema: S, response: HttpResponse): z.infer<S> {
   return memoParse(parsedResources, response.body, schema, () => parseResourceNow(operation, schema, response));
 }
 
-function parseResourceNow<S extends z.ZodType>(
-  operation: string,
-  schema: S,
-  response: HttpResponse,
-): z.infer<S> {
+function parseResourceNow<S extends z.ZodType>(operation: string, schema: S, response: HttpResponse): z.infer<S> {
   const result = schema.safeParse(response.body);
   if (!result.success) {
     throw new ApiError({ kind: 'invalid-response', operation, status: response.status, issues: result.error.issues });
@@ -295,19 +287,11 @@ export type Page<T> = Envelope<T> & { invalidCount: number; invalidItems: Invali
 
 const LooseEnvelopeSchema = envelopeOf(z.unknown());
 
-export function parsePage<S extends z.ZodType>(
-  operation: string,
-  itemSchema: S,
-  response: HttpResponse,
-): Page<z.infer<S>> {
+export function parsePage<S extends z.ZodType>(operation: string, itemSchema: S, response: HttpResponse): Page<z.infer<S>> {
   return memoParse(parsedPages, response.body, itemSchema, () => parsePageNow(operation, itemSchema, response));
 }
 
-function parsePageNow<S extends z.ZodType>(
-  operation: string,
-  itemSchema: S,
-  response: HttpResponse,
-): Page<z.infer<S>> {
+function parsePageNow<S extends z.ZodType>(operation: string, itemSchema: S, response: HttpResponse): Page<z.infer<S>> {
   const envelope = LooseEnvelopeSchema.safeParse(response.body);
   if (!envelope.success) {
     throw new ApiError({ kind: 'invalid-response', operation, status: response.status, issues: envelope.error.issues });

@@ -5,16 +5,12 @@ import { isOwnHref, parseHref, pathOf, type HrefTarget } from './links.ts';
 const BASE = 'https://svc.example.edu/api';
 
 describe('isOwnHref', () => {
-  it.each([
-    `${BASE}/people/S000123`,
-    `${BASE}/notations/alerts/?page=2&pageSize=10`,
-    `${BASE}`,
-    `${BASE}/`,
-    '/api/people/S1',
-    'people/S1',
-  ])('accepts %s', (href) => {
-    expect(isOwnHref(href, BASE)).toBe(true);
-  });
+  it.each([`${BASE}/people/S000123`, `${BASE}/notations/alerts/?page=2&pageSize=10`, `${BASE}`, `${BASE}/`, '/api/people/S1', 'people/S1'])(
+    'accepts %s',
+    (href) => {
+      expect(isOwnHref(href, BASE)).toBe(true);
+    },
+  );
 
   it.each([
     'javascript:alert(1)',
@@ -103,12 +99,12 @@ describe('parseHref', () => {
     identifier.map((i) => ({ kind: 'person' as const, identifier: i })),
     identifier.map((i) => ({ kind: 'successNetwork' as const, identifier: i })),
     query.map((q) => ({ kind: 'people' as const, query: q })),
-    fc.tuple(fc.constantFrom('update', 'dataInsight', 'alert', 'encouragement', 'category', 'trigger', 'administration'), id).map(
-      ([kind, i]) => ({ kind, id: i }) as HrefTarget,
-    ),
-    fc.tuple(fc.constantFrom('updates', 'dataInsights', 'alerts', 'encouragements', 'categories', 'triggers', 'administrations', 'encouragementTypes'), query).map(
-      ([kind, q]) => ({ kind, query: q }) as HrefTarget,
-    ),
+    fc
+      .tuple(fc.constantFrom('update', 'dataInsight', 'alert', 'encouragement', 'category', 'trigger', 'administration'), id)
+      .map(([kind, i]) => ({ kind, id: i }) as HrefTarget),
+    fc
+      .tuple(fc.constantFrom('updates', 'dataInsights', 'alerts', 'encouragements', 'categories', 'triggers', 'administrations', 'encouragementTypes'), query)
+      .map(([kind, q]) => ({ kind, query: q }) as HrefTarget),
     fc.tuple(notation, id, query).map(([n, i, q]) => ({ kind: 'comments' as const, notation: n, notationId: i, query: q })),
     fc.tuple(notation, id, id).map(([n, i, c]) => ({ kind: 'comment' as const, notation: n, notationId: i, id: c })),
     fc.tuple(fc.constantFrom('update' as const, 'alert' as const), id).map(([n, i]) => ({ kind: 'notationCategories' as const, notation: n, notationId: i })),

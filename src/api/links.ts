@@ -104,7 +104,7 @@ function decode(segment: string): string | null {
 
 /** The GET operations an href can point to, in table order, with their href spec. */
 const READABLE = compiledOperations().filter(
-  (op): op is (typeof op) & { spec: OperationSpec & { href: HrefSpec } } => op.spec.method === 'get' && op.spec.href !== undefined,
+  (op): op is typeof op & { spec: OperationSpec & { href: HrefSpec } } => op.spec.method === 'get' && op.spec.href !== undefined,
 );
 
 /**
@@ -159,9 +159,7 @@ function matchPath(path: string, query: HrefQuery): HrefTarget | null {
 /** The operation an href target stands for: its name in the table and its spec. */
 export function hrefOperation(target: HrefTarget): { name: OperationName; spec: OperationSpec & { href: HrefSpec } } {
   const fields = target as unknown as Record<string, unknown>;
-  const found = READABLE.find(
-    ({ spec }) => spec.href.kind === target.kind && Object.entries(spec.href.fixed ?? {}).every(([k, v]) => fields[k] === v),
-  );
+  const found = READABLE.find(({ spec }) => spec.href.kind === target.kind && Object.entries(spec.href.fixed ?? {}).every(([k, v]) => fields[k] === v));
   if (!found) throw new RangeError(`no operation reads an href of kind ${target.kind}`);
   return { name: found.name, spec: found.spec };
 }

@@ -143,7 +143,17 @@ const NOTATION_RULES = [
 
 /** E4 and its alert sibling: the body names the creator; 201 with Location. */
 function createNotation<const B extends z.ZodType>(ref: string, segment: string, tag: string, summary: string, body: B) {
-  return { ref, method: 'post' as const, path: `/notations/${segment}/`, summary, tag, body, actor: 'createdBy' as const, responses: { ...CREATED, ...READ_ERRORS }, rules: NOTATION_RULES };
+  return {
+    ref,
+    method: 'post' as const,
+    path: `/notations/${segment}/`,
+    summary,
+    tag,
+    body,
+    actor: 'createdBy' as const,
+    responses: { ...CREATED, ...READ_ERRORS },
+    rules: NOTATION_RULES,
+  };
 }
 
 function comments(segment: string, notation: Commented, tag: string, ref: string, noun: string) {
@@ -193,9 +203,7 @@ function addComment(segment: string, tag: string, summary: string, lowers: boole
         : '`usedToLowerAlert` may only be true on an alert: 400 here.',
       '`details`: 1 to 10,000 characters, not only spaces.',
     ],
-    responses: lowers
-      ? { ...CREATED, ...READ_ONE_ERRORS, 409: { description: 'The alert is already lowered' } }
-      : { ...CREATED, ...READ_ONE_ERRORS },
+    responses: lowers ? { ...CREATED, ...READ_ONE_ERRORS, 409: { description: 'The alert is already lowered' } } : { ...CREATED, ...READ_ONE_ERRORS },
   };
 }
 
@@ -313,7 +321,15 @@ const encouragementTypes = pagedById(
   ['encouragementTypes', 'encouragementType'],
   { idKind: 'string', listDescription: 'A page' },
 );
-const triggers = pagedById('/notations/triggers/', 'Triggers', 'trigger', S.TriggerSchema, ['extension', 'E12'], ['Every trigger', 'Trigger details'], ['triggers', 'trigger']);
+const triggers = pagedById(
+  '/notations/triggers/',
+  'Triggers',
+  'trigger',
+  S.TriggerSchema,
+  ['extension', 'E12'],
+  ['Every trigger', 'Trigger details'],
+  ['triggers', 'trigger'],
+);
 const categoryRecords = pagedById(
   '/notations/categories/',
   'Categories',

@@ -152,7 +152,12 @@ describe('listAll', () => {
     const slowHead = fakeList(2500, { delayMs: (_p, size) => (size === 20 ? 30 : 2) });
     await listAll(slowHead.fetchPage, {}, { headSize: 20, concurrency: 1, onPartial: () => undefined });
     expect(slowHead.state.maxInFlight).toBe(1);
-    expect(slowHead.state.calls.map((c) => [c.page, c.pageSize])).toEqual([[1, 20], [1, 1000], [2, 1000], [3, 1000]]);
+    expect(slowHead.state.calls.map((c) => [c.page, c.pageSize])).toEqual([
+      [1, 20],
+      [1, 1000],
+      [2, 1000],
+      [3, 1000],
+    ]);
 
     const calls: number[] = [];
     const failingHead = fakeList(1500);
@@ -176,11 +181,18 @@ describe('listAll', () => {
       return page;
     };
     const partials: number[] = [];
-    const run = listAll(wrapped, {}, { headSize: 20, onPartial: (p) => partials.push(p.values.length), beforeRestParse: () => new Promise<void>((resolve) => gates.push(resolve)) });
+    const run = listAll(
+      wrapped,
+      {},
+      { headSize: 20, onPartial: (p) => partials.push(p.values.length), beforeRestParse: () => new Promise<void>((resolve) => gates.push(resolve)) },
+    );
     await sleep(40);
     // The head is shown and page 1 has arrived; it is not taken yet.
     expect(partials).toEqual([20]);
-    expect(state.calls.map((c) => [c.page, c.pageSize])).toEqual([[1, 20], [1, 1000]]);
+    expect(state.calls.map((c) => [c.page, c.pageSize])).toEqual([
+      [1, 20],
+      [1, 1000],
+    ]);
     expect(gates).toHaveLength(1);
     gates[0]!();
     await sleep(40);
@@ -197,14 +209,22 @@ describe('listAll', () => {
     const { fetchPage, state } = fakeList(1500, { delayMs: () => 2 });
     let open: (() => void) | undefined;
     const partials: number[] = [];
-    const run = listAll(fetchPage, {}, { headSize: 20, onPartial: (p) => partials.push(p.values.length), beforeRestRequest: () => new Promise<void>((resolve) => (open = resolve)) });
+    const run = listAll(
+      fetchPage,
+      {},
+      { headSize: 20, onPartial: (p) => partials.push(p.values.length), beforeRestRequest: () => new Promise<void>((resolve) => (open = resolve)) },
+    );
     await sleep(30);
     expect(partials).toEqual([20]);
     expect(state.calls.map((c) => [c.page, c.pageSize])).toEqual([[1, 20]]);
     open!();
     const all = await run;
     expect(all.values).toHaveLength(1500);
-    expect(state.calls.map((c) => [c.page, c.pageSize])).toEqual([[1, 20], [1, 1000], [2, 1000]]);
+    expect(state.calls.map((c) => [c.page, c.pageSize])).toEqual([
+      [1, 20],
+      [1, 1000],
+      [2, 1000],
+    ]);
   });
 
   it('beforeRestParse is not used when no head was shown', async () => {

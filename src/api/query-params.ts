@@ -56,16 +56,14 @@ export const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 const DATE_MESSAGE = 'must be an ISO 8601 date-time with an offset (2026-03-01T08:00:00Z) or a date (2026-03-01)';
 
 function dateBoundParam(bound: 'start' | 'end') {
-  return z
-    .union([z.stringFormat('date-time', DATE_TIME_PATTERN), z.stringFormat('date', DATE_PATTERN)], { error: DATE_MESSAGE })
-    .transform((s, ctx) => {
-      const ms = parseDateBound(s, bound);
-      if (ms === null) {
-        ctx.addIssue({ code: 'custom', message: DATE_MESSAGE });
-        return z.NEVER;
-      }
-      return ms;
-    });
+  return z.union([z.stringFormat('date-time', DATE_TIME_PATTERN), z.stringFormat('date', DATE_PATTERN)], { error: DATE_MESSAGE }).transform((s, ctx) => {
+    const ms = parseDateBound(s, bound);
+    if (ms === null) {
+      ctx.addIssue({ code: 'custom', message: DATE_MESSAGE });
+      return z.NEVER;
+    }
+    return ms;
+  });
 }
 const startParam = dateBoundParam('start');
 const endParam = dateBoundParam('end');
@@ -146,9 +144,7 @@ function ordered(pairs: [start: string, end: string][]) {
 }
 
 export function querySchema<S extends Shape>(shape: S, ranges: [string, string][] = []) {
-  const obj = z.object(
-    Object.fromEntries(Object.entries(shape).map(([k, v]) => [k, v.optional()])) as { [K in keyof S]: z.ZodOptional<S[K]> },
-  );
+  const obj = z.object(Object.fromEntries(Object.entries(shape).map(([k, v]) => [k, v.optional()])) as { [K in keyof S]: z.ZodOptional<S[K]> });
   return ranges.length > 0 ? obj.superRefine(ordered(ranges)) : obj;
 }
 

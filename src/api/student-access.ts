@@ -40,10 +40,25 @@ export const studentAccessClient = {
     const body: unknown = await response.json().catch(() => undefined);
     if (!response.ok) {
       const problem = ProblemSchema.safeParse(body);
-      throw new ApiError({ kind: 'http', operation: 'studentAccess.request', method: 'POST', url, status: response.status, ...(problem.success ? { problem: problem.data } : {}) });
+      throw new ApiError({
+        kind: 'http',
+        operation: 'studentAccess.request',
+        method: 'POST',
+        url,
+        status: response.status,
+        ...(problem.success ? { problem: problem.data } : {}),
+      });
     }
     const parsed = GrantSchema.safeParse(body);
-    if (!parsed.success) throw new ApiError({ kind: 'invalid-response', operation: 'studentAccess.request', method: 'POST', url, status: response.status, issues: parsed.error.issues });
+    if (!parsed.success)
+      throw new ApiError({
+        kind: 'invalid-response',
+        operation: 'studentAccess.request',
+        method: 'POST',
+        url,
+        status: response.status,
+        issues: parsed.error.issues,
+      });
     return parsed.data;
   },
 };

@@ -97,11 +97,7 @@ describe('createTokenProvider', () => {
 
   it('does not cache a failure', async () => {
     let fail = true;
-    const fetch = fakeFetch(() =>
-      fail
-        ? json({ error: 'invalid_client' }, 401)
-        : json({ access_token: 'ok', token_type: 'Bearer', expires_in: 3600 }),
-    );
+    const fetch = fakeFetch(() => (fail ? json({ error: 'invalid_client' }, 401) : json({ access_token: 'ok', token_type: 'Bearer', expires_in: 3600 })));
     const provider = createTokenProvider({ tokenUrl: TOKEN_URL, clientId: 'c', clientSecret: 's', fetch });
     await expect(provider()).rejects.toMatchObject({ kind: 'http', status: 401 });
     fail = false;

@@ -55,16 +55,19 @@ export async function requestToken(credentials: ClientCredentials): Promise<Toke
   let response: Response;
   let text: string;
   try {
-    response = await untilAborted(fetchFn(tokenUrl, {
-      method: 'POST',
-      headers: {
-        Accept: 'application/json',
-        'Content-Type': 'application/x-www-form-urlencoded',
-        Authorization: basicAuth(clientId, clientSecret),
-      },
-      body: form.toString(),
-      ...(signal ? { signal } : {}),
-    }), signal);
+    response = await untilAborted(
+      fetchFn(tokenUrl, {
+        method: 'POST',
+        headers: {
+          Accept: 'application/json',
+          'Content-Type': 'application/x-www-form-urlencoded',
+          Authorization: basicAuth(clientId, clientSecret),
+        },
+        body: form.toString(),
+        ...(signal ? { signal } : {}),
+      }),
+      signal,
+    );
     text = await untilAborted(response.text(), signal);
   } catch (error) {
     if (signal?.aborted) {

@@ -23,7 +23,10 @@ const sessionAsked = (queryClient: QueryClient) => queryClient.getQueryCache().f
 describe('matchRoute', () => {
   it('finds the page and its decoded parameters', () => {
     expect(matchRoute('/scores/6')).toMatchObject({ route: { path: '/scores/:administrationId' }, params: { administrationId: '6' } });
-    expect(matchRoute('/scores/6/S%20001/')).toMatchObject({ route: { path: '/scores/:administrationId/:person' }, params: { administrationId: '6', person: 'S 001' } });
+    expect(matchRoute('/scores/6/S%20001/')).toMatchObject({
+      route: { path: '/scores/:administrationId/:person' },
+      params: { administrationId: '6', person: 'S 001' },
+    });
     expect(matchRoute('/students')?.route.path).toBe('/students');
   });
 

@@ -126,7 +126,15 @@ function BottomBar({ onMore }: { onMore: () => void }) {
     >
       <BottomNavigation showLabels value={value} sx={{ height: BOTTOM_BAR_HEIGHT }}>
         {inBar.map((item) => (
-          <BottomNavigationAction key={item.to} value={item.to} label={item.label} icon={<item.Icon />} component={NavLink} to={item.to} sx={{ minWidth: 0, px: 0.5 }} />
+          <BottomNavigationAction
+            key={item.to}
+            value={item.to}
+            label={item.label}
+            icon={<item.Icon />}
+            component={NavLink}
+            to={item.to}
+            sx={{ minWidth: 0, px: 0.5 }}
+          />
         ))}
         <BottomNavigationAction value="more" label="More" icon={<MenuIcon />} aria-haspopup="dialog" onClick={onMore} sx={{ minWidth: 0, px: 0.5 }} />
       </BottomNavigation>
@@ -192,7 +200,13 @@ export function Layout() {
         component="main"
         id={MAIN_ID}
         tabIndex={-1}
-        sx={{ flexGrow: 1, minWidth: 0, px: MAIN_PADDING_X, pb: { xs: `calc(${BOTTOM_BAR_HEIGHT + MAIN_PADDING_BOTTOM * SPACING}px + env(safe-area-inset-bottom))`, md: MAIN_PADDING_BOTTOM }, '&:focus': { outline: 'none' } }}
+        sx={{
+          flexGrow: 1,
+          minWidth: 0,
+          px: MAIN_PADDING_X,
+          pb: { xs: `calc(${BOTTOM_BAR_HEIGHT + MAIN_PADDING_BOTTOM * SPACING}px + env(safe-area-inset-bottom))`, md: MAIN_PADDING_BOTTOM },
+          '&:focus': { outline: 'none' },
+        }}
       >
         <Toolbar />
         <Box sx={{ pt: PAGE_TOP }}>

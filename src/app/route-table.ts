@@ -190,7 +190,10 @@ export const PAGES = {
     page: 'src/features/admin-categories/categories-admin-page.tsx',
     component: 'CategoriesAdminPage',
     nav: { label: 'Categories', icon: 'categories' },
-    intro: { text: 'The reasons advisors file updates and alerts under. Renaming relabels every past notation; deactivating hides a category from new notations.', after: 'stack' },
+    intro: {
+      text: 'The reasons advisors file updates and alerts under. Renaming relabels every past notation; deactivating hides a category from new notations.',
+      after: 'stack',
+    },
   }),
   triggers: route({
     path: '/admin/triggers',
@@ -234,7 +237,10 @@ export const PAGES = {
     title: 'Access log',
     page: 'src/features/access-log/access-log-page.tsx',
     component: 'AccessLogPage',
-    intro: { text: "Who signed in and out, who read which students' records, with the reason when a grant was used, and who exported what. Newest first.", after: 'stack' },
+    intro: {
+      text: "Who signed in and out, who read which students' records, with the reason when a grant was used, and who exported what. Newest first.",
+      after: 'stack',
+    },
   }),
   signIn: route({
     path: '/sign-in',
@@ -256,7 +262,8 @@ function fillPath(path: string, params: Readonly<Record<string, string | number>
 function withQuery(path: string, query?: Query): string {
   if (!query) return path;
   if (typeof query === 'string') return `${path}?${query}`;
-  const params = query instanceof URLSearchParams ? query : new URLSearchParams(Object.entries(query).filter((entry): entry is [string, string] => entry[1] !== undefined));
+  const params =
+    query instanceof URLSearchParams ? query : new URLSearchParams(Object.entries(query).filter((entry): entry is [string, string] => entry[1] !== undefined));
   const search = params.toString();
   return search ? `${path}?${search}` : path;
 }
@@ -294,7 +301,10 @@ export interface RouteMatch {
 /** The route a URL path opens, with its parameters; undefined for `/` and for a path no page has. */
 export function matchRoute(pathname: string, routes: readonly PageRoute[] = ROUTES): RouteMatch | undefined {
   for (const route of routes) {
-    const names = route.path.split('/').filter((segment) => segment.startsWith(':')).map((segment) => segment.slice(1));
+    const names = route.path
+      .split('/')
+      .filter((segment) => segment.startsWith(':'))
+      .map((segment) => segment.slice(1));
     const match = pathPattern(route.path, true).exec(pathname);
     if (!match) continue;
     try {

@@ -39,33 +39,36 @@ export function createAppRouter(queryClient: QueryClient, api: ApiClient) {
       }),
     };
   };
-  return createBrowserRouter([
-    {
-      element: <AppFrame />,
-      errorElement: <RouteError />,
-      children: [
-        ...ROUTES.filter((route) => route.public).map((route) => ({ ...toRoute(route), errorElement: <RouteError /> })),
-        {
-          element: <RequireSession />,
-          errorElement: <RouteError />,
-          // Who is signed in is asked at once, not after the shell's code has loaded.
-          loader: () => {
-            void queryClient.prefetchQuery(sessionQueries.current());
-            return null;
-          },
-          children: [
-            {
-              lazy: async () => ({ Component: (await import('./layout.tsx')).Layout }),
-              errorElement: <RouteError />,
-              children: [
-                { index: true, element: <Navigate to={START_PATH} replace /> },
-                ...ROUTES.filter((route) => !route.public).map(toRoute),
-                { path: '*', element: <NotFoundPage />, handle: { title: 'Page not found' } satisfies RouteHandle },
-              ],
+  return createBrowserRouter(
+    [
+      {
+        element: <AppFrame />,
+        errorElement: <RouteError />,
+        children: [
+          ...ROUTES.filter((route) => route.public).map((route) => ({ ...toRoute(route), errorElement: <RouteError /> })),
+          {
+            element: <RequireSession />,
+            errorElement: <RouteError />,
+            // Who is signed in is asked at once, not after the shell's code has loaded.
+            loader: () => {
+              void queryClient.prefetchQuery(sessionQueries.current());
+              return null;
             },
-          ],
-        },
-      ],
-    },
-  ], { window: routerWindow() });
+            children: [
+              {
+                lazy: async () => ({ Component: (await import('./layout.tsx')).Layout }),
+                errorElement: <RouteError />,
+                children: [
+                  { index: true, element: <Navigate to={START_PATH} replace /> },
+                  ...ROUTES.filter((route) => !route.public).map(toRoute),
+                  { path: '*', element: <NotFoundPage />, handle: { title: 'Page not found' } satisfies RouteHandle },
+                ],
+              },
+            ],
+          },
+        ],
+      },
+    ],
+    { window: routerWindow() },
+  );
 }

@@ -65,13 +65,15 @@ export function createApp(options: AppOptions): Hono {
   const tokens = createTokenStore(options.clients, options.tokenTtlSeconds);
   const app = new Hono({ strict: false });
   const allowedMethods = methodTable();
-  const logError =
-    options.logError ?? ((id, error) => console.error(`[${new Date().toISOString()}] ${id}`, error));
+  const logError = options.logError ?? ((id, error) => console.error(`[${new Date().toISOString()}] ${id}`, error));
   const baseUrl = (requestUrl: string) => options.publicBaseUrl?.replace(/\/$/, '') ?? `${new URL(requestUrl).origin}${BASE_PATH}`;
 
   app.onError((error) => {
     if (error instanceof ProblemError) {
-      return problemResponse(problemBody(error.status, error.detail, { ...(error.errors ? { errors: error.errors } : {}), ...(error.typeSlug ? { typeSlug: error.typeSlug } : {}) }), error.headers);
+      return problemResponse(
+        problemBody(error.status, error.detail, { ...(error.errors ? { errors: error.errors } : {}), ...(error.typeSlug ? { typeSlug: error.typeSlug } : {}) }),
+        error.headers,
+      );
     }
     // A malformed percent-escape in the path or query is bad input, not a fault.
     if (error instanceof URIError) return problemResponse(problemBody(400, 'The URL has a malformed percent-encoding'));

@@ -37,7 +37,15 @@ describe('durability with DATABASE=<file>', () => {
     const alerts = await call(first, 'GET', '/notations/alerts/?identifiers=S000001&pageSize=1000');
     const open = (alerts.json?.values as { id: number; status: string }[]).find((a) => a.status === 'Open');
     expect(open).toBeDefined();
-    expect((await call(first, 'POST', `/notations/alerts/${open!.id}/comments`, { createdBy: { identifier: 'E0001' }, details: 'Spoke with the student; resolved.', usedToLowerAlert: true })).status).toBe(201);
+    expect(
+      (
+        await call(first, 'POST', `/notations/alerts/${open!.id}/comments`, {
+          createdBy: { identifier: 'E0001' },
+          details: 'Spoke with the student; resolved.',
+          usedToLowerAlert: true,
+        })
+      ).status,
+    ).toBe(201);
     const peopleBefore = (await call(first, 'GET', '/people/?pageSize=1')).json?.totalValues;
     await first.close();
 

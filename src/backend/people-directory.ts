@@ -17,7 +17,13 @@ export interface DirectoryPerson {
  */
 export function seededPeople(db: DatabaseSync): { get(identifier: string): DirectoryPerson | undefined; staff(): DirectoryPerson[] } {
   const people = createPeopleRepository(db);
-  const toPerson = (p: PersonRow): DirectoryPerson => ({ identifier: p.identifier, firstName: p.first_name, lastName: p.last_name, email: p.email, role: p.role });
+  const toPerson = (p: PersonRow): DirectoryPerson => ({
+    identifier: p.identifier,
+    firstName: p.first_name,
+    lastName: p.last_name,
+    email: p.email,
+    role: p.role,
+  });
   return {
     get: (identifier) => {
       const row = people.get(identifier);

@@ -28,14 +28,47 @@ beforeAll(async () => {
 });
 afterAll(() => close());
 
-const QUERY_NAMES = ['page', 'pageSize', 'expand', 'createdOnStart', 'createdOnEnd', 'createOnStart', 'modifiedOnStart', 'modifiedOnEnd', 'identifiers', 'personIdentifier', 'role', 'q'];
+const QUERY_NAMES = [
+  'page',
+  'pageSize',
+  'expand',
+  'createdOnStart',
+  'createdOnEnd',
+  'createOnStart',
+  'modifiedOnStart',
+  'modifiedOnEnd',
+  'identifiers',
+  'personIdentifier',
+  'role',
+  'q',
+];
 const nasty = fc.oneof(
   fc.string(),
-  fc.constantFrom('0', '-1', '1001', '1e3', '1.5', ' 2 ', '99999999999999999999', 'NaN', '%', '%E0%A4%A', '2026-02-30', '2026-03-01T08:00:00', 'categories,nope', ',,,', 'student', 'S000001'),
+  fc.constantFrom(
+    '0',
+    '-1',
+    '1001',
+    '1e3',
+    '1.5',
+    ' 2 ',
+    '99999999999999999999',
+    'NaN',
+    '%',
+    '%E0%A4%A',
+    '2026-02-30',
+    '2026-03-01T08:00:00',
+    'categories,nope',
+    ',,,',
+    'student',
+    'S000001',
+  ),
   fc.integer().map(String),
   fc.date({ noInvalidDate: true }).map((d) => d.toISOString()),
 );
-const pathId = fc.oneof(fc.constantFrom('1', '0', '-3', 'abc', '1.0', '%20', '99999999999999999999', 'S000001', 'E0001'), fc.string({ minLength: 1, maxLength: 12 }));
+const pathId = fc.oneof(
+  fc.constantFrom('1', '0', '-3', 'abc', '1.0', '%20', '99999999999999999999', 'S000001', 'E0001'),
+  fc.string({ minLength: 1, maxLength: 12 }),
+);
 
 function concretePath(template: string, ids: string[]): string {
   let i = 0;
@@ -43,7 +76,16 @@ function concretePath(template: string, ids: string[]): string {
 }
 
 const jsonish: fc.Arbitrary<unknown> = fc.letrec((tie) => ({
-  value: fc.oneof({ depthSize: 'small' }, fc.string(), fc.integer(), fc.double(), fc.boolean(), fc.constant(null), fc.array(tie('value'), { maxLength: 4 }), fc.dictionary(fc.string({ maxLength: 8 }), tie('value'), { maxKeys: 5 })),
+  value: fc.oneof(
+    { depthSize: 'small' },
+    fc.string(),
+    fc.integer(),
+    fc.double(),
+    fc.boolean(),
+    fc.constant(null),
+    fc.array(tie('value'), { maxLength: 4 }),
+    fc.dictionary(fc.string({ maxLength: 8 }), tie('value'), { maxKeys: 5 }),
+  ),
 })).value;
 
 /** Bodies close to valid ones, so that validation beyond the first field gets exercised. */
@@ -93,8 +135,20 @@ describe('bad input never yields 500', () => {
       fc.asyncProperty(
         fc.constantFrom(...writes),
         fc.array(pathId, { minLength: 1, maxLength: 2 }),
-        fc.oneof(jsonish.map((v) => JSON.stringify(v)), nearBody.map((v) => JSON.stringify(v)), fc.array(nearBody).map((v) => JSON.stringify(v)), fc.string()),
-        fc.constantFrom(undefined, 'application/json', 'application/json; charset=utf-8', 'text/plain', 'application/x-www-form-urlencoded', 'application/merge-patch+json'),
+        fc.oneof(
+          jsonish.map((v) => JSON.stringify(v)),
+          nearBody.map((v) => JSON.stringify(v)),
+          fc.array(nearBody).map((v) => JSON.stringify(v)),
+          fc.string(),
+        ),
+        fc.constantFrom(
+          undefined,
+          'application/json',
+          'application/json; charset=utf-8',
+          'text/plain',
+          'application/x-www-form-urlencoded',
+          'application/merge-patch+json',
+        ),
         async (op, ids, body, contentType) => {
           const res = await app.request(`/api${concretePath(op.path, ids)}`, {
             method: op.method.toUpperCase(),
@@ -110,14 +164,19 @@ describe('bad input never yields 500', () => {
 
   it('random token requests', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.string(), fc.option(fc.string()), fc.constantFrom('application/x-www-form-urlencoded', 'application/json', undefined), async (body, basic, contentType) => {
-        const res = await app.request('/api/oauth2/token', {
-          method: 'POST',
-          headers: { ...(contentType ? { 'content-type': contentType } : {}), ...(basic !== null ? { authorization: `Basic ${basic}` } : {}) },
-          body,
-        });
-        expect([200, 400, 401]).toContain(res.status);
-      }),
+      fc.asyncProperty(
+        fc.string(),
+        fc.option(fc.string()),
+        fc.constantFrom('application/x-www-form-urlencoded', 'application/json', undefined),
+        async (body, basic, contentType) => {
+          const res = await app.request('/api/oauth2/token', {
+            method: 'POST',
+            headers: { ...(contentType ? { 'content-type': contentType } : {}), ...(basic !== null ? { authorization: `Basic ${basic}` } : {}) },
+            body,
+          });
+          expect([200, 400, 401]).toContain(res.status);
+        },
+      ),
       { numRuns: 200 },
     );
   });

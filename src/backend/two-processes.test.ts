@@ -49,11 +49,17 @@ async function tokenFor(baseUrl: string): Promise<Record<string, string>> {
   return { 'Ocp-Apim-Subscription-Key': 'demo-subscription-key', Authorization: `Bearer ${token}` };
 }
 
-const stopAll = (started: readonly Started[]) => Promise.all(started.map((s) => new Promise<void>((resolve) => {
-  if (s.child.exitCode !== null) return resolve();
-  s.child.once('exit', () => resolve());
-  s.child.kill('SIGTERM');
-})));
+const stopAll = (started: readonly Started[]) =>
+  Promise.all(
+    started.map(
+      (s) =>
+        new Promise<void>((resolve) => {
+          if (s.child.exitCode !== null) return resolve();
+          s.child.once('exit', () => resolve());
+          s.child.kill('SIGTERM');
+        }),
+    ),
+  );
 
 describe('two backend processes on one database file', () => {
   it('both start on a new file: one seeds, the other uses its data, no stack trace', async () => {

@@ -58,7 +58,6 @@ function DayPicker({ label, day, minDay, maxDay, onChange }: DayPickerProps) {
   );
 }
 
-
 /**
  * A From/To pair of date pickers over a `yyyy-MM-dd` range. A large module (the pickers): pages
  * load it lazily, after they paint, with read-only fields of the same labels as the fallback.

@@ -23,7 +23,13 @@ export function useLogFilters<F extends string>(fields: readonly F[]) {
     /** New filters start again from the newest entry. */
     apply: (event: FormEvent) => {
       event.preventDefault();
-      setParams(Object.fromEntries(Object.entries<string>(draft).filter(([, v]) => v.trim() !== '').map(([k, v]) => [k, v.trim()])));
+      setParams(
+        Object.fromEntries(
+          Object.entries<string>(draft)
+            .filter(([, v]) => v.trim() !== '')
+            .map(([k, v]) => [k, v.trim()]),
+        ),
+      );
     },
     clear: () => {
       setDraft(empty);
@@ -39,7 +45,21 @@ export function useLogFilters<F extends string>(fields: readonly F[]) {
 }
 
 /** Newest / Older, under a log's table. */
-export function LogPages({ label, noun = 'changes', before, older, shown, onPage }: { label: string; noun?: string; before: string | undefined; older: string | undefined; shown: number; onPage: (cursor: string | undefined) => void }) {
+export function LogPages({
+  label,
+  noun = 'changes',
+  before,
+  older,
+  shown,
+  onPage,
+}: {
+  label: string;
+  noun?: string;
+  before: string | undefined;
+  older: string | undefined;
+  shown: number;
+  onPage: (cursor: string | undefined) => void;
+}) {
   if (!before && !older) return null;
   return (
     <Stack direction="row" spacing={2} component="nav" aria-label={label} sx={{ alignItems: 'center' }}>

@@ -14,13 +14,26 @@ import { HeadingWithJournal } from './heading-with-journal.tsx';
  * 16 px between them); otherwise one block (`sx`: its own spacing). `journal`: a "Change journal"
  * link across from the h1.
  */
-export function PageHeading({ route, journal, sx }: { route: Pick<PageRoute, 'title' | 'heading' | 'intro' | 'smallHeadingOnPhone'>; journal?: string; sx?: SxProps<Theme> }) {
+export function PageHeading({
+  route,
+  journal,
+  sx,
+}: {
+  route: Pick<PageRoute, 'title' | 'heading' | 'intro' | 'smallHeadingOnPhone'>;
+  journal?: string;
+  sx?: SxProps<Theme>;
+}) {
   const text = route.heading ?? route.title;
   const { intro } = route;
   const heading = journal ? (
     <HeadingWithJournal title={text} journal={journal} />
   ) : (
-    <Typography variant="h4" component="h1" gutterBottom={intro?.after === 'gutter'} sx={route.smallHeadingOnPhone ? { typography: { xs: 'h5', sm: 'h4' } } : undefined}>
+    <Typography
+      variant="h4"
+      component="h1"
+      gutterBottom={intro?.after === 'gutter'}
+      sx={route.smallHeadingOnPhone ? { typography: { xs: 'h5', sm: 'h4' } } : undefined}
+    >
       {text}
     </Typography>
   );

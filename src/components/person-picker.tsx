@@ -102,7 +102,13 @@ export function PersonPicker({ label, refusal, onPick, roles, buttonLabel = 'Add
           </li>
         );
       }}
-      noOptionsText={search.isError ? 'The search failed; type an exact identifier and press Enter.' : q ? 'Nobody matches; an exact identifier can be typed and Enter pressed.' : 'Type a name, identifier or email.'}
+      noOptionsText={
+        search.isError
+          ? 'The search failed; type an exact identifier and press Enter.'
+          : q
+            ? 'Nobody matches; an exact identifier can be typed and Enter pressed.'
+            : 'Type a name, identifier or email.'
+      }
       renderInput={(params) => (
         <TextField
           {...params}

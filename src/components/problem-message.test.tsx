@@ -14,7 +14,12 @@ afterEach(cleanup);
 describe('ProblemMessage for the gateway’s upstream failures', () => {
   it('a 504 says the service is slow, with the gateway’s sentence and Retry', () => {
     const retry = vi.fn();
-    render(<ProblemMessage error={problem(504, 'upstream-timeout', 'The student records service did not answer within 10 s. Try again in a minute.')} onRetry={retry} />);
+    render(
+      <ProblemMessage
+        error={problem(504, 'upstream-timeout', 'The student records service did not answer within 10 s. Try again in a minute.')}
+        onRetry={retry}
+      />,
+    );
     expect(screen.getByText('The student records service is not answering in time')).toBeInTheDocument();
     expect(screen.getByText(/did not answer within 10 s/)).toBeInTheDocument();
     screen.getByRole('button', { name: 'Retry' }).click();
@@ -34,7 +39,8 @@ describe('ProblemMessage for the gateway’s upstream failures', () => {
 });
 
 describe('ProblemMessage: Retry only where asking again can help, and one message', () => {
-  const plain = (status: number, detail: string) => new ApiError({ kind: 'http', operation: 'alerts.list', status, problem: { type: 'about:blank', title: 'Bad Request', status, detail } });
+  const plain = (status: number, detail: string) =>
+    new ApiError({ kind: 'http', operation: 'alerts.list', status, problem: { type: 'about:blank', title: 'Bad Request', status, detail } });
 
   it.each([400, 403, 404])('a %i says why once, without Retry', (status) => {
     render(<ProblemMessage error={plain(status, 'createdOnStart must be a date.')} onRetry={() => {}} />);

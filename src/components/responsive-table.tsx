@@ -62,7 +62,10 @@ export function ResponsiveTable<T>({
         {rows.map((row) => (
           <ListItem key={rowKey(row)} divider sx={{ display: 'block', px: 2, py: 1.25 }} {...rowProps?.(row)}>
             {first && <Box sx={{ fontWeight: 500, mb: 0.5, overflowWrap: 'anywhere' }}>{first.cell(row)}</Box>}
-            <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: 'auto minmax(0, 1fr)', columnGap: 1.5, rowGap: 0.25, alignItems: 'baseline' }}>
+            <Box
+              component="dl"
+              sx={{ m: 0, display: 'grid', gridTemplateColumns: 'auto minmax(0, 1fr)', columnGap: 1.5, rowGap: 0.25, alignItems: 'baseline' }}
+            >
               {rest.map((column, i) => (
                 <Box key={i} sx={{ display: 'contents' }}>
                   <Typography component="dt" variant="body2" color="textSecondary">

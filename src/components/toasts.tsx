@@ -14,7 +14,13 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   return (
     <>
       {children}
-      <Snackbar key={current?.id} open={current !== undefined} autoHideDuration={5000} onClose={close} anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}>
+      <Snackbar
+        key={current?.id}
+        open={current !== undefined}
+        autoHideDuration={5000}
+        onClose={close}
+        anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
+      >
         {current ? (
           <Alert severity={current.severity} variant="filled" onClose={close}>
             {current.message}

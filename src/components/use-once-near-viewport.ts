@@ -11,9 +11,12 @@ export function useOnceNearViewport<T extends Element>(margin = '600px'): [(elem
   const [element, setElement] = useState<T | null>(null);
   useEffect(() => {
     if (near || !element) return;
-    const observer = new IntersectionObserver((entries) => {
-      if (entries.some((entry) => entry.isIntersecting)) setNear(true);
-    }, { rootMargin: margin });
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) setNear(true);
+      },
+      { rootMargin: margin },
+    );
     observer.observe(element);
     return () => observer.disconnect();
   }, [near, element, margin]);

@@ -6,7 +6,6 @@ type Update = (previous: URLSearchParams) => URLSearchParams;
 /** `push`: a new history entry; `now`: straight to the router (shown when it has navigated), with the writes before it. */
 export type SearchParamsWrite = (update: Update, how?: { push?: boolean; now?: boolean }) => void;
 
-
 /** A write, and whether it has gone to the router. */
 interface Write {
   update: Update;

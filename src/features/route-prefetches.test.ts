@@ -41,6 +41,13 @@ it("a score profile starts the scores of each of the person's administrations, t
   const client = queryClient();
   prefetchProfile(client, api(), String(values[0]!.id), 'S000001');
   for (const { id } of values) {
-    await expect.poll(() => client.getQueryCache().findAll({ queryKey: scoreKeys.factorScores(id, 'S000001') }).some((query) => query.state.status === 'success')).toBe(true);
+    await expect
+      .poll(() =>
+        client
+          .getQueryCache()
+          .findAll({ queryKey: scoreKeys.factorScores(id, 'S000001') })
+          .some((query) => query.state.status === 'success'),
+      )
+      .toBe(true);
   }
 });

@@ -47,7 +47,14 @@ export function databaseGrants(database: GatewayDatabase, now: () => Date = () =
     },
     list: async (since, limit) => {
       await database.ready();
-      const rows = await db.selectFrom('access_grants').selectAll().where('granted_at', '>=', since).orderBy('granted_at', 'desc').orderBy('id', 'desc').limit(limit).execute();
+      const rows = await db
+        .selectFrom('access_grants')
+        .selectAll()
+        .where('granted_at', '>=', since)
+        .orderBy('granted_at', 'desc')
+        .orderBy('id', 'desc')
+        .limit(limit)
+        .execute();
       return rows.map(toGrant);
     },
   };

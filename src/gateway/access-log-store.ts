@@ -65,11 +65,13 @@ export function databaseAccessLog(database: GatewayDatabase, now: () => Date = (
       if (query.until) select = select.where('at', '<', query.until);
       const cursor = readCursor(query.before);
       if (cursor) select = select.where((eb) => eb(eb.refTuple('at', 'id'), '<', eb.tuple(...cursor)));
-      const rows = await select.orderBy('at', 'desc').orderBy('id', 'desc').limit(query.limit + 1).execute();
+      const rows = await select
+        .orderBy('at', 'desc')
+        .orderBy('id', 'desc')
+        .limit(query.limit + 1)
+        .execute();
       const ids = rows.map((r) => Number(r.id));
-      const students = ids.length
-        ? await db.selectFrom('access_log_students').select(['entry_id', 'student']).where('entry_id', 'in', ids).execute()
-        : [];
+      const students = ids.length ? await db.selectFrom('access_log_students').select(['entry_id', 'student']).where('entry_id', 'in', ids).execute() : [];
       const byEntry = new Map<number, string[]>();
       for (const s of students) byEntry.set(Number(s.entry_id), [...(byEntry.get(Number(s.entry_id)) ?? []), s.student]);
       return pageOf(

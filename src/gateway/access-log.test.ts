@@ -61,7 +61,13 @@ describe('the access log', () => {
 
     const mine = await log('?person=E0010');
     const [networkRead, listRead] = mine;
-    expect(listRead).toMatchObject({ person: 'E0010', event: 'read', operation: 'updates.list', path: '/notations/updates/', query: 'identifiers=S000005,S000006&limit=50' });
+    expect(listRead).toMatchObject({
+      person: 'E0010',
+      event: 'read',
+      operation: 'updates.list',
+      path: '/notations/updates/',
+      query: 'identifiers=S000005,S000006&limit=50',
+    });
     expect([...listRead!.students].sort()).toEqual([...returned].sort());
     expect(networkRead).toMatchObject({ operation: 'people.successNetwork.get', students: ['S000007'] });
     expect(mine.some((e) => e.operation === 'people.list')).toBe(false);
@@ -109,7 +115,13 @@ describe('sign-in, sign-out and session end in the access log', () => {
     const { db } = openDatabase({ path: ':memory:', seed: 1, scale: 0.1, now: new Date('2026-06-01T00:00:00Z') });
     closeBackend = () => db.close();
     store = databaseAccessLog(openGatewayDatabase(':memory:'));
-    test = await startTestGateway({ upstream: inProcessUpstream(createApp({ db, clients: [DEMO_CLIENT], tokenTtlSeconds: 3600 }), DEMO_CLIENT), db, accessLog: store, now: () => clock, idleSeconds: 60 });
+    test = await startTestGateway({
+      upstream: inProcessUpstream(createApp({ db, clients: [DEMO_CLIENT], tokenTtlSeconds: 3600 }), DEMO_CLIENT),
+      db,
+      accessLog: store,
+      now: () => clock,
+      idleSeconds: 60,
+    });
   });
   afterAll(async () => {
     await test.close();
@@ -118,7 +130,10 @@ describe('sign-in, sign-out and session end in the access log', () => {
 
   it('records a sign-in, a sign-out, and a session found idle', async () => {
     const first = await signInThroughProvider(test.origin, 'E0006');
-    expect((await fetch(`${test.origin}/auth/sign-out`, { method: 'POST', headers: { cookie: first.cookie, origin: test.origin, accept: 'application/json' } })).status).toBe(200);
+    expect(
+      (await fetch(`${test.origin}/auth/sign-out`, { method: 'POST', headers: { cookie: first.cookie, origin: test.origin, accept: 'application/json' } }))
+        .status,
+    ).toBe(200);
     const second = await signInThroughProvider(test.origin, 'E0006');
     clock += 61_000;
     expect((await fetch(`${test.origin}/session`, { headers: { cookie: second.cookie } })).status).toBe(401);

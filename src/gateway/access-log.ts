@@ -93,7 +93,9 @@ export function recordReads(options: RecordReadsOptions): MiddlewareHandler {
     } catch (error) {
       options.onError?.(error, c);
       c.res = problemResponse(
-        problemBody(503, 'This record cannot be shown just now: the access log cannot be written, and no record is shown unlogged. Try again in a moment.', { typeSlug: ACCESS_LOG_PROBLEM }),
+        problemBody(503, 'This record cannot be shown just now: the access log cannot be written, and no record is shown unlogged. Try again in a moment.', {
+          typeSlug: ACCESS_LOG_PROBLEM,
+        }),
         { 'retry-after': '5', 'cache-control': 'no-store' },
       );
     }
@@ -171,7 +173,10 @@ export function accessLogRoutes(options: AccessLogRoutesOptions): Hono {
       }
     } catch (error) {
       options.onError?.(error, c);
-      throw new ProblemError(503, 'The access log cannot be read just now; try again in a moment.', { type: ACCESS_LOG_PROBLEM, headers: { 'retry-after': '5' } });
+      throw new ProblemError(503, 'The access log cannot be read just now; try again in a moment.', {
+        type: ACCESS_LOG_PROBLEM,
+        headers: { 'retry-after': '5' },
+      });
     }
     if (format === 'csv') {
       const lines = [CSV_COLUMNS.join(','), ...page.values.map((entry) => CSV_COLUMNS.map((column) => csvCell(entry[column])).join(','))];

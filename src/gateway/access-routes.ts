@@ -56,11 +56,22 @@ export function accessRoutes(options: AccessRoutesOptions): Hono {
     let until: string;
     try {
       // Logged first: a grant nobody can trace is not given.
-      await options.accessLog.record({ person: actor.identifier, event: 'grant', operation: 'session.access', students: [student], reason, requestId: requestIdOf(c), detail: `for ${options.access.grantHours} hours` });
+      await options.accessLog.record({
+        person: actor.identifier,
+        event: 'grant',
+        operation: 'session.access',
+        students: [student],
+        reason,
+        requestId: requestIdOf(c),
+        detail: `for ${options.access.grantHours} hours`,
+      });
       ({ until } = await options.grants.grant(actor.identifier, student, reason, options.access.grantHours));
     } catch (error) {
       options.onError?.(error, c);
-      throw new ProblemError(503, 'Access cannot be granted just now: the access log cannot be written. Try again in a moment.', { type: 'access-log-unavailable', headers: { 'retry-after': '5' } });
+      throw new ProblemError(503, 'Access cannot be granted just now: the access log cannot be written. Try again in a moment.', {
+        type: 'access-log-unavailable',
+        headers: { 'retry-after': '5' },
+      });
     }
     return c.json({ student, until }, 201);
   });
@@ -70,7 +81,10 @@ export function accessRoutes(options: AccessRoutesOptions): Hono {
     c.header('cache-control', 'no-store');
     if (!(await options.actorOf(c))) throw new ProblemError(401, 'Sign in first');
     const student = (c.req.query('student') ?? '').trim();
-    if (!student || student.length > 100) throw new ProblemError(400, 'Name the student: ?student=S…', { errors: [{ in: 'query', name: 'student', message: 'is required (at most 100 characters)' }] });
+    if (!student || student.length > 100)
+      throw new ProblemError(400, 'Name the student: ?student=S…', {
+        errors: [{ in: 'query', name: 'student', message: 'is required (at most 100 characters)' }],
+      });
     return c.json({ student, ...(await options.decide(c, student)), grantHours: options.access.grantHours });
   });
 
@@ -80,7 +94,10 @@ export function accessRoutes(options: AccessRoutesOptions): Hono {
     const actor = await options.actorOf(c);
     if (!actor) throw new ProblemError(401, 'Sign in to read the grants');
     if (!actor.isAdmin) throw new ProblemError(403, 'Only administrators may read the grants');
-    const since = z.iso.date().or(z.iso.datetime({ offset: true })).safeParse(c.req.query('since') ?? new Date(Date.now() - 30 * 86_400_000).toISOString());
+    const since = z.iso
+      .date()
+      .or(z.iso.datetime({ offset: true }))
+      .safeParse(c.req.query('since') ?? new Date(Date.now() - 30 * 86_400_000).toISOString());
     if (!since.success) throw new ProblemError(400, 'since must be a date or a date-time');
     return c.json({ values: await options.grants.list(new Date(since.data).toISOString(), 1000) });
   });

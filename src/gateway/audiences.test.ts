@@ -41,7 +41,8 @@ beforeAll(async () => {
 });
 afterAll(() => closeDb());
 
-const get = (path: string, cookie: string, headers: Record<string, string> = {}) => gateway.request(`${ORIGIN}${path}`, { headers: { cookie, accept: 'application/json', ...headers } });
+const get = (path: string, cookie: string, headers: Record<string, string> = {}) =>
+  gateway.request(`${ORIGIN}${path}`, { headers: { cookie, accept: 'application/json', ...headers } });
 const post = (path: string, cookie: string, body: unknown) =>
   gateway.request(`${ORIGIN}${path}`, { method: 'POST', headers: { cookie, origin: ORIGIN, 'content-type': 'application/json' }, body: JSON.stringify(body) });
 const as = (person: string) => signin.cookieFor(person, person === 'E0001' ? ['success-staff', 'success-admins'] : ['success-staff']);
@@ -53,7 +54,12 @@ describe('audiences at the gateway', () => {
     const cookie = await as(author);
     for (const audienceType of ['Private', 'FullNetwork', 'All'] as const) {
       const marker = `marker-${audienceType}-${Math.random().toString(36).slice(2)}`;
-      const created = await post('/api/notations/updates/', cookie, { audienceType, canStudentView: false, details: `A note (${marker}).`, student: { identifier: STUDENT } });
+      const created = await post('/api/notations/updates/', cookie, {
+        audienceType,
+        canStudentView: false,
+        details: `A note (${marker}).`,
+        student: { identifier: STUDENT },
+      });
       expect(created.status).toBe(201);
       notes[audienceType] = { id: created.headers.get('location')!.split('/').at(-1)!, marker };
     }
@@ -62,7 +68,10 @@ describe('audiences at the gateway', () => {
   const listOf = async (person: string) => {
     const response = await get(`/api/notations/updates/?identifiers=${STUDENT}&pageSize=1000`, await as(person));
     expect(response.status).toBe(200);
-    return { text: await response.clone().text(), body: (await response.json()) as { totalValues: number; values: { id: number }[]; hiddenByAudience?: { Private: number; FullNetwork: number } } };
+    return {
+      text: await response.clone().text(),
+      body: (await response.json()) as { totalValues: number; values: { id: number }[]; hiddenByAudience?: { Private: number; FullNetwork: number } },
+    };
   };
 
   it('the author sees all three; a network member the FullNetwork and All ones; an outsider and an administrator only All', async () => {
@@ -135,10 +144,18 @@ describe('audiences in front of a service without the caseload extension', () =>
       },
     };
     const local = createGateway({ upstream, auth: signin.auth, logger: createLogger({ level: 'silent' }) });
-    const request = (path: string, cookie: string, init: RequestInit = {}) => local.request(`${ORIGIN}${path}`, { ...init, headers: { cookie, origin: ORIGIN, 'content-type': 'application/json', ...init.headers } });
+    const request = (path: string, cookie: string, init: RequestInit = {}) =>
+      local.request(`${ORIGIN}${path}`, { ...init, headers: { cookie, origin: ORIGIN, 'content-type': 'application/json', ...init.headers } });
     const writer = await as(author);
     for (let i = 0; i < 3; i += 1) {
-      expect((await request('/api/notations/updates/', writer, { method: 'POST', body: JSON.stringify({ audienceType: 'FullNetwork', canStudentView: false, details: `For the network ${i}`, student: { identifier: STUDENT } }) })).status).toBe(201);
+      expect(
+        (
+          await request('/api/notations/updates/', writer, {
+            method: 'POST',
+            body: JSON.stringify({ audienceType: 'FullNetwork', canStudentView: false, details: `For the network ${i}`, student: { identifier: STUDENT } }),
+          })
+        ).status,
+      ).toBe(201);
     }
     const reader = await as(member);
     for (let i = 0; i < 2; i += 1) {

@@ -42,7 +42,6 @@ const UNDER_A_NOTATION: Partial<Record<OperationName, OperationName>> = {
 /** The reads whose bodies are rewritten here: their ETags are computed on what is sent, not taken from the service. */
 export const filtersBody = (name: OperationName) => name in NOTATION_READS;
 
-
 export type Hidden = 'Private' | 'FullNetwork';
 
 /** Why `person` may not see this notation, or undefined when they may. */

@@ -55,22 +55,34 @@ const seconds = (ms: number) => (ms % 1000 === 0 ? `${ms / 1000} s` : `${ms} ms`
 
 export function timeoutProblem(what: 'token' | 'service', ms: number): ProblemError {
   const whom = what === 'token' ? "The service's token endpoint" : 'The student records service';
-  return new ProblemError(504, `${whom} did not answer within ${seconds(ms)}. Try again in a minute; if it keeps happening the service is overloaded or down, so tell support.`, {
-    type: UPSTREAM_PROBLEM.timeout,
-  });
+  return new ProblemError(
+    504,
+    `${whom} did not answer within ${seconds(ms)}. Try again in a minute; if it keeps happening the service is overloaded or down, so tell support.`,
+    {
+      type: UPSTREAM_PROBLEM.timeout,
+    },
+  );
 }
 
 export function unreachableProblem(what: 'token' | 'service', reason?: string): ProblemError {
   const whom = what === 'token' ? "the service's token endpoint" : 'the student records service';
-  return new ProblemError(502, `The gateway could not reach ${whom}${reason ? ` (${reason})` : ''}. Try again shortly; if it persists, the service is down or the gateway's upstream address is wrong.`, {
-    type: UPSTREAM_PROBLEM.unreachable,
-  });
+  return new ProblemError(
+    502,
+    `The gateway could not reach ${whom}${reason ? ` (${reason})` : ''}. Try again shortly; if it persists, the service is down or the gateway's upstream address is wrong.`,
+    {
+      type: UPSTREAM_PROBLEM.unreachable,
+    },
+  );
 }
 
 export function credentialsProblem(): ProblemError {
-  return new ProblemError(502, "The gateway could not authenticate to the service: it refused the gateway's credentials. Retrying will not help: an administrator must check the gateway's client ID, client secret and subscription key.", {
-    type: UPSTREAM_PROBLEM.credentials,
-  });
+  return new ProblemError(
+    502,
+    "The gateway could not authenticate to the service: it refused the gateway's credentials. Retrying will not help: an administrator must check the gateway's client ID, client secret and subscription key.",
+    {
+      type: UPSTREAM_PROBLEM.credentials,
+    },
+  );
 }
 
 const isTimeout = (error: unknown) =>

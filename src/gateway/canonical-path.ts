@@ -91,7 +91,10 @@ export function canonicalGetPath(request: Request, options?: { env?: unknown }):
 export function refuseUnreadablePaths(): MiddlewareHandler {
   return async (c, next) => {
     const reading = pathReadingOf(c.req.raw, c.env);
-    if (!reading.ok) throw new ProblemError(400, reading.detail, { errors: [{ in: reading.name === 'query' ? 'query' : 'path', name: reading.name, message: reading.detail }] });
+    if (!reading.ok)
+      throw new ProblemError(400, reading.detail, {
+        errors: [{ in: reading.name === 'query' ? 'query' : 'path', name: reading.name, message: reading.detail }],
+      });
     await next();
   };
 }

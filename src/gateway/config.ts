@@ -46,7 +46,8 @@ const GatewayEnvSchema = z
       }
       // The development provider never stands in front of a real service.
       for (const name of ['OIDC_ISSUER', 'OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET'] as const) {
-        if (!env[name]) ctx.addIssue({ code: 'custom', path: [name], message: 'is required with UPSTREAM_URL (sign-in goes through your OpenID Connect provider)' });
+        if (!env[name])
+          ctx.addIssue({ code: 'custom', path: [name], message: 'is required with UPSTREAM_URL (sign-in goes through your OpenID Connect provider)' });
       }
     }
     if (env.OIDC_ISSUER) {
@@ -149,7 +150,9 @@ export function readGatewayConfig(env: Record<string, string | undefined>): Gate
     access: { policy: e.ACCESS_POLICY, recordsGroup: e.RECORDS_GROUP, grantHours: e.ACCESS_GRANT_HOURS },
     logLevel: e.LOG_LEVEL,
     ...(e.UPSTREAM_URL
-      ? { remote: { url: e.UPSTREAM_URL, tokenUrl: e.TOKEN_URL!, clientId: e.CLIENT_ID!, clientSecret: e.CLIENT_SECRET!, subscriptionKey: e.SUBSCRIPTION_KEY! } }
+      ? {
+          remote: { url: e.UPSTREAM_URL, tokenUrl: e.TOKEN_URL!, clientId: e.CLIENT_ID!, clientSecret: e.CLIENT_SECRET!, subscriptionKey: e.SUBSCRIPTION_KEY! },
+        }
       : {}),
   };
 }

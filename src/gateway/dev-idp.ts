@@ -40,7 +40,8 @@ function withNoticesLogged<T>(logger: Pick<Logger, 'info'> | undefined, build: (
   const target = console as { warn: (...args: unknown[]) => void; info: (...args: unknown[]) => void };
   const { warn, info } = target;
   // eslint-disable-next-line no-control-regex -- the provider colours its notices with ANSI escapes
-  const toLog = (...args: unknown[]) => logger?.info({ event: 'dev-idp' }, args.map(String).join(' ').replace(/\u001b\[[0-9;]*m/g, ''));
+  const ansi = /\u001b\[[0-9;]*m/g;
+  const toLog = (...args: unknown[]) => logger?.info({ event: 'dev-idp' }, args.map(String).join(' ').replace(ansi, ''));
   target.warn = toLog;
   target.info = toLog;
   try {
@@ -66,65 +67,72 @@ export function createDevIdp(options: DevIdpOptions): DevIdp {
   const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
   const jwk = { ...privateKey.export({ format: 'jwk' }), use: 'sig', alg: 'RS256', kid: randomBytes(8).toString('hex') };
 
-  const provider = withNoticesLogged(options.logger, () => new Provider(issuer, {
-    clients: [
-      {
-        client_id: clientId,
-        client_secret: clientSecret,
-        client_name: 'Student Success dashboard',
-        redirect_uris: [`${options.publicUrl}/auth/callback`],
-        post_logout_redirect_uris: [`${options.publicUrl}/auth/signed-out`],
-        grant_types: ['authorization_code'],
-        response_types: ['code'],
-        token_endpoint_auth_method: 'client_secret_basic',
-      },
-    ],
-    jwks: { keys: [jwk] },
-    cookies: { keys: [randomBytes(32).toString('base64url')] },
-    scopes: ['openid', 'profile', 'email', 'groups'],
-    claims: { openid: ['sub'], profile: ['name', 'given_name', 'family_name', 'preferred_username'], email: ['email'], groups: ['groups'] },
-    // Profile claims in the ID token itself (the gateway also reads UserInfo for providers that do not).
-    conformIdTokenClaims: false,
-    pkce: { required: () => true },
-    findAccount: (_ctx: unknown, sub: string) => {
-      const person = options.people.get(sub);
-      if (!person) return undefined;
-      return {
-        accountId: sub,
-        claims: () => ({
-          sub,
-          preferred_username: person.identifier,
-          name: `${person.firstName} ${person.lastName}`,
-          given_name: person.firstName,
-          family_name: person.lastName,
-          email: person.email,
-          groups: groupsForRole(person.role, options.groups),
-        }),
-      };
-    },
-    interactions: { url: (_ctx: unknown, interaction: Interaction) => `${DEV_IDP_PATH}/interaction/${interaction.uid}` },
-    features: {
-      devInteractions: { enabled: false },
-      rpInitiatedLogout: {
-        enabled: true,
-        logoutSource: (ctx: KoaContextLike, form: string) => {
-          ctx.body = page(
-            'Sign out of the development provider',
-            `${form}<p>You signed out of the dashboard. Also end your session with the development identity provider?</p>
+  const provider = withNoticesLogged(
+    options.logger,
+    () =>
+      new Provider(issuer, {
+        clients: [
+          {
+            client_id: clientId,
+            client_secret: clientSecret,
+            client_name: 'Student Success dashboard',
+            redirect_uris: [`${options.publicUrl}/auth/callback`],
+            post_logout_redirect_uris: [`${options.publicUrl}/auth/signed-out`],
+            grant_types: ['authorization_code'],
+            response_types: ['code'],
+            token_endpoint_auth_method: 'client_secret_basic',
+          },
+        ],
+        jwks: { keys: [jwk] },
+        cookies: { keys: [randomBytes(32).toString('base64url')] },
+        scopes: ['openid', 'profile', 'email', 'groups'],
+        claims: { openid: ['sub'], profile: ['name', 'given_name', 'family_name', 'preferred_username'], email: ['email'], groups: ['groups'] },
+        // Profile claims in the ID token itself (the gateway also reads UserInfo for providers that do not).
+        conformIdTokenClaims: false,
+        pkce: { required: () => true },
+        findAccount: (_ctx: unknown, sub: string) => {
+          const person = options.people.get(sub);
+          if (!person) return undefined;
+          return {
+            accountId: sub,
+            claims: () => ({
+              sub,
+              preferred_username: person.identifier,
+              name: `${person.firstName} ${person.lastName}`,
+              given_name: person.firstName,
+              family_name: person.lastName,
+              email: person.email,
+              groups: groupsForRole(person.role, options.groups),
+            }),
+          };
+        },
+        interactions: { url: (_ctx: unknown, interaction: Interaction) => `${DEV_IDP_PATH}/interaction/${interaction.uid}` },
+        features: {
+          devInteractions: { enabled: false },
+          rpInitiatedLogout: {
+            enabled: true,
+            logoutSource: (ctx: KoaContextLike, form: string) => {
+              ctx.body = page(
+                'Sign out of the development provider',
+                `${form}<p>You signed out of the dashboard. Also end your session with the development identity provider?</p>
              <p><button type="submit" form="op.logoutForm" name="logout" value="yes" autofocus>Yes, sign out</button>
              <button type="submit" form="op.logoutForm" class="secondary">No, stay signed in here</button></p>`,
+              );
+            },
+            postLogoutSuccessSource: (ctx: KoaContextLike) => {
+              ctx.body = page('Signed out', `<p>You are signed out of the development identity provider.</p><p><a href="/">Back to the dashboard</a></p>`);
+            },
+          },
+        },
+        renderError: (ctx: KoaContextLike, out: Record<string, string>) => {
+          ctx.body = page(
+            'Sign-in problem',
+            `<p>${escape(out.error_description ?? out.error ?? 'Something went wrong')}</p><p><a href="/auth/sign-in">Start again</a></p>`,
           );
         },
-        postLogoutSuccessSource: (ctx: KoaContextLike) => {
-          ctx.body = page('Signed out', `<p>You are signed out of the development identity provider.</p><p><a href="/">Back to the dashboard</a></p>`);
-        },
-      },
-    },
-    renderError: (ctx: KoaContextLike, out: Record<string, string>) => {
-      ctx.body = page('Sign-in problem', `<p>${escape(out.error_description ?? out.error ?? 'Something went wrong')}</p><p><a href="/auth/sign-in">Start again</a></p>`);
-    },
-    ttl: { Interaction: 600, Session: 10 * 3600, Grant: 10 * 3600, AccessToken: 600, AuthorizationCode: 60, IdToken: 600 },
-  }));
+        ttl: { Interaction: 600, Session: 10 * 3600, Grant: 10 * 3600, AccessToken: 600, AuthorizationCode: 60, IdToken: 600 },
+      }),
+  );
   const callback = provider.callback();
 
   async function interaction(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -137,7 +145,17 @@ export function createDevIdp(options: DevIdpOptions): DevIdp {
       const form = new URLSearchParams(await readBody(req));
       const identifier = (form.get('identifier') ?? form.get('other') ?? '').trim();
       const person = identifier ? options.people.get(identifier) : undefined;
-      if (!person) return send(res, 400, loginPage(details, options.people.staff(), options.groups, identifier ? `Nobody in the seed has the identifier '${identifier}'.` : 'Choose a person.'));
+      if (!person)
+        return send(
+          res,
+          400,
+          loginPage(
+            details,
+            options.people.staff(),
+            options.groups,
+            identifier ? `Nobody in the seed has the identifier '${identifier}'.` : 'Choose a person.',
+          ),
+        );
       return finish(req, res, details, person.identifier);
     }
     return send(res, 200, loginPage(details, options.people.staff(), options.groups));
@@ -166,7 +184,14 @@ export function createDevIdp(options: DevIdpOptions): DevIdp {
         req.url = url.slice(DEV_IDP_PATH.length) || '/';
         callback(req, res);
       } catch (error) {
-        send(res, 400, page('Sign-in problem', `<p>${escape(error instanceof Error ? error.message : 'Something went wrong')}</p><p><a href="/auth/sign-in">Start again</a></p>`));
+        send(
+          res,
+          400,
+          page(
+            'Sign-in problem',
+            `<p>${escape(error instanceof Error ? error.message : 'Something went wrong')}</p><p><a href="/auth/sign-in">Start again</a></p>`,
+          ),
+        );
       }
     },
   };
@@ -200,13 +225,14 @@ function loginPage(details: Interaction, staff: DevIdpPerson[], groups: Groups, 
   const sections = ['Staff', 'Advisor', 'Coach', 'Faculty']
     .filter((role) => byRole.has(role))
     .map(
-      (role) => `<section><h2>${escape(role)} <span class="groups">groups: ${escape(groupsForRole(role, groups).join(', '))}</span></h2><ul>${byRole
-        .get(role)!
-        .map(
-          (p) =>
-            `<li data-name="${escape(`${p.firstName} ${p.lastName} ${p.identifier}`.toLowerCase())}"><button type="submit" name="identifier" value="${escape(p.identifier)}">${escape(`${p.firstName} ${p.lastName}`)} <span class="id">${escape(p.identifier)}</span></button></li>`,
-        )
-        .join('')}</ul></section>`,
+      (role) =>
+        `<section><h2>${escape(role)} <span class="groups">groups: ${escape(groupsForRole(role, groups).join(', '))}</span></h2><ul>${byRole
+          .get(role)!
+          .map(
+            (p) =>
+              `<li data-name="${escape(`${p.firstName} ${p.lastName} ${p.identifier}`.toLowerCase())}"><button type="submit" name="identifier" value="${escape(p.identifier)}">${escape(`${p.firstName} ${p.lastName}`)} <span class="id">${escape(p.identifier)}</span></button></li>`,
+          )
+          .join('')}</ul></section>`,
     )
     .join('');
   return page(
@@ -223,4 +249,3 @@ function loginPage(details: Interaction, staff: DevIdpPerson[], groups: Groups, 
     </form>`,
   );
 }
-

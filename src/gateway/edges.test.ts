@@ -61,7 +61,7 @@ describe('sign-in state: one attempt, one sealed cookie', () => {
 
   const stateOf = (response: Response) => new URL(response.headers.get('location')!).searchParams.get('state')!;
 
-  it('a second attempt supersedes the first: the first one\'s callback is refused, the second completes', async () => {
+  it("a second attempt supersedes the first: the first one's callback is refused, the second completes", async () => {
     const jar = new CookieJar();
     const first = await jarFetch(jar, `${gw.origin}/auth/sign-in?returnTo=%2Falerts`);
     const firstCookie = jar.get(gw.origin, 'ss_signin');
@@ -82,14 +82,18 @@ describe('sign-in state: one attempt, one sealed cookie', () => {
     expect(replay.status).not.toBe(302);
   });
 
-  it('a planted sign-in cookie is never reused, and another browser\'s callback is refused (login CSRF)', async () => {
+  it("a planted sign-in cookie is never reused, and another browser's callback is refused (login CSRF)", async () => {
     // The attacker plants a cookie value of their choosing in the victim's browser (plain http),
     // and starts a sign-in of their own carrying the same value, stopping before the callback.
     const planted = { cookie: 'ss_signin=chosen-by-the-attacker' };
     const attacker = new CookieJar();
     const attackerStart = await jarFetch(attacker, `${gw.origin}/auth/sign-in`, { headers: planted });
     expect(attacker.get(gw.origin, 'ss_signin')).not.toBe('chosen-by-the-attacker');
-    const { landedOn: callback } = await signInThroughProvider(gw.origin, 'E0005', { start: attackerStart.headers.get('location')!, jar: attacker, stopBeforeCallback: true });
+    const { landedOn: callback } = await signInThroughProvider(gw.origin, 'E0005', {
+      start: attackerStart.headers.get('location')!,
+      jar: attacker,
+      stopBeforeCallback: true,
+    });
     expect(new URL(callback).pathname).toBe('/auth/callback');
     // The attacker's callback opened in the victim's browser, which carries the planted value: refused, no session.
     const victim = new CookieJar();
@@ -135,7 +139,15 @@ describe('requests the gateway answers itself', () => {
   it('a malformed escape anywhere is 400 problem+json, before any sign-in or upstream call', async () => {
     const cookie = await signin.cookieFor('E0001');
     sent = [];
-    for (const path of ['/assets/%E0', '/assets/index-1.js%', '/%E0', '/students/%C3%28', '/api/notations/alerts/%E0', '/api/notations/alerts/?q=%zz', '/auth/sign-in?returnTo=%']) {
+    for (const path of [
+      '/assets/%E0',
+      '/assets/index-1.js%',
+      '/%E0',
+      '/students/%C3%28',
+      '/api/notations/alerts/%E0',
+      '/api/notations/alerts/?q=%zz',
+      '/auth/sign-in?returnTo=%',
+    ]) {
       for (const headers of [{}, { cookie }] as Record<string, string>[]) {
         const res = await rawRequest(socketGateway.origin, 'GET', path, headers);
         expect(res.status, path).toBe(400);
@@ -185,7 +197,8 @@ describe('requests the gateway answers itself', () => {
   it('sign-in does not wait on a slow people lookup: the person is in within its short budget', async () => {
     const hanging: Upstream = {
       ...inProcessUpstream(backend, DEMO_CLIENT),
-      send: (path, init, base) => (path.startsWith('/people/') ? new Promise<Response>(() => {}) : inProcessUpstream(backend, DEMO_CLIENT).send(path, init, base)),
+      send: (path, init, base) =>
+        path.startsWith('/people/') ? new Promise<Response>(() => {}) : inProcessUpstream(backend, DEMO_CLIENT).send(path, init, base),
     };
     const slow = await startTestGateway({ upstream: hanging, db, logger: createLogger({ level: 'silent' }) });
     try {
@@ -232,7 +245,13 @@ describe('a session store that cannot be reached', () => {
   beforeAll(async () => {
     redis = await startRedis();
     store = await redisStore(redis.url, { timeoutMs: TIMEOUT_MS, logger: capturedLogger(lines) });
-    gw = await startTestGateway({ upstream: inProcessUpstream(backend, DEMO_CLIENT), db, store, serveApp: createServeApp(appDir()), logger: capturedLogger(lines) });
+    gw = await startTestGateway({
+      upstream: inProcessUpstream(backend, DEMO_CLIENT),
+      db,
+      store,
+      serveApp: createServeApp(appDir()),
+      logger: capturedLogger(lines),
+    });
   });
   afterAll(async () => {
     await gw?.close();
@@ -271,7 +290,8 @@ describe('a session store that cannot be reached', () => {
       expect((await timed('/assets/index-1.js', {})).res.status).toBe(200);
       if (signal === 'SIGSTOP') redis.process.kill('SIGCONT');
       // Back: the session is still there.
-      if (signal === 'SIGSTOP') await vi.waitFor(async () => expect((await timed('/api/notations/categories/', { cookie })).res.status).toBe(200), { timeout: 5_000 });
+      if (signal === 'SIGSTOP')
+        await vi.waitFor(async () => expect((await timed('/api/notations/categories/', { cookie })).res.status).toBe(200), { timeout: 5_000 });
     }
     expect(lines.some((l) => l.msg === 'session store unavailable')).toBe(true);
   }, 30_000);

@@ -94,11 +94,15 @@ describe('sign-in through the OpenID provider', () => {
     const jar = new CookieJar();
     let response = await jarFetch(jar, `${gw.origin}/auth/sign-in`);
     // The gateway's sign-in → the provider's authorization endpoint → its login screen.
-    for (let hops = 0; hops < 3 && (response.status === 302 || response.status === 303); hops += 1) response = await jarFetch(jar, new URL(response.headers.get('location')!, gw.origin).href);
+    for (let hops = 0; hops < 3 && (response.status === 302 || response.status === 303); hops += 1)
+      response = await jarFetch(jar, new URL(response.headers.get('location')!, gw.origin).href);
     expect(response.url).toMatch(/\/dev-idp\/interaction\//);
     expect(response.status).toBe(200);
     const signedOut = await request('/auth/signed-out');
-    const strict = (headers: Headers) => Object.fromEntries([...headers].filter(([name]) => !['date', 'content-length', 'content-type', 'x-request-id', 'connection', 'keep-alive', 'vary'].includes(name)));
+    const strict = (headers: Headers) =>
+      Object.fromEntries(
+        [...headers].filter(([name]) => !['date', 'content-length', 'content-type', 'x-request-id', 'connection', 'keep-alive', 'vary'].includes(name)),
+      );
     const appHeaders = strict(signedOut.headers);
     // The same headers as the gateway's own pages, without a nonce: nothing there is inline.
     appHeaders['content-security-policy'] = appHeaders['content-security-policy']!.replace(/ 'nonce-[^']+'/, '');
@@ -115,7 +119,11 @@ describe('sign-in through the OpenID provider', () => {
       expect(html).toContain('<link rel="stylesheet" href="/auth/page.css">');
     }
     // Its forms are small: a large body is refused unread.
-    const large = await request('/dev-idp/token', { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'a='.padEnd(200 * 1024, 'x') });
+    const large = await request('/dev-idp/token', {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'a='.padEnd(200 * 1024, 'x'),
+    });
     expect(large.status).toBe(413);
     expect(large.headers.get('content-type')).toBe('application/problem+json');
     const css = await request('/auth/page.css');
@@ -209,7 +217,11 @@ describe('CSRF', () => {
     const signOut = await fetch(`${gw.origin}/auth/sign-out`, { method: 'POST', headers: { cookie, origin: 'https://evil.example' }, redirect: 'manual' });
     expect(signOut.status).toBe(403);
     expect((await request('/session', { cookie })).status).toBe(200);
-    const sameSite = await fetch(`${gw.origin}/api/notations/updates/`, { method: 'POST', headers: { cookie, ...json, 'sec-fetch-site': 'same-origin' }, body });
+    const sameSite = await fetch(`${gw.origin}/api/notations/updates/`, {
+      method: 'POST',
+      headers: { cookie, ...json, 'sec-fetch-site': 'same-origin' },
+      body,
+    });
     expect(sameSite.status).toBe(201);
   });
 });
@@ -218,7 +230,12 @@ describe('permissions', () => {
   it('refuses category, trigger and network edits without the group (403 naming it), sending nothing upstream', async () => {
     const faculty = await signIn(FACULTY);
     upstreamCalls = [];
-    const category = await request('/api/notations/categories/1', { method: 'PUT', cookie: faculty, headers: json, body: '{"name":"Renamed","isActive":true}' });
+    const category = await request('/api/notations/categories/1', {
+      method: 'PUT',
+      cookie: faculty,
+      headers: json,
+      body: '{"name":"Renamed","isActive":true}',
+    });
     expect(category.status).toBe(403);
     expect(category.headers.get('content-type')).toBe('application/problem+json');
     expect(((await category.json()) as { detail: string }).detail).toContain("'success-admins'");
@@ -237,12 +254,22 @@ describe('permissions', () => {
     const session = (await (await request('/session', { cookie: admin })).json()) as { permissions: Record<string, boolean> };
     expect(session.permissions).toEqual({ editCategories: true, editTriggers: true, editNetworks: true });
     const current = (await (await request('/api/notations/categories/1', { cookie: admin })).json()) as { name: string; isActive: boolean };
-    const category = await request('/api/notations/categories/1', { method: 'PUT', cookie: admin, headers: json, body: JSON.stringify({ name: current.name, isActive: current.isActive }) });
+    const category = await request('/api/notations/categories/1', {
+      method: 'PUT',
+      cookie: admin,
+      headers: json,
+      body: JSON.stringify({ name: current.name, isActive: current.isActive }),
+    });
     expect(category.status).toBe(204);
     const advisor = await signIn(ADVISOR);
     const network = await request('/api/people/S000002/successNetwork', { cookie: advisor });
     const hrefs = ((await network.json()) as { values: { href: string }[] }).values.map((v) => v.href.split('/').pop()!);
-    const put = await request('/api/people/S000002/successNetwork', { method: 'PUT', cookie: advisor, headers: json, body: JSON.stringify(hrefs.map((identifier) => ({ identifier }))) });
+    const put = await request('/api/people/S000002/successNetwork', {
+      method: 'PUT',
+      cookie: advisor,
+      headers: json,
+      body: JSON.stringify(hrefs.map((identifier) => ({ identifier }))),
+    });
     expect(put.status).toBe(204);
   });
 });
@@ -290,13 +317,23 @@ describe('/api through the gateway', () => {
     const update = (await (await request(new URL(href).pathname, { cookie })).json()) as { createdBy: { href: string } };
     expect(update.createdBy.href).toBe(`${gw.origin}/api/people/${ADMIN}`);
 
-    const spoofed = await request('/api/notations/updates/', { method: 'POST', cookie, headers: json, body: JSON.stringify({ ...body, createdBy: { identifier: 'E0004' } }) });
+    const spoofed = await request('/api/notations/updates/', {
+      method: 'POST',
+      cookie,
+      headers: json,
+      body: JSON.stringify({ ...body, createdBy: { identifier: 'E0004' } }),
+    });
     expect(spoofed.status).toBe(403);
     expect(((await spoofed.json()) as { errors: { name: string }[] }).errors[0]!.name).toBe('createdBy.identifier');
 
     const patch = await request('/api/notations/triggers/1', { method: 'PATCH', cookie, headers: json, body: '{"modifiedBy":{"identifier":"E0009"}}' });
     expect(patch.status).toBe(403);
-    const stampedPatch = await request('/api/notations/triggers/1', { method: 'PATCH', cookie, headers: json, body: '{"additionalAdvice":"Call within a day."}' });
+    const stampedPatch = await request('/api/notations/triggers/1', {
+      method: 'PATCH',
+      cookie,
+      headers: json,
+      body: '{"additionalAdvice":"Call within a day."}',
+    });
     expect(stampedPatch.status).toBe(204);
   });
 

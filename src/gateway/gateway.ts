@@ -105,9 +105,13 @@ export function createGateway(options: GatewayOptions): Hono {
       );
     }
     return problemResponse(
-      problemBody(503, 'Sign-in is unavailable: the gateway cannot reach its session store, so it cannot check who is signed in. Try again in a minute; if it persists, tell support.', {
-        typeSlug: SESSION_STORE_PROBLEM,
-      }),
+      problemBody(
+        503,
+        'Sign-in is unavailable: the gateway cannot reach its session store, so it cannot check who is signed in. Try again in a minute; if it persists, tell support.',
+        {
+          typeSlug: SESSION_STORE_PROBLEM,
+        },
+      ),
       headers,
     );
   };
@@ -118,10 +122,18 @@ export function createGateway(options: GatewayOptions): Hono {
   // The development provider writes its own responses, with the same security headers (computed
   // once): before the middleware that sets them.
   let devIdpHeaders: Promise<Record<string, string>> | undefined;
-  app.all('/dev-idp/*', methodGuard(), declaredBodyLimit(64 * 1024), devIdpHandler(options.auth.devIdp, () => (devIdpHeaders ??= fixedSecurityHeaders({ publicUrl: options.publicUrl }))));
+  app.all(
+    '/dev-idp/*',
+    methodGuard(),
+    declaredBodyLimit(64 * 1024),
+    devIdpHandler(options.auth.devIdp, () => (devIdpHeaders ??= fixedSecurityHeaders({ publicUrl: options.publicUrl }))),
+  );
   // The method guard after the headers: its 405 carries them too.
   app.use('*', securityHeaders({ publicUrl: options.publicUrl }), noStore(), methodGuard());
-  app.route('/', healthRoutes({ upstream, timeoutMs: timeouts.upstreamMs, checks: { ...options.readiness }, ...(options.draining ? { draining: options.draining } : {}) }));
+  app.route(
+    '/',
+    healthRoutes({ upstream, timeoutMs: timeouts.upstreamMs, checks: { ...options.readiness }, ...(options.draining ? { draining: options.draining } : {}) }),
+  );
   // Every body past this point (the development provider reads its own small forms).
   app.use('*', requestBodyLimit());
   // /api, /session and the HTML, as the browser accepts; precompressed assets pass untouched.
@@ -137,19 +149,30 @@ export function createGateway(options: GatewayOptions): Hono {
     }
     const correlationId = randomUUID();
     logError(correlationId, error);
-    return problemResponse(problemBody(502, `The service could not be reached. Try again; if it persists, contact support and quote ${correlationId}.`, { correlationId }));
+    return problemResponse(
+      problemBody(502, `The service could not be reached. Try again; if it persists, contact support and quote ${correlationId}.`, { correlationId }),
+    );
   });
 
   /**
    * Calls the upstream as the gateway's client, each step within its deadline (the response body
    * included); retries once with a fresh token after a 401.
    */
-  async function callUpstream(c: Context, path: string, init: { method: string; headers: Record<string, string>; body?: Uint8Array<ArrayBuffer> }): Promise<Response> {
+  async function callUpstream(
+    c: Context,
+    path: string,
+    init: { method: string; headers: Record<string, string>; body?: Uint8Array<ArrayBuffer> },
+  ): Promise<Response> {
     const attempt = async () => {
       const token = await withDeadline(timeouts.tokenMs, () => upstream.token()).catch((error: unknown) => {
         throw tokenFailure(error, timeouts.tokenMs);
       });
-      const headers = { ...init.headers, 'Ocp-Apim-Subscription-Key': upstream.subscriptionKey, Authorization: `Bearer ${token}`, [REQUEST_ID_HEADER]: requestIdOf(c) };
+      const headers = {
+        ...init.headers,
+        'Ocp-Apim-Subscription-Key': upstream.subscriptionKey,
+        Authorization: `Bearer ${token}`,
+        [REQUEST_ID_HEADER]: requestIdOf(c),
+      };
       const response = await withDeadline(timeouts.upstreamMs, async (signal) => {
         const answer = await upstream.send(path, { ...init, headers, signal }, publicBase(c));
         // The in-process backend's answer is whole already (known-body.ts): nothing to wait for.
@@ -191,7 +214,11 @@ export function createGateway(options: GatewayOptions): Hono {
       withDeadline(PERSON_LOOKUP_MS, async () => {
         const response = await callUpstream(c, pathFor('people.get', { id: identifier }), { method: 'GET', headers: { accept: 'application/json' } });
         if (!response.ok) return undefined;
-        const person = PersonSchema.safeParse(await bodyText(response).then((text) => JSON.parse(text) as unknown).catch(() => undefined));
+        const person = PersonSchema.safeParse(
+          await bodyText(response)
+            .then((text) => JSON.parse(text) as unknown)
+            .catch(() => undefined),
+        );
         if (!person.success) return undefined;
         const { identifier: id, firstName, lastName, email, role } = person.data;
         return { identifier: id, firstName, lastName, email, role };
@@ -224,7 +251,10 @@ export function createGateway(options: GatewayOptions): Hono {
   app.route('/', accessRoutes({ grants, accessLog, access, actorOf, read: readUpstream, decide: decideFor, onError: journalError }));
   app.use('/api/*', enforceRelationships(relationships));
   app.use('/api/*', enforceAudiences({ membership, personOf: (c) => c.get('session')?.identifier, callOf: (c) => c.get('apiCall'), read: readUpstream }));
-  app.use('/api/*', journalWrites({ store: journal, actorOf, callOf: (c) => c.get('apiCall'), read: readUpstream, copyTo: options.journalCopy, onError: journalError }));
+  app.use(
+    '/api/*',
+    journalWrites({ store: journal, actorOf, callOf: (c) => c.get('apiCall'), read: readUpstream, copyTo: options.journalCopy, onError: journalError }),
+  );
 
   app.all('/api/*', async (c) => {
     // mountAuth's guard has checked the session, found the operation (the token endpoint is never
@@ -291,10 +321,14 @@ export function createGateway(options: GatewayOptions): Hono {
     logger.warn({ requestId: requestIdOf(c), status: response.status, body: text.slice(0, 500) }, 'the service answered with an error');
     const retryAfter = response.headers.get('retry-after');
     return problemResponse(
-      problemBody(response.status, `The student records service answered ${response.status} (${response.statusText || 'an error'}). Try again; if it persists, tell support and quote ${requestIdOf(c)}.`, {
-        typeSlug: UPSTREAM_PROBLEM.error,
-        correlationId: requestIdOf(c),
-      }),
+      problemBody(
+        response.status,
+        `The student records service answered ${response.status} (${response.statusText || 'an error'}). Try again; if it persists, tell support and quote ${requestIdOf(c)}.`,
+        {
+          typeSlug: UPSTREAM_PROBLEM.error,
+          correlationId: requestIdOf(c),
+        },
+      ),
       retryAfter ? { 'retry-after': retryAfter } : {},
     );
   }

@@ -23,7 +23,14 @@ let closeDb: () => void;
 let logLines: Record<string, unknown>[] = [];
 
 /** Knobs a test turns on the in-process service. */
-const knobs = { tokenHangs: false, releaseToken: [] as (() => void)[], tokenRequests: 0, delayMs: 0, down: false, seen: [] as { path: string; init: RequestInit }[] };
+const knobs = {
+  tokenHangs: false,
+  releaseToken: [] as (() => void)[],
+  tokenRequests: 0,
+  delayMs: 0,
+  down: false,
+  seen: [] as { path: string; init: RequestInit }[],
+};
 
 function makeUpstream(): Upstream {
   const real = inProcessUpstream(backend, DEMO_CLIENT, TIMEOUTS);
@@ -35,7 +42,13 @@ function makeUpstream(): Upstream {
   };
   return {
     ...real,
-    token: createTokenProvider({ tokenUrl: 'http://reference-backend.internal/api/oauth2/token', clientId: DEMO_CLIENT.clientId, clientSecret: DEMO_CLIENT.clientSecret, fetch: internalFetch, timeoutMs: TIMEOUTS.tokenMs }),
+    token: createTokenProvider({
+      tokenUrl: 'http://reference-backend.internal/api/oauth2/token',
+      clientId: DEMO_CLIENT.clientId,
+      clientSecret: DEMO_CLIENT.clientSecret,
+      fetch: internalFetch,
+      timeoutMs: TIMEOUTS.tokenMs,
+    }),
     send: async (path, init, base) => {
       knobs.seen.push({ path, init });
       if (knobs.down) throw new TypeError('fetch failed', { cause: Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' }) });
@@ -183,7 +196,12 @@ describe('request bodies and methods (#15.2)', () => {
         controller.close();
       },
     });
-    const streamed = await request('/api/notations/updates/', { method: 'POST', headers: { cookie, 'content-type': 'application/json' }, body: stream, duplex: 'half' } as RequestInit);
+    const streamed = await request('/api/notations/updates/', {
+      method: 'POST',
+      headers: { cookie, 'content-type': 'application/json' },
+      body: stream,
+      duplex: 'half',
+    } as RequestInit);
     expect(streamed.status).toBe(413);
   });
 
@@ -273,11 +291,17 @@ describe('operations (#15.4)', () => {
       values: [{ self: { href: 'https://api.example.edu/student-success/notations/alerts/1' } }, { href: 'https://elsewhere.example.org/about' }],
       details: 'see http://10.0.0.7:8080/student-success/x',
     });
-    const out = JSON.parse(rewrite(body, 'https://dash.example.edu/api')) as { href: string; values: [{ self: { href: string } }, { href: string }]; details: string };
+    const out = JSON.parse(rewrite(body, 'https://dash.example.edu/api')) as {
+      href: string;
+      values: [{ self: { href: string } }, { href: string }];
+      details: string;
+    };
     expect(out.href).toBe('https://dash.example.edu/api/notations/alerts/?page=2');
     expect(out.values[0].self.href).toBe('https://dash.example.edu/api/notations/alerts/1');
     expect(out.values[1].href).toBe('https://elsewhere.example.org/about');
     expect(out.details).toBe('see http://10.0.0.7:8080/student-success/x');
-    expect(rewrite('http://internal:80/student-success/notations/updates/9', 'https://dash.example.edu/api')).toBe('https://dash.example.edu/api/notations/updates/9');
+    expect(rewrite('http://internal:80/student-success/notations/updates/9', 'https://dash.example.edu/api')).toBe(
+      'https://dash.example.edu/api/notations/updates/9',
+    );
   });
 });

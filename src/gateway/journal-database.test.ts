@@ -49,7 +49,11 @@ afterAll(async () => {
 
 const request = (path: string, init: RequestInit = {}) => gateway.request(`${ORIGIN}${path}`, init);
 const edit = (cookie: string, name: string) =>
-  request('/api/notations/categories/2', { method: 'PUT', headers: { cookie, origin: ORIGIN, 'content-type': 'application/json' }, body: JSON.stringify({ name, isActive: true }) });
+  request('/api/notations/categories/2', {
+    method: 'PUT',
+    headers: { cookie, origin: ORIGIN, 'content-type': 'application/json' },
+    body: JSON.stringify({ name, isActive: true }),
+  });
 const writesSent = () => sent.filter((line) => line.startsWith('PUT ')).length;
 
 describe('the journal on a PostgreSQL that stops and comes back', () => {
@@ -86,7 +90,11 @@ describe('the journal on a PostgreSQL that stops and comes back', () => {
     }
     expect(status).toBe(204);
     expect((await request('/readyz')).status).toBe(200);
-    const entries = ((await (await request('/admin/journal?target=category%2F2', { headers: { cookie, accept: 'application/json' } })).json()) as { values: { status: number; summary: { asked: { name: string } } }[] }).values;
+    const entries = (
+      (await (await request('/admin/journal?target=category%2F2', { headers: { cookie, accept: 'application/json' } })).json()) as {
+        values: { status: number; summary: { asked: { name: string } } }[];
+      }
+    ).values;
     expect(entries.map((e) => [e.summary.asked.name, e.status])).toEqual([
       ['After the outage', 204],
       ['Before the outage', 204],
@@ -102,9 +110,19 @@ describe('the journal on a SQLite file that cannot be written', () => {
     const inner = inProcessUpstream(createApp({ db, clients: [DEMO_CLIENT], tokenTtlSeconds: 3600, logError: () => {} }), DEMO_CLIENT);
     let writes = 0;
     const upstream: Upstream = { ...inner, send: (path, init, base) => ((writes += init.method === 'PUT' ? 1 : 0), inner.send(path, init, base)) };
-    const local = createGateway({ upstream, auth: signin.auth, logger: createLogger({ level: 'silent' }), journal: store, readiness: { database: () => store.check() } });
+    const local = createGateway({
+      upstream,
+      auth: signin.auth,
+      logger: createLogger({ level: 'silent' }),
+      journal: store,
+      readiness: { database: () => store.check() },
+    });
     const put = async (cookie: string): Promise<Response> =>
-      local.request(`${ORIGIN}/api/notations/categories/2`, { method: 'PUT', headers: { cookie, origin: ORIGIN, 'content-type': 'application/json' }, body: JSON.stringify({ name: 'Read-only test', isActive: true }) });
+      local.request(`${ORIGIN}/api/notations/categories/2`, {
+        method: 'PUT',
+        headers: { cookie, origin: ORIGIN, 'content-type': 'application/json' },
+        body: JSON.stringify({ name: 'Read-only test', isActive: true }),
+      });
     try {
       const cookie = await signin.cookieFor('E0001');
       await database.ready();

@@ -50,7 +50,8 @@ if (import.meta.main) {
     process.exit(2);
   }
   importJournal(file, process.env.GATEWAY_DATABASE || undefined).then(
-    ({ read, added, skipped }) => console.log(`${read} lines read: ${added} entries imported, ${read - added - skipped} already there, ${skipped} not entries (skipped)`),
+    ({ read, added, skipped }) =>
+      console.log(`${read} lines read: ${added} entries imported, ${read - added - skipped} already there, ${skipped} not entries (skipped)`),
     (error: unknown) => {
       console.error(error instanceof Error ? error.message : error);
       process.exit(1);

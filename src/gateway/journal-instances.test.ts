@@ -78,7 +78,10 @@ async function journalOf(origin: string, cookie: string, prefix: string): Promis
   let before: string | undefined;
   do {
     const query = new URLSearchParams({ operation: 'category.edit', limit: '1000', ...(before ? { before } : {}) });
-    const page = (await (await fetch(`${origin}/admin/journal?${query}`, { headers: { cookie, accept: 'application/json' } })).json()) as { values: JournalEntry[]; older?: string };
+    const page = (await (await fetch(`${origin}/admin/journal?${query}`, { headers: { cookie, accept: 'application/json' } })).json()) as {
+      values: JournalEntry[];
+      older?: string;
+    };
     all.push(...page.values);
     before = page.older;
   } while (before);
@@ -95,7 +98,10 @@ describe('two gateway instances on one PostgreSQL', () => {
       active.set(id, category.isActive);
     }
     const statuses = await Promise.all(Array.from({ length: 500 }, (_, i) => edit(i % 2 ? b.origin : a.origin, cookie, `even-${i}`, (i % 10) + 1)));
-    expect(Object.groupBy(statuses, (s) => String(s)), 'statuses').toEqual({ 204: Array(500).fill(204) });
+    expect(
+      Object.groupBy(statuses, (s) => String(s)),
+      'statuses',
+    ).toEqual({ 204: Array(500).fill(204) });
     const entries = await journalOf(b.origin, cookie, 'even-');
     expect(entries).toHaveLength(500);
     expect(new Set(entries.map((e) => e.requestId)).size).toBe(500);

@@ -146,7 +146,10 @@ describe.each(['sqlite', 'postgres'] as const)('the journal store on %s', (engin
     const [a, b] = [openGatewayDatabase(empty), openGatewayDatabase(empty)];
     try {
       await Promise.all([a.ready(), b.ready()]);
-      const ids = await Promise.all([databaseJournal(a).begin(entry({ at: '2026-03-01T00:00:00.000Z' })), databaseJournal(b).begin(entry({ at: '2026-03-01T00:00:00.000Z' }))]);
+      const ids = await Promise.all([
+        databaseJournal(a).begin(entry({ at: '2026-03-01T00:00:00.000Z' })),
+        databaseJournal(b).begin(entry({ at: '2026-03-01T00:00:00.000Z' })),
+      ]);
       expect(new Set(ids).size).toBe(2);
     } finally {
       await a.close();
@@ -171,7 +174,9 @@ describe('the SQLite file', () => {
     const database = openGatewayDatabase(':memory:');
     await database.ready();
     for (const column of ['target', 'actor', 'operation']) {
-      const plan = await sql<{ detail: string }>`explain query plan select * from journal_entries where ${sql.ref(column)} = 'x' order by at desc, id desc limit 101`.execute(database.db);
+      const plan = await sql<{
+        detail: string;
+      }>`explain query plan select * from journal_entries where ${sql.ref(column)} = 'x' order by at desc, id desc limit 101`.execute(database.db);
       expect(plan.rows.map((r) => r.detail).join(' ')).toContain(`USING INDEX journal_${column}_at`);
     }
     await database.close();
@@ -182,8 +187,27 @@ describe('npm run journal:import', () => {
   it('brings a JSON-lines journal into the database once, skipping a torn line', async () => {
     const file = join(folder, 'old.jsonl');
     const lines = [
-      JSON.stringify({ at: '2026-01-02T03:04:05.000Z', requestId: 'a', actor: 'E0001', operation: 'category.edit', method: 'PUT', path: '/notations/categories/1', target: 'category/1', status: 204, summary: { before: { name: 'x' } } }),
-      JSON.stringify({ at: '2026-01-02T03:04:06.000Z', requestId: 'b', actor: 'E0002', operation: 'network.replace', method: 'PUT', path: '/people/S1/successNetwork', target: 'network/S1', status: 204 }),
+      JSON.stringify({
+        at: '2026-01-02T03:04:05.000Z',
+        requestId: 'a',
+        actor: 'E0001',
+        operation: 'category.edit',
+        method: 'PUT',
+        path: '/notations/categories/1',
+        target: 'category/1',
+        status: 204,
+        summary: { before: { name: 'x' } },
+      }),
+      JSON.stringify({
+        at: '2026-01-02T03:04:06.000Z',
+        requestId: 'b',
+        actor: 'E0002',
+        operation: 'network.replace',
+        method: 'PUT',
+        path: '/people/S1/successNetwork',
+        target: 'network/S1',
+        status: 204,
+      }),
       '{"at":"2026-01-02T03:04:07.000Z","requestId":"c","act',
     ];
     writeFileSync(file, `${lines.join('\n')}\n`);
@@ -206,7 +230,8 @@ describe('the daily purge (retention.ts)', () => {
     const now = () => new Date('2026-11-27T12:00:00.000Z');
     const logger = createLogger({ level: 'silent' });
     try {
-      for (const at of ['2023-01-01T00:00:00.000Z', '2023-11-27T11:59:59.000Z', '2026-11-01T00:00:00.000Z']) await a.begin(entry({ at, requestId: `kept-or-not-${at}` }));
+      for (const at of ['2023-01-01T00:00:00.000Z', '2023-11-27T11:59:59.000Z', '2026-11-01T00:00:00.000Z'])
+        await a.begin(entry({ at, requestId: `kept-or-not-${at}` }));
       const [first, second] = [scheduleRetention({ store: a, days: 1095, logger, now }), scheduleRetention({ store: b, days: 1095, logger, now })];
       const runs = await Promise.all([first.runOnce(), second.runOnce()]);
       first.stop();

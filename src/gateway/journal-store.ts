@@ -47,7 +47,6 @@ export interface JournalStore {
   close(): Promise<void>;
 }
 
-
 /** pg returns a bigserial as a string. */
 const toEntry = (row: Omit<Selectable<JournalTable>, 'id'> & { id: number | string }): JournalEntry => ({
   id: Number(row.id),
@@ -102,7 +101,11 @@ export function databaseJournal(database: GatewayDatabase, now: () => Date = () 
       if (query.until) select = select.where('at', '<', query.until);
       const cursor = readCursor(query.before);
       if (cursor) select = select.where((eb) => eb(eb.refTuple('at', 'id'), '<', eb.tuple(...cursor)));
-      const rows = await select.orderBy('at', 'desc').orderBy('id', 'desc').limit(query.limit + 1).execute();
+      const rows = await select
+        .orderBy('at', 'desc')
+        .orderBy('id', 'desc')
+        .limit(query.limit + 1)
+        .execute();
       const page = pageOf(rows.map(toEntry) as (JournalEntry & { id: number })[], query.limit);
       return page;
     },

@@ -57,10 +57,19 @@ describe('the change journal', () => {
   it('records a category rename, a trigger application and a network replacement with before and after', async () => {
     const cookie = await signIn('E0002');
     const admin = await signIn('E0001');
-    const category = ((await (await request('/api/notations/categories/3', { headers: { cookie } })).json()) as { name: string; isActive: boolean });
-    expect((await request('/api/notations/categories/3', json(cookie, 'PUT', { name: 'Renamed for the journal', isActive: category.isActive }, 'req-cat-1'))).status).toBe(204);
+    const category = (await (await request('/api/notations/categories/3', { headers: { cookie } })).json()) as { name: string; isActive: boolean };
+    expect(
+      (await request('/api/notations/categories/3', json(cookie, 'PUT', { name: 'Renamed for the journal', isActive: category.isActive }, 'req-cat-1'))).status,
+    ).toBe(204);
 
-    expect((await request('/api/notations/triggers/1', json(cookie, 'PATCH', { additionalAdvice: 'Call within a day.', studentIdentifiers: ['S000002', 'S000003'] }))).status).toBe(204);
+    expect(
+      (
+        await request(
+          '/api/notations/triggers/1',
+          json(cookie, 'PATCH', { additionalAdvice: 'Call within a day.', studentIdentifiers: ['S000002', 'S000003'] }),
+        )
+      ).status,
+    ).toBe(204);
 
     const network = (await (await request('/api/people/S000004/successNetwork', { headers: { cookie } })).json()) as { values: { href: string }[] };
     const before = network.values.map((v) => v.href.split('/').at(-1)!);
@@ -79,14 +88,22 @@ describe('the change journal', () => {
     expect(Date.parse(rename.at)).toBeGreaterThan(Date.now() - 60_000);
 
     const trigger = entries.find((e) => e.operation === 'trigger.update')!;
-    expect(trigger).toMatchObject({ actor: 'E0002', target: 'trigger/1', status: 204, summary: { appliedTo: ['S000002', 'S000003'], after: { additionalAdvice: 'Call within a day.' } } });
+    expect(trigger).toMatchObject({
+      actor: 'E0002',
+      target: 'trigger/1',
+      status: 204,
+      summary: { appliedTo: ['S000002', 'S000003'], after: { additionalAdvice: 'Call within a day.' } },
+    });
     expect(trigger.summary!.before).toBeDefined();
 
     const replace = entries.find((e) => e.operation === 'network.replace')!;
     expect(replace).toMatchObject({ actor: 'E0002', target: 'network/S000004', status: 204, summary: { before, after: ['E0003'] } });
 
     // And copied as JSON lines (JOURNAL_FILE), one per write, for log shippers.
-    const lines = readFileSync(journalPath, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as JournalEntry);
+    const lines = readFileSync(journalPath, 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as JournalEntry);
     expect(lines.map((l) => l.operation)).toEqual(expect.arrayContaining(['category.edit', 'trigger.update', 'network.replace']));
   });
 
@@ -94,7 +111,10 @@ describe('the change journal', () => {
     const cookie = await signIn('E0003');
     const admin = await signIn('E0001');
     expect((await request('/api/notations/categories/99999', json(cookie, 'PUT', { name: 'x', isActive: true }))).status).toBe(404);
-    const created = await request('/api/notations/updates/', json(cookie, 'POST', { audienceType: 'All', canStudentView: false, details: 'A private sentence about grades.', student: { identifier: 'S000005' } }));
+    const created = await request(
+      '/api/notations/updates/',
+      json(cookie, 'POST', { audienceType: 'All', canStudentView: false, details: 'A private sentence about grades.', student: { identifier: 'S000005' } }),
+    );
     expect(created.status).toBe(201);
     const mine = await journal(admin, '?actor=E0003');
     expect(mine.every((e) => e.actor === 'E0003')).toBe(true);
@@ -132,7 +152,11 @@ describe('the change journal in its database (#29)', () => {
     const admin = await signIn('E0001');
     expect((await request('/api/notations/categories/5', json(cookie, 'PUT', { name: 'Asked name', isActive: false }))).status).toBe(204);
     const [edit] = await journal(admin, '?target=category%2F5');
-    expect(edit).toMatchObject({ operation: 'category.edit', status: 204, summary: { asked: { name: 'Asked name', isActive: false }, after: { name: 'Asked name', isActive: false } } });
+    expect(edit).toMatchObject({
+      operation: 'category.edit',
+      status: 204,
+      summary: { asked: { name: 'Asked name', isActive: false }, after: { name: 'Asked name', isActive: false } },
+    });
     expect(edit!.summary!.before).toBeDefined();
     expect(typeof edit!.id).toBe('number');
   });
@@ -140,9 +164,16 @@ describe('the change journal in its database (#29)', () => {
   it('pages older past the first page, filters until a day, and refuses a made-up cursor', async () => {
     const cookie = await signIn('E0003');
     const admin = await signIn('E0001');
-    for (let i = 0; i < 5; i += 1) expect((await request('/api/notations/categories/6', json(cookie, 'PUT', { name: `Paged ${i}`, isActive: true }))).status).toBe(204);
-    const first = (await (await request('/admin/journal?target=category%2F6&limit=2', { headers: { cookie: admin } })).json()) as { values: JournalEntry[]; older?: string };
-    expect(first.values.map((e) => e.summary!.asked)).toEqual([{ name: 'Paged 4', isActive: true }, { name: 'Paged 3', isActive: true }]);
+    for (let i = 0; i < 5; i += 1)
+      expect((await request('/api/notations/categories/6', json(cookie, 'PUT', { name: `Paged ${i}`, isActive: true }))).status).toBe(204);
+    const first = (await (await request('/admin/journal?target=category%2F6&limit=2', { headers: { cookie: admin } })).json()) as {
+      values: JournalEntry[];
+      older?: string;
+    };
+    expect(first.values.map((e) => e.summary!.asked)).toEqual([
+      { name: 'Paged 4', isActive: true },
+      { name: 'Paged 3', isActive: true },
+    ]);
     expect(first.older).toMatch(/~\d+$/);
     const next = await journal(admin, `?target=category%2F6&limit=10&before=${encodeURIComponent(first.older!)}`);
     expect(next.map((e) => (e.summary!.asked as { name: string }).name)).toEqual(['Paged 2', 'Paged 1', 'Paged 0']);
@@ -159,13 +190,27 @@ describe('the journal in front of an upstream without the categories extension',
     const { db } = openDatabase({ path: ':memory:', seed: 1, scale: 0.1, now: new Date('2026-06-01T00:00:00Z') });
     const inner = inProcessUpstream(createApp({ db, clients: [DEMO_CLIENT], tokenTtlSeconds: 3600, logError: () => {} }), DEMO_CLIENT);
     // As a service without the extension: a category cannot be read on its own.
-    const upstream = { ...inner, send: async (path: string, init: RequestInit, base: string) => ((init.method ?? 'GET') === 'GET' && /^\/notations\/categories\/\d+/.test(path) ? new Response(null, { status: 404 }) : inner.send(path, init, base)) };
-    const local = createGateway({ upstream, auth: signin.auth, logger: createLogger({ level: 'silent' }), journal: databaseJournal(openGatewayDatabase(':memory:')) });
+    const upstream = {
+      ...inner,
+      send: async (path: string, init: RequestInit, base: string) =>
+        (init.method ?? 'GET') === 'GET' && /^\/notations\/categories\/\d+/.test(path) ? new Response(null, { status: 404 }) : inner.send(path, init, base),
+    };
+    const local = createGateway({
+      upstream,
+      auth: signin.auth,
+      logger: createLogger({ level: 'silent' }),
+      journal: databaseJournal(openGatewayDatabase(':memory:')),
+    });
     const cookie = await signIn('E0001');
-    expect((await local.request(`${ORIGIN}/api/notations/categories/3`, json(cookie, 'PUT', { name: 'Without the extension', isActive: true }))).status).toBe(204);
+    expect((await local.request(`${ORIGIN}/api/notations/categories/3`, json(cookie, 'PUT', { name: 'Without the extension', isActive: true }))).status).toBe(
+      204,
+    );
     const res = await local.request(`${ORIGIN}/admin/journal?target=category%2F3`, { headers: { cookie, accept: 'application/json' } });
     const [entry] = ((await res.json()) as { values: JournalEntry[] }).values;
-    expect(entry).toMatchObject({ status: 204, summary: { asked: { name: 'Without the extension', isActive: true }, beforeUnknown: true, afterUnknown: true } });
+    expect(entry).toMatchObject({
+      status: 204,
+      summary: { asked: { name: 'Without the extension', isActive: true }, beforeUnknown: true, afterUnknown: true },
+    });
     db.close();
   });
 });

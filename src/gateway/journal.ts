@@ -29,7 +29,8 @@ export interface Actor {
 export { JournalEntrySchema, type JournalEntry };
 
 export const JOURNAL_PROBLEM = 'journal-unavailable';
-const journalUnavailable = (detail: string) => new ProblemError(503, detail, { type: JOURNAL_PROBLEM, headers: { 'retry-after': '5', 'cache-control': 'no-store' } });
+const journalUnavailable = (detail: string) =>
+  new ProblemError(503, detail, { type: JOURNAL_PROBLEM, headers: { 'retry-after': '5', 'cache-control': 'no-store' } });
 
 /** How the journal records a write of the operation table, and what it reads before and after it. */
 interface Recorded {
@@ -63,10 +64,18 @@ const RECORDED: Record<WriteName, Recorded> = {
     // The note itself stays out of the journal: who wrote about whom, for whom, under which categories.
     summarizeBody: (body) => {
       const b = asRecord(body);
-      return { audienceType: b.audienceType, canStudentView: b.canStudentView, categories: Array.isArray(b.categories) ? b.categories.map((c) => asRecord(c).id) : [] };
+      return {
+        audienceType: b.audienceType,
+        canStudentView: b.canStudentView,
+        categories: Array.isArray(b.categories) ? b.categories.map((c) => asRecord(c).id) : [],
+      };
     },
   },
-  'alerts.create': { operation: 'alert.create', target: (_, body) => studentOf(body), summarizeBody: (body) => ({ audienceType: asRecord(body).audienceType }) },
+  'alerts.create': {
+    operation: 'alert.create',
+    target: (_, body) => studentOf(body),
+    summarizeBody: (body) => ({ audienceType: asRecord(body).audienceType }),
+  },
   'updates.addComment': commentOn('update'),
   'alerts.addComment': commentOn('alert'),
   'triggers.update': {
@@ -79,7 +88,9 @@ const RECORDED: Record<WriteName, Recorded> = {
     },
     summarizeBody: (body) => {
       const b = asRecord(body);
-      const asked = Object.fromEntries(['name', 'additionalAdvice', 'elevateToAlert'].filter((k) => k in b).map((k) => [k, typeof b[k] === 'string' ? b[k].slice(0, 500) : b[k]]));
+      const asked = Object.fromEntries(
+        ['name', 'additionalAdvice', 'elevateToAlert'].filter((k) => k in b).map((k) => [k, typeof b[k] === 'string' ? b[k].slice(0, 500) : b[k]]),
+      );
       return {
         ...(Object.keys(asked).length > 0 ? { asked } : {}),
         ...(Array.isArray(b.studentIdentifiers) ? { appliedTo: b.studentIdentifiers.slice(0, 500) } : {}),

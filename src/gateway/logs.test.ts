@@ -14,7 +14,10 @@ describe('npm start, as a process', () => {
     try {
       const { cookie } = await signInThroughProvider(origin, 'E0001');
       expect(cookie).not.toBe('');
-      expect((await fetch(`${origin}/api/notations/%63ategories/1`, { method: 'PUT', headers: { cookie, origin, 'content-type': 'application/json' }, body: '{}' })).status).toBeLessThan(500);
+      expect(
+        (await fetch(`${origin}/api/notations/%63ategories/1`, { method: 'PUT', headers: { cookie, origin, 'content-type': 'application/json' }, body: '{}' }))
+          .status,
+      ).toBeLessThan(500);
       expect((await fetch(`${origin}/assets/%E0`)).status).toBe(400);
       expect((await fetch(`${origin}/students`, { headers: { cookie } })).status).toBe(200);
     } finally {

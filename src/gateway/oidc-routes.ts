@@ -51,7 +51,10 @@ export interface AuthOptions {
   signInSecret?: string;
   logger?: Pick<Logger, 'warn' | 'error'>;
   /** The access log (#30): sign-ins, failed sign-ins, sign-outs and sessions found ended. */
-  recordAccess?: (c: Context | undefined, access: { person: string | null; event: 'sign-in' | 'sign-in-failed' | 'sign-out' | 'session-end'; detail?: string }) => Promise<void>;
+  recordAccess?: (
+    c: Context | undefined,
+    access: { person: string | null; event: 'sign-in' | 'sign-in-failed' | 'sign-out' | 'session-end'; detail?: string },
+  ) => Promise<void>;
 }
 
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -126,7 +129,8 @@ export function mountAuth(app: Hono, options: AuthOptions): { guardPages: Middle
     idleSeconds: config.sessions.idleSeconds,
     maxSeconds: config.sessions.maxSeconds,
     ...(options.now ? { now: options.now } : {}),
-    onExpired: (session, reason) => void recordAccess(undefined, { person: session.identifier, event: 'session-end', detail: reason === 'idle' ? 'idle timeout' : 'lifetime reached' }),
+    onExpired: (session, reason) =>
+      void recordAccess(undefined, { person: session.identifier, event: 'session-end', detail: reason === 'idle' ? 'idle timeout' : 'lifetime reached' }),
   };
   const signInCookie = cookieName(secure, 'ss_signin');
   const sealer = signInSealer(options.signInSecret ?? randomBytes(32));
@@ -165,7 +169,13 @@ export function mountAuth(app: Hono, options: AuthOptions): { guardPages: Middle
     } catch (error) {
       return providerUnavailable(c, error, returnTo);
     }
-    setCookie(c, signInCookie, sealer.seal(started.state, started.pending, now()), { httpOnly: true, sameSite: 'Lax', secure, path: '/', maxAge: SIGN_IN_TTL_S });
+    setCookie(c, signInCookie, sealer.seal(started.state, started.pending, now()), {
+      httpOnly: true,
+      sameSite: 'Lax',
+      secure,
+      path: '/',
+      maxAge: SIGN_IN_TTL_S,
+    });
     c.header('cache-control', 'no-store');
     return c.redirect(started.url, 302);
   }
@@ -199,12 +209,18 @@ export function mountAuth(app: Hono, options: AuthOptions): { guardPages: Middle
     if (error) {
       const description = c.req.query('error_description');
       await recordAccess(c, { person: null, event: 'sign-in-failed', detail: `the provider answered: ${(description ?? error).slice(0, 200)}` });
-      return c.html(htmlPage('Sign-in was not completed', `<p>The identity provider answered: ${escapeHtml(description ?? error)}.</p>${again(returnTo)}`), 400);
+      return c.html(
+        htmlPage('Sign-in was not completed', `<p>The identity provider answered: ${escapeHtml(description ?? error)}.</p>${again(returnTo)}`),
+        400,
+      );
     }
     if (!pending) {
       await recordAccess(c, { person: null, event: 'sign-in-failed', detail: 'expired or replayed sign-in' });
       return c.html(
-        htmlPage('Sign-in expired', `<p>This sign-in was started too long ago, in another browser or tab, was followed by a newer one, or was already used.</p>${again(returnTo)}`),
+        htmlPage(
+          'Sign-in expired',
+          `<p>This sign-in was started too long ago, in another browser or tab, was followed by a newer one, or was already used.</p>${again(returnTo)}`,
+        ),
         400,
       );
     }

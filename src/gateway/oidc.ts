@@ -72,7 +72,10 @@ export function createOidcClient(settings: OidcSettings, redirectUri: string): O
   function requestedScope(config: client.Configuration): string {
     const supported = config.serverMetadata().scopes_supported;
     const wanted = ['openid', 'profile', 'email', settings.groupsClaim];
-    return wanted.filter((scope) => scope === 'openid' || !supported || supported.includes(scope)).filter((s, i, all) => all.indexOf(s) === i).join(' ');
+    return wanted
+      .filter((scope) => scope === 'openid' || !supported || supported.includes(scope))
+      .filter((s, i, all) => all.indexOf(s) === i)
+      .join(' ');
   }
 
   /**

@@ -105,23 +105,33 @@ async function measureDuring<T>(pid: number, work: Promise<T>, afterMs = 1_500):
 }
 
 /** A raw request (fetch cannot send TRACE, nor stream 20 MiB without holding it). */
-function raw(origin: string, method: string, path: string, headers: Record<string, string>, body?: { bytes: number; chunked: boolean }): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; text: string }> {
+function raw(
+  origin: string,
+  method: string,
+  path: string,
+  headers: Record<string, string>,
+  body?: { bytes: number; chunked: boolean },
+): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; text: string }> {
   return new Promise((resolve, reject) => {
     let answered = false;
-    const req = httpRequest(`${origin}${path}`, { method, headers: { ...headers, ...(body && !body.chunked ? { 'content-length': String(body.bytes) } : {}) } }, (res) => {
-      answered = true;
-      let text = '';
-      res.setEncoding('utf8');
-      const done = () => {
-        resolve({ status: res.statusCode ?? 0, headers: res.headers, text });
-        req.destroy();
-      };
-      res.on('data', (d: string) => (text += d));
-      res.on('end', done);
-      // The gateway may close the connection once it has answered (the rest of the body unread).
-      res.on('error', done);
-      res.on('aborted', done);
-    });
+    const req = httpRequest(
+      `${origin}${path}`,
+      { method, headers: { ...headers, ...(body && !body.chunked ? { 'content-length': String(body.bytes) } : {}) } },
+      (res) => {
+        answered = true;
+        let text = '';
+        res.setEncoding('utf8');
+        const done = () => {
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, text });
+          req.destroy();
+        };
+        res.on('data', (d: string) => (text += d));
+        res.on('end', done);
+        // The gateway may close the connection once it has answered (the rest of the body unread).
+        res.on('error', done);
+        res.on('aborted', done);
+      },
+    );
     req.on('error', (error) => {
       if (!answered) reject(error);
     });
@@ -150,10 +160,14 @@ describe('npm start in proxy mode, as a process', () => {
       const cookie = await signIn(gw.origin);
       const body = JSON.stringify({ audienceType: 'All', canStudentView: false, details: 'Met to plan the term.', student: { identifier: 'S000002' } });
       const posted = await new Promise<number>((resolve, reject) => {
-        const req = httpRequest(`${gw.origin}/api/notations/updates/`, { method: 'POST', headers: { cookie, origin: gw.origin, 'content-length': String(Buffer.byteLength(body)) } }, (res) => {
-          res.resume();
-          resolve(res.statusCode ?? 0);
-        });
+        const req = httpRequest(
+          `${gw.origin}/api/notations/updates/`,
+          { method: 'POST', headers: { cookie, origin: gw.origin, 'content-length': String(Buffer.byteLength(body)) } },
+          (res) => {
+            res.resume();
+            resolve(res.statusCode ?? 0);
+          },
+        );
         req.on('error', reject);
         req.end(body);
       });
@@ -232,7 +246,11 @@ describe('npm start in proxy mode, as a process', () => {
       const first = await fetch(`${gw.origin}/students`, { redirect: 'manual' });
       expect(first.status).toBe(302);
       const second = await fetch(`${gw.origin}/students`, { redirect: 'manual' });
-      const sealedCookie = (r: Response) => r.headers.getSetCookie().find((c) => c.startsWith('ss_signin='))?.split(';')[0];
+      const sealedCookie = (r: Response) =>
+        r.headers
+          .getSetCookie()
+          .find((c) => c.startsWith('ss_signin='))
+          ?.split(';')[0];
       // A fresh binding per attempt: two hits, two different states and cookies.
       expect(sealedCookie(first)).toBeDefined();
       expect(sealedCookie(first)).not.toBe(sealedCookie(second));
@@ -286,7 +304,9 @@ describe('npm start in proxy mode, as a process', () => {
       const cookie = await signIn(gw.origin);
       const heldBefore = held.length;
       const started = Date.now();
-      const answers = await Promise.all(Array.from({ length: 5 }, () => fetch(`${gw.origin}/api/notations/categories/?fresh=${Math.random()}`, { headers: { cookie } })));
+      const answers = await Promise.all(
+        Array.from({ length: 5 }, () => fetch(`${gw.origin}/api/notations/categories/?fresh=${Math.random()}`, { headers: { cookie } })),
+      );
       const elapsed = Date.now() - started;
       for (const answer of answers) {
         expect(answer.status).toBe(504);

@@ -25,7 +25,13 @@ beforeAll(async () => {
   });
   gw = await startTestGateway({
     upstream: remoteUpstream({ url: upstream.url, tokenUrl: upstream.tokenUrl, ...upstream.credentials }),
-    oidc: { issuer: provider.issuer, clientId: provider.clientId, clientSecret: provider.clientSecret, identifierClaim: 'preferred_username', groupsClaim: 'groups' },
+    oidc: {
+      issuer: provider.issuer,
+      clientId: provider.clientId,
+      clientSecret: provider.clientSecret,
+      identifierClaim: 'preferred_username',
+      groupsClaim: 'groups',
+    },
     port,
   });
 });
@@ -74,7 +80,13 @@ describe('a client registered for client_secret_post', () => {
     });
     const other = await startTestGateway({
       upstream: remoteUpstream({ url: upstream.url, tokenUrl: upstream.tokenUrl, ...upstream.credentials }),
-      oidc: { issuer: postProvider.issuer, clientId: postProvider.clientId, clientSecret: postProvider.clientSecret, identifierClaim: 'preferred_username', groupsClaim: 'groups' },
+      oidc: {
+        issuer: postProvider.issuer,
+        clientId: postProvider.clientId,
+        clientSecret: postProvider.clientSecret,
+        identifierClaim: 'preferred_username',
+        groupsClaim: 'groups',
+      },
       port,
     });
     try {

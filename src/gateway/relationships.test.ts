@@ -51,7 +51,9 @@ beforeAll(async () => {
   const inner = inProcessUpstream(createApp({ db, clients: [DEMO_CLIENT], tokenTtlSeconds: 3600, logError: () => {} }), DEMO_CLIENT);
   upstream = { ...inner, send: (path, init, base) => (sent.push(`${init.method ?? 'GET'} ${path}`), inner.send(path, init, base)) };
   gateway = gatewayWith({ policy: 'relationship', recordsGroup: 'success-records', grantHours: 8 }, upstream);
-  const network = (await (await get(`/api/people/${STUDENT}/successNetwork`, await signin.cookieFor('E0001', ['success-staff', 'success-records']))).json()) as { values: { href: string }[] };
+  const network = (await (
+    await get(`/api/people/${STUDENT}/successNetwork`, await signin.cookieFor('E0001', ['success-staff', 'success-records']))
+  ).json()) as { values: { href: string }[] };
   const members = network.values.map((v) => v.href.split('/').at(-1)!);
   member = members[0]!;
   outsider = ['E0011', 'E0012', 'E0013', 'E0014', 'E0015'].find((p) => !members.includes(p))!;
@@ -77,8 +79,13 @@ describe('records by relationship', () => {
     expect((await get(`/api/people/${STUDENT}/encouragements`, await staff('E0015', 'success-records'))).status).toBe(200);
   });
 
-  it("lists keep only the students the person may see, and say how many rows went", async () => {
-    const list = async (cookie: string) => (await (await get(`/api/notations/updates/?identifiers=${STUDENT}&pageSize=1000`, cookie)).json()) as { totalValues: number; values: unknown[]; hiddenByRelationship?: number };
+  it('lists keep only the students the person may see, and say how many rows went', async () => {
+    const list = async (cookie: string) =>
+      (await (await get(`/api/notations/updates/?identifiers=${STUDENT}&pageSize=1000`, cookie)).json()) as {
+        totalValues: number;
+        values: unknown[];
+        hiddenByRelationship?: number;
+      };
     const asked = sent.filter((s) => s.includes('/notations/updates/')).length;
     const outside = (await list(await staff(outsider))) as Awaited<ReturnType<typeof list>> & { refusedStudents?: string[] };
     expect(outside.values).toEqual([]);
@@ -87,7 +94,10 @@ describe('records by relationship', () => {
     // Answered at the gateway: the service was not asked.
     expect(sent.filter((s) => s.includes('/notations/updates/')).length).toBe(asked);
     // A list without named students keeps the rows of the students the person may see.
-    const all = (await (await get('/api/notations/updates/?pageSize=200', await staff(outsider))).json()) as { values: { student: { href: string } }[]; hiddenByRelationship?: number };
+    const all = (await (await get('/api/notations/updates/?pageSize=200', await staff(outsider))).json()) as {
+      values: { student: { href: string } }[];
+      hiddenByRelationship?: number;
+    };
     expect(all.hiddenByRelationship).toBeGreaterThan(0);
     expect(all.values.every((v) => !v.student.href.endsWith(`/${STUDENT}`))).toBe(true);
     expect((await list(await staff(member))).values.length).toBeGreaterThan(0);
@@ -98,7 +108,12 @@ describe('records by relationship', () => {
     const short = await post('/session/access', cookie, { student: STUDENT, reason: 'need it' });
     expect(short.status).toBe(400);
     expect((await post('/session/access', cookie, { student: 'S999999', reason: 'Covering for a colleague this week.' })).status).toBe(404);
-    expect(await (await get(`/session/access?student=${STUDENT}`, cookie)).json()).toMatchObject({ student: STUDENT, allowed: false, why: 'none', grantHours: 8 });
+    expect(await (await get(`/session/access?student=${STUDENT}`, cookie)).json()).toMatchObject({
+      student: STUDENT,
+      allowed: false,
+      why: 'none',
+      grantHours: 8,
+    });
     expect(await (await get(`/session/access?student=${STUDENT}`, await staff(member))).json()).toMatchObject({ allowed: true, why: 'network' });
     expect((await get('/session/access', cookie)).status).toBe(400);
     const granted = await post('/session/access', cookie, { student: STUDENT, reason: 'Covering for a colleague this week.' });
@@ -106,14 +121,20 @@ describe('records by relationship', () => {
     expect(await granted.json()).toEqual({ student: STUDENT, until: '2026-11-27T17:00:00.000Z' });
 
     expect((await get(`/api/people/${STUDENT}/encouragements`, cookie)).status).toBe(200);
-    expect(await (await get(`/session/access?student=${STUDENT}`, cookie)).json()).toMatchObject({ allowed: true, why: 'grant', until: '2026-11-27T17:00:00.000Z' });
+    expect(await (await get(`/session/access?student=${STUDENT}`, cookie)).json()).toMatchObject({
+      allowed: true,
+      why: 'grant',
+      until: '2026-11-27T17:00:00.000Z',
+    });
     const entries = (await accessLog.list({ person: outsider, limit: 10 })).values as AccessLogEntry[];
     expect(entries.map((e) => [e.event, e.reason])).toEqual([
       ['read', 'Covering for a colleague this week.'],
       ['grant', 'Covering for a colleague this week.'],
     ]);
     const admin = await signin.cookieFor('E0001');
-    const grants = (await (await get('/admin/access-grants?since=2026-11-01', admin)).json()) as { values: { person: string; student: string; reason: string }[] };
+    const grants = (await (await get('/admin/access-grants?since=2026-11-01', admin)).json()) as {
+      values: { person: string; student: string; reason: string }[];
+    };
     expect(grants.values).toContainEqual(expect.objectContaining({ person: outsider, student: STUDENT, reason: 'Covering for a colleague this week.' }));
     expect((await get('/admin/access-grants', cookie)).status).toBe(403);
 

@@ -62,7 +62,9 @@ export interface RelationshipOptions {
 }
 
 export function notInNetwork(student: string): ProblemError {
-  return new ProblemError(403, `You are not in this student's success network (${student}). State why you need the record to open it.`, { type: NOT_IN_NETWORK });
+  return new ProblemError(403, `You are not in this student's success network (${student}). State why you need the record to open it.`, {
+    type: NOT_IN_NETWORK,
+  });
 }
 
 /** Whether the viewer may open the student's records, and the grant's reason when a grant is why. */
@@ -74,7 +76,12 @@ export async function mayOpen(c: Context, options: RelationshipOptions, viewer: 
 }
 
 /** For the student page: may the viewer open the student, and on what ground (GET /session/access). */
-export async function decide(c: Context, options: RelationshipOptions, viewer: Viewer, student: string): Promise<{ allowed: boolean; why: 'policy' | 'records-group' | 'network' | 'grant' | 'none'; until?: string }> {
+export async function decide(
+  c: Context,
+  options: RelationshipOptions,
+  viewer: Viewer,
+  student: string,
+): Promise<{ allowed: boolean; why: 'policy' | 'records-group' | 'network' | 'grant' | 'none'; until?: string }> {
   if (options.rules.policy === 'all-staff') return { allowed: true, why: 'policy' };
   if (viewer.groups.includes(options.rules.recordsGroup)) return { allowed: true, why: 'records-group' };
   if (await options.membership.isMember(c, viewer.identifier, student)) return { allowed: true, why: 'network' };
@@ -104,7 +111,14 @@ export function enforceRelationships(options: RelationshipOptions): MiddlewareHa
     const asked = studentOf ? new URL(c.req.url).searchParams.get('identifiers') : null;
     if (asked) {
       // A list of named students none of whom the person may open: answered here, empty, with nothing sent upstream.
-      const named = [...new Set(asked.split(',').map((s) => s.trim()).filter(Boolean))];
+      const named = [
+        ...new Set(
+          asked
+            .split(',')
+            .map((s) => s.trim())
+            .filter(Boolean),
+        ),
+      ];
       const opened = await Promise.all(named.map(open));
       if (named.length > 0 && !opened.some(Boolean)) {
         const self = { href: c.req.url };
@@ -119,12 +133,20 @@ export function enforceRelationships(options: RelationshipOptions): MiddlewareHa
     }
     if (studentOf) {
       const allowed = new Map<string, Promise<boolean>>();
-      await filterList(c, (row) => {
-        const student = studentOf(row);
-        if (!student) return Promise.resolve(true);
-        if (!allowed.has(student)) allowed.set(student, mayOpen(c, options, viewer, student).then((d) => d.allowed));
-        return allowed.get(student)!;
-      }, (removed) => ({ hiddenByRelationship: removed }));
+      await filterList(
+        c,
+        (row) => {
+          const student = studentOf(row);
+          if (!student) return Promise.resolve(true);
+          if (!allowed.has(student))
+            allowed.set(
+              student,
+              mayOpen(c, options, viewer, student).then((d) => d.allowed),
+            );
+          return allowed.get(student)!;
+        },
+        (removed) => ({ hiddenByRelationship: removed }),
+      );
     }
   };
 }

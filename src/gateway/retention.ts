@@ -31,7 +31,8 @@ export function scheduleRetention(options: RetentionOptions): { runOnce(): Promi
     options.logger.info({ deleted, olderThan, ...others }, 'retention: purged the journal');
     return deleted;
   };
-  const tick = () => void runOnce().catch((error: unknown) => options.logger.warn({ err: error }, 'retention: the purge did not run; it is tried again within the hour'));
+  const tick = () =>
+    void runOnce().catch((error: unknown) => options.logger.warn({ err: error }, 'retention: the purge did not run; it is tried again within the hour'));
   const first = setTimeout(tick, 1_000);
   const timer = setInterval(tick, options.checkEveryMs ?? 3_600_000);
   first.unref();

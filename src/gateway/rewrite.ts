@@ -23,7 +23,8 @@ export function replaceJson(c: Context, body: unknown): void {
   replaceResponse(c, new Response(text, { status: 200, headers }));
 }
 
-export const asRecord = (v: unknown): Record<string, unknown> => (typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Record<string, unknown>) : {});
+export const asRecord = (v: unknown): Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
 export const lastSegment = (href: unknown) => (typeof href === 'string' ? decodeURIComponent(href.replace(/\/$/, '').split('/').at(-1) ?? '') : undefined);
 /** A link's identifier, or an expanded person's. */
 export const personOf = (ref: unknown) => {
@@ -35,7 +36,11 @@ export const personOf = (ref: unknown) => {
  * Keeps the rows of a list answer that `keep` allows; the total loses what this page lost (other
  * pages hide their own). Returns how many rows went.
  */
-export async function filterList(c: Context, keep: (row: unknown) => Promise<boolean>, extra: (removed: number, reasons: unknown[]) => Record<string, unknown> = () => ({})): Promise<number> {
+export async function filterList(
+  c: Context,
+  keep: (row: unknown) => Promise<boolean>,
+  extra: (removed: number, reasons: unknown[]) => Record<string, unknown> = () => ({}),
+): Promise<number> {
   const envelope = asRecord(await answerJson(c));
   if (!Array.isArray(envelope.values)) return 0;
   const kept = await Promise.all(envelope.values.map(keep));
@@ -45,7 +50,10 @@ export async function filterList(c: Context, keep: (row: unknown) => Promise<boo
     ...envelope,
     values: envelope.values.filter((_, i) => kept[i]),
     ...(typeof envelope.totalValues === 'number' ? { totalValues: Math.max(0, envelope.totalValues - removed) } : {}),
-    ...extra(removed, envelope.values.filter((_, i) => !kept[i])),
+    ...extra(
+      removed,
+      envelope.values.filter((_, i) => !kept[i]),
+    ),
   });
   return removed;
 }

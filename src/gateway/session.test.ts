@@ -24,7 +24,13 @@ describe('the session cookie', () => {
 });
 
 describe('the gateway environment', () => {
-  const remote = { UPSTREAM_URL: 'https://api.example.edu/ss', TOKEN_URL: 'https://api.example.edu/token', CLIENT_ID: 'c', CLIENT_SECRET: 's', SUBSCRIPTION_KEY: 'k' };
+  const remote = {
+    UPSTREAM_URL: 'https://api.example.edu/ss',
+    TOKEN_URL: 'https://api.example.edu/token',
+    CLIENT_ID: 'c',
+    CLIENT_SECRET: 's',
+    SUBSCRIPTION_KEY: 'k',
+  };
 
   it('in front of a real upstream, refuses to start without the OIDC settings, naming them', () => {
     expect(() => readGatewayConfig(remote)).toThrow(/OIDC_ISSUER[\s\S]*OIDC_CLIENT_ID[\s\S]*OIDC_CLIENT_SECRET/);

@@ -40,9 +40,15 @@ describe('small /api answers through the gateway (E18 per respondent)', () => {
     server = serve({ fetch: (request, env) => late.gateway!.fetch(request, env), port: 0, hostname: '127.0.0.1' });
     await new Promise<void>((resolve) => server.once('listening', () => resolve()));
     origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    late.gateway = createGateway({ upstream: inProcessUpstream(backend, DEMO_CLIENT), auth: { ...signin.auth, config: { ...signin.auth.config, publicUrl: origin } }, publicUrl: origin });
+    late.gateway = createGateway({
+      upstream: inProcessUpstream(backend, DEMO_CLIENT),
+      auth: { ...signin.auth, config: { ...signin.auth.config, publicUrl: origin } },
+      publicUrl: origin,
+    });
     cookie = await signin.cookieFor('E0001');
-    const admins = JSON.parse((await rawGet(`${origin}/api/noncognitives/administrations/?pageSize=100`, { cookie })).body.toString()) as { values: { results: { href: string } }[] };
+    const admins = JSON.parse((await rawGet(`${origin}/api/noncognitives/administrations/?pageSize=100`, { cookie })).body.toString()) as {
+      values: { results: { href: string } }[];
+    };
     for (const administration of admins.values) {
       const results = JSON.parse((await rawGet(`${administration.results.href}?pageSize=1`, { cookie })).body.toString()) as { values: { href: string }[] };
       if (results.values[0]) {

@@ -92,7 +92,12 @@ async function startMode(name: 'in process' | 'proxy'): Promise<Mode> {
   } else {
     gatewayUpstream = remoteUpstream({ url: upstream.url, tokenUrl: upstream.tokenUrl, ...upstream.credentials });
   }
-  const gateway = createGateway({ upstream: gatewayUpstream, auth: signin.auth, logger: createLogger({ level: 'silent' }), serveApp: createServeApp(`${appDir()}/`) });
+  const gateway = createGateway({
+    upstream: gatewayUpstream,
+    auth: signin.auth,
+    logger: createLogger({ level: 'silent' }),
+    serveApp: createServeApp(`${appDir()}/`),
+  });
   const server = serve({ fetch: gateway.fetch, port: 0, hostname: '127.0.0.1' });
   await new Promise<void>((resolve) => server.once('listening', () => resolve()));
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -129,7 +134,8 @@ interface Guarded {
 
 const totalOf = async (up: DecodingUpstream, path: string) => ((await up.read(path)) as { totalValues: number }).totalValues;
 const notationsOf = async (up: DecodingUpstream, student: string) =>
-  (await totalOf(up, `/notations/alerts/?identifiers=${student}&pageSize=1`)) + (await totalOf(up, `/notations/dataInsights/?identifiers=${student}&pageSize=1`));
+  (await totalOf(up, `/notations/alerts/?identifiers=${student}&pageSize=1`)) +
+  (await totalOf(up, `/notations/dataInsights/?identifiers=${student}&pageSize=1`));
 
 const GUARDED: Guarded[] = [
   {
@@ -163,7 +169,13 @@ const GUARDED: Guarded[] = [
 ];
 
 const send = (mode: Mode, cookie: string, method: string, path: string, body?: unknown): Promise<RawResponse> =>
-  rawRequest(mode.origin, method, path, { cookie, origin: PUBLIC_URL, accept: 'application/json', ...(body !== undefined ? { 'content-type': 'application/json' } : {}) }, body === undefined ? undefined : JSON.stringify(body));
+  rawRequest(
+    mode.origin,
+    method,
+    path,
+    { cookie, origin: PUBLIC_URL, accept: 'application/json', ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
+    body === undefined ? undefined : JSON.stringify(body),
+  );
 
 const refused = (status: number) => status >= 400 && status < 500;
 

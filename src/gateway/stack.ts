@@ -38,13 +38,24 @@ export async function createStack(env: Record<string, string | undefined>, serve
   const config = readGatewayConfig(env);
   const { auth } = config;
   const logger = createLogger({ level: config.logLevel });
-  const store: SessionStore = auth.sessions.storeUrl ? await redisStore(auth.sessions.storeUrl, { timeoutMs: config.sessionStoreTimeoutMs, logger }) : memoryStore();
+  const store: SessionStore = auth.sessions.storeUrl
+    ? await redisStore(auth.sessions.storeUrl, { timeoutMs: config.sessionStoreTimeoutMs, logger })
+    : memoryStore();
   const database = openGatewayDatabase(config.database, { onPoolError: (error) => logger.warn({ err: error }, 'database connection lost; reconnecting') });
   const journal = databaseJournal(database);
   const accessLog = databaseAccessLog(database);
   // Migrations run now; a database not there yet is retried on use, and /readyz says so meanwhile.
-  await database.ready().catch((error: unknown) => logger.error({ err: error }, `the gateway's database (${database.describe}) is unavailable; writes are refused until it answers`));
-  const retention = scheduleRetention({ store: journal, alsoPurge: { accessLog: (olderThan) => accessLog.purge(olderThan) }, days: config.retentionDays, logger });
+  await database
+    .ready()
+    .catch((error: unknown) =>
+      logger.error({ err: error }, `the gateway's database (${database.describe}) is unavailable; writes are refused until it answers`),
+    );
+  const retention = scheduleRetention({
+    store: journal,
+    alsoPurge: { accessLog: (olderThan) => accessLog.purge(olderThan) },
+    days: config.retentionDays,
+    logger,
+  });
   const closers: (() => void | Promise<void>)[] = [() => store.close(), () => retention.stop(), () => journal.close()];
   let upstream: Upstream;
   let describe: string;

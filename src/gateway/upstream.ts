@@ -51,7 +51,20 @@ class InProcessRequest {
     return (this.#request ??= new Request(this.url, { method: this.method, headers: this.headers, ...(this.signal ? { signal: this.signal } : {}) }));
   }
 }
-for (const name of ['body', 'bodyUsed', 'cache', 'credentials', 'destination', 'duplex', 'integrity', 'keepalive', 'mode', 'redirect', 'referrer', 'referrerPolicy']) {
+for (const name of [
+  'body',
+  'bodyUsed',
+  'cache',
+  'credentials',
+  'destination',
+  'duplex',
+  'integrity',
+  'keepalive',
+  'mode',
+  'redirect',
+  'referrer',
+  'referrerPolicy',
+]) {
   Object.defineProperty(InProcessRequest.prototype, name, {
     get(this: InProcessRequest) {
       return (this.request() as unknown as Record<string, unknown>)[name];
@@ -119,7 +132,10 @@ export function hrefRewriter(base: string): (text: string, publicBase: string) =
     if (/^https?:\/\/\S+$/.test(text)) return rewriteUrl(text, publicBase);
     // Most answers are small and many carry no href at all: no regular expression over them then.
     if (!text.includes('"href"')) return text;
-    return text.replace(/("href"\s*:\s*")(https?:\/\/[^"\\]+)(")/g, (_, open: string, url: string, close: string) => `${open}${rewriteUrl(url, publicBase)}${close}`);
+    return text.replace(
+      /("href"\s*:\s*")(https?:\/\/[^"\\]+)(")/g,
+      (_, open: string, url: string, close: string) => `${open}${rewriteUrl(url, publicBase)}${close}`,
+    );
   };
 }
 

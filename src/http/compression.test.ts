@@ -101,7 +101,9 @@ describe('the gateway', () => {
     const plain = await request(gateway, '/api/notations/alerts/?pageSize=200&expand=student', { headers: { cookie } });
     const text = await plain.text();
     expect(plain.headers.get('content-encoding')).toBeNull();
-    const res = await request(gateway, '/api/notations/alerts/?pageSize=200&expand=student', { headers: { cookie, 'accept-encoding': 'gzip, deflate, br, zstd' } });
+    const res = await request(gateway, '/api/notations/alerts/?pageSize=200&expand=student', {
+      headers: { cookie, 'accept-encoding': 'gzip, deflate, br, zstd' },
+    });
     expect(res.headers.get('content-encoding')).toBe('zstd');
     expect(await decoded(res)).toBe(text);
     expect(text).toContain('"href":"http://dashboard.test/api/');

@@ -164,7 +164,8 @@ export function compression(options: CompressionOptions = {}): MiddlewareHandler
     const res = c.res;
     if (res.status === 304) return notModified(c, res, accept, threshold, preference);
     const type = res.headers.get('content-type') ?? '';
-    if (!hasBody(res) || res.headers.has('content-encoding') || !COMPRESSIBLE.test(type) || /\bno-transform\b/i.test(res.headers.get('cache-control') ?? '')) return;
+    if (!hasBody(res) || res.headers.has('content-encoding') || !COMPRESSIBLE.test(type) || /\bno-transform\b/i.test(res.headers.get('cache-control') ?? ''))
+      return;
     if (res.status === 204 || res.status === 206) return;
     // Compressible: the answer varies by Accept-Encoding even for a client that sent none (RFC 9110 §12.5.5).
     if (!accept) return varyOnEncoding(res.headers, res.headers.get('vary'));

@@ -77,7 +77,11 @@ export async function bodyText(response: Response): Promise<string> {
  * own Headers when they can be changed (every response of this server's making), and through
  * `c.header()` only when they cannot (a response of `fetch`, whose headers are immutable).
  */
-export function setResponseHeader(c: { res: Response; header: (name: string, value: string | undefined) => void }, name: string, value: string | undefined): void {
+export function setResponseHeader(
+  c: { res: Response; header: (name: string, value: string | undefined) => void },
+  name: string,
+  value: string | undefined,
+): void {
   try {
     if (value === undefined) c.res.headers.delete(name);
     else c.res.headers.set(name, value);

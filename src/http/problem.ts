@@ -26,11 +26,7 @@ export class ProblemError extends Error {
   readonly headers: Record<string, string>;
   readonly typeSlug: string | undefined;
 
-  constructor(
-    status: number,
-    detail: string,
-    options: { errors?: ProblemFieldError[]; headers?: Record<string, string>; type?: string } = {},
-  ) {
+  constructor(status: number, detail: string, options: { errors?: ProblemFieldError[]; headers?: Record<string, string>; type?: string } = {}) {
     super(detail);
     this.status = status;
     this.detail = detail;
@@ -59,7 +55,6 @@ export function problemResponse(problem: Problem, headers: Record<string, string
   });
 }
 
-export const badRequest = (detail: string, errors?: ProblemFieldError[]) =>
-  new ProblemError(400, detail, errors ? { errors } : {});
+export const badRequest = (detail: string, errors?: ProblemFieldError[]) => new ProblemError(400, detail, errors ? { errors } : {});
 export const notFound = (detail: string) => new ProblemError(404, detail);
 export const conflict = (detail: string, type?: string) => new ProblemError(409, detail, type ? { type } : {});

@@ -42,7 +42,7 @@ function checks(target: () => Target) {
     expect(br.headers.etag).toMatch(/-br"$/);
   });
 
-  it("a 304 names the variant the client holds, with Vary, as its 200 did", async () => {
+  it('a 304 names the variant the client holds, with Vary, as its 200 did', async () => {
     for (const encoding of ['br', 'gzip', 'zstd']) {
       const first = await get('GET', { 'accept-encoding': encoding });
       const tag = String(first.headers.etag);

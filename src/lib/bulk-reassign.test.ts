@@ -9,12 +9,36 @@ describe('bulk reassignment plans', () => {
     expect(applyOperation({ kind: 'replace', from: 'E1', to: 'E2' }, 'S1', ['E1', 'E2']).after).toEqual(['E2']);
     expect(applyOperation({ kind: 'replace', from: 'E7', to: 'E2' }, 'S1', ['E1']).note).toBe('E7 is not in the network.');
     expect(applyOperation({ kind: 'remove', staff: 'E1' }, 'S1', ['E1', 'E2'])).toEqual({ after: ['E2'] });
-    expect(applyOperation({ kind: 'pairs', pairs: [{ student: 'S1', staff: 'E5' }, { student: 'S2', staff: 'E6' }] }, 'S1', ['E1'])).toEqual({ after: ['E1', 'E5'] });
+    expect(
+      applyOperation(
+        {
+          kind: 'pairs',
+          pairs: [
+            { student: 'S1', staff: 'E5' },
+            { student: 'S2', staff: 'E6' },
+          ],
+        },
+        'S1',
+        ['E1'],
+      ),
+    ).toEqual({ after: ['E1', 'E5'] });
   });
 
   it('parses pasted identifiers and pairs, naming bad lines', () => {
-    expect(parsePairs('student,staff\nS1,E1\nS2;E2\nbad\nS1,E1')).toEqual({ pairs: [{ student: 'S1', staff: 'E1' }, { student: 'S2', staff: 'E2' }], invalidLines: [4] });
-    const pairs = { kind: 'pairs', pairs: [{ student: 'S1', staff: 'E1' }, { student: 'S1', staff: 'E2' }] } as const;
+    expect(parsePairs('student,staff\nS1,E1\nS2;E2\nbad\nS1,E1')).toEqual({
+      pairs: [
+        { student: 'S1', staff: 'E1' },
+        { student: 'S2', staff: 'E2' },
+      ],
+      invalidLines: [4],
+    });
+    const pairs = {
+      kind: 'pairs',
+      pairs: [
+        { student: 'S1', staff: 'E1' },
+        { student: 'S1', staff: 'E2' },
+      ],
+    } as const;
     expect(studentsOf(pairs, ['S9'])).toEqual(['S1']);
     expect(staffOf(pairs)).toEqual(['E1', 'E2']);
     expect(staffOf({ kind: 'replace', from: 'E1', to: 'E2' })).toEqual(['E1', 'E2']);

@@ -77,11 +77,14 @@ export function applyOperation(operation: BulkOperation, student: string, before
       if (operation.staff === student) return { after: [...before], note: 'Is the student themself.' };
       return has(operation.staff) ? { after: [...before], note: `${operation.staff} is already in the network.` } : { after: [...before, operation.staff] };
     case 'remove':
-      return has(operation.staff) ? { after: before.filter((id) => id !== operation.staff) } : { after: [...before], note: `${operation.staff} is not in the network.` };
+      return has(operation.staff)
+        ? { after: before.filter((id) => id !== operation.staff) }
+        : { after: [...before], note: `${operation.staff} is not in the network.` };
     case 'replace': {
       if (!has(operation.from)) return { after: [...before], note: `${operation.from} is not in the network.` };
       if (operation.to === student) return { after: [...before], note: 'The replacement is the student themself.' };
-      if (has(operation.to)) return { after: before.filter((id) => id !== operation.from), note: `${operation.to} was already in the network; ${operation.from} is removed.` };
+      if (has(operation.to))
+        return { after: before.filter((id) => id !== operation.from), note: `${operation.to} was already in the network; ${operation.from} is removed.` };
       return { after: before.map((id) => (id === operation.from ? operation.to : id)) };
     }
     case 'pairs': {

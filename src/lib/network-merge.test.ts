@@ -87,7 +87,12 @@ describe('networkRuleViolations', () => {
       'S1 is the student: nobody can be in their own success network.',
       'E1 is listed twice.',
     ]);
-    expect(networkRuleViolations('S1', Array.from({ length: 501 }, (_, i) => `E${i}`))).toHaveLength(1);
+    expect(
+      networkRuleViolations(
+        'S1',
+        Array.from({ length: 501 }, (_, i) => `E${i}`),
+      ),
+    ).toHaveLength(1);
     expect(networkRuleViolations('S1', ['E1', 'E2'])).toEqual([]);
   });
 });

@@ -1,5 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { bandOf, BIN_COUNT, binOf, binRange, formatScore, formatShare, inPick, median, medianChange, onScale, summarize, type ScoreEntry } from './percentiles.ts';
+import {
+  bandOf,
+  BIN_COUNT,
+  binOf,
+  binRange,
+  formatScore,
+  formatShare,
+  inPick,
+  median,
+  medianChange,
+  onScale,
+  summarize,
+  type ScoreEntry,
+} from './percentiles.ts';
 
 const s = (score: number, validityConcern = false): ScoreEntry => ({ score, validityConcern });
 

@@ -24,22 +24,32 @@ describe('mapPool', () => {
   it('takes no further item once `stop` says so, and resolves', async () => {
     const done: number[] = [];
     let stopped = false;
-    await mapPool([1, 2, 3, 4, 5], 1, async (n) => {
-      await tick(1);
-      done.push(n);
-      if (n === 2) stopped = true;
-    }, { stop: () => stopped });
+    await mapPool(
+      [1, 2, 3, 4, 5],
+      1,
+      async (n) => {
+        await tick(1);
+        done.push(n);
+        if (n === 2) stopped = true;
+      },
+      { stop: () => stopped },
+    );
     expect(done).toEqual([1, 2]);
   });
 
   it('rejects with the reason once its signal is aborted, taking no further item', async () => {
     const controller = new AbortController();
     const done: number[] = [];
-    const run = mapPool([1, 2, 3, 4], 1, async (n) => {
-      done.push(n);
-      if (n === 2) controller.abort(new Error('enough'));
-      await tick(1);
-    }, { signal: controller.signal });
+    const run = mapPool(
+      [1, 2, 3, 4],
+      1,
+      async (n) => {
+        done.push(n);
+        if (n === 2) controller.abort(new Error('enough'));
+        await tick(1);
+      },
+      { signal: controller.signal },
+    );
     await expect(run).rejects.toThrow('enough');
     expect(done).toEqual([1, 2]);
   });

@@ -8,7 +8,11 @@ import { z } from 'zod';
  */
 
 /** A positive id as the service numbers things (categories). */
-export const idSchema = z.string().regex(/^\d{1,9}$/).transform(Number).pipe(z.number().positive());
+export const idSchema = z
+  .string()
+  .regex(/^\d{1,9}$/)
+  .transform(Number)
+  .pipe(z.number().positive());
 
 export interface ListParam<T> {
   /** The parameter's name in the URL. */

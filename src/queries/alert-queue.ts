@@ -53,17 +53,22 @@ export function triageQueueQuery(api: ApiClient, range: DayRange, prepare?: (ale
         triageProgress.set(hash, undefined);
         try {
           // Downloaded and parsed in the list worker: ten thousand alerts would block the page for seconds on a phone.
-          return await runListJob(api, 'triageAlerts', { filters: params, concurrency: CONCURRENCY }, {
-            signal,
-            onProgress: (progress) => triageProgress.set(hash, progress),
-            ...(prepare ? { onItems: prepare as (items: readonly unknown[]) => void } : {}),
-            // The first page (the newest alerts) is shown as soon as it is in; the rest arrives as a
-            // whole, so the grid and its counts are prepared twice, not once per page. A refetch
-            // keeps the whole queue it has until the new one is in.
-            onPartial: (partial) => {
-              if (client.getQueryData<AllValues<unknown>>(key) === undefined) client.setQueryData(key, partial);
+          return await runListJob(
+            api,
+            'triageAlerts',
+            { filters: params, concurrency: CONCURRENCY },
+            {
+              signal,
+              onProgress: (progress) => triageProgress.set(hash, progress),
+              ...(prepare ? { onItems: prepare as (items: readonly unknown[]) => void } : {}),
+              // The first page (the newest alerts) is shown as soon as it is in; the rest arrives as a
+              // whole, so the grid and its counts are prepared twice, not once per page. A refetch
+              // keeps the whole queue it has until the new one is in.
+              onPartial: (partial) => {
+                if (client.getQueryData<AllValues<unknown>>(key) === undefined) client.setQueryData(key, partial);
+              },
             },
-          });
+          );
         } finally {
           triageProgress.set(hash, undefined);
         }

@@ -25,14 +25,16 @@ beforeAll(async () => {
 });
 
 /** A fetch whose writes fail with 503 before reaching the service. */
-const failingWrites: FetchLike = (input, init) =>
-  init.method === 'GET' ? globalThis.fetch(input, init) : problem(503, 'The service is unavailable.');
+const failingWrites: FetchLike = (input, init) => (init.method === 'GET' ? globalThis.fetch(input, init) : problem(503, 'The service is unavailable.'));
 
 /** Open alerts of a student at the start, oldest first: each test takes its own. */
 let openAlerts: Record<string, number[]>;
 async function openAlertsOf(student: string): Promise<number[]> {
   const all = await api().alerts.listAll({ identifiers: [student] });
-  return all.values.filter((a) => a.status === 'Open').map((a) => a.id).reverse();
+  return all.values
+    .filter((a) => a.status === 'Open')
+    .map((a) => a.id)
+    .reverse();
 }
 
 describe('alert keys', () => {
@@ -43,7 +45,11 @@ describe('alert keys', () => {
       createdOnStart: new Date('2026-05-01T00:00:00Z'),
       modifiedOnEnd: undefined,
     });
-    expect(list.queryKey).toEqual(['alerts', 'list', { identifiers: [STUDENT, OTHER].sort(), expand: ['categories', 'student'], createdOnStart: '2026-05-01T00:00:00.000Z' }]);
+    expect(list.queryKey).toEqual([
+      'alerts',
+      'list',
+      { identifiers: [STUDENT, OTHER].sort(), expand: ['categories', 'student'], createdOnStart: '2026-05-01T00:00:00.000Z' },
+    ]);
     expect(alertQueries.list(api()).queryKey).toEqual(['alerts', 'list', {}]);
     expect(alertQueries.list(api(), { identifiers: [] }).queryKey).toEqual(['alerts', 'list', {}]);
     expect(alertQueries.listAll(api(), { identifiers: [STUDENT] }).queryKey).toEqual(['alerts', 'list', { identifiers: [STUDENT] }, 'all']);
@@ -137,7 +143,8 @@ describe('alert mutations', () => {
       body: { createdBy: { identifier: STAFF }, details: 'Booked a meeting.' },
     });
 
-    for (const key of [detail, detailWithComments, comments, listWithComments, listByModified]) expect(isInvalidated(queryClient, key), JSON.stringify(key)).toBe(true);
+    for (const key of [detail, detailWithComments, comments, listWithComments, listByModified])
+      expect(isInvalidated(queryClient, key), JSON.stringify(key)).toBe(true);
     for (const key of [categories, plainList, timelineUpdates]) expect(isInvalidated(queryClient, key), JSON.stringify(key)).toBe(false);
     const fresh = await queryClient.fetchQuery(alertQueries.comments(api(), id!));
     expect(fresh.values.at(-1)?.details).toBe('Booked a meeting.');
@@ -159,7 +166,12 @@ describe('alert mutations', () => {
       ['updates', 'list', { identifiers: [STUDENT] }, 'all'],
       ['dataInsights', 'list', { identifiers: [OTHER, STUDENT] }],
     ] satisfies QueryKey[];
-    const fresh = [categories, ['updates', 'list', { identifiers: [OTHER] }], ['updates', 'list', {}], ['encouragements', 'list', {}, 'all']] satisfies QueryKey[];
+    const fresh = [
+      categories,
+      ['updates', 'list', { identifiers: [OTHER] }],
+      ['updates', 'list', {}],
+      ['encouragements', 'list', {}, 'all'],
+    ] satisfies QueryKey[];
     seedCache(queryClient, comments, ...stale, ...fresh);
 
     await new MutationObserver(queryClient, alertMutations.addComment(api())).mutate({
@@ -246,7 +258,11 @@ describe('alert mutations', () => {
 });
 
 describe('lowered alerts in the cache (bulk lowering)', () => {
-  const alert = (id: number, status: 'Open' | 'Lowered', student = STUDENT) => ({ id, status, student: { href: `${backend().baseUrl}/people/${student}`, identifier: student } });
+  const alert = (id: number, status: 'Open' | 'Lowered', student = STUDENT) => ({
+    id,
+    status,
+    student: { href: `${backend().baseUrl}/people/${student}`, identifier: student },
+  });
   const page = (...values: ReturnType<typeof alert>[]) => ({ values, totalValues: values.length });
 
   it('markLowered: the alerts show Lowered in every cached list and in their details; the rest keeps its identity', () => {
@@ -271,8 +287,16 @@ describe('lowered alerts in the cache (bulk lowering)', () => {
     markLowered(queryClient, [1, '2']);
 
     const status = (key: QueryKey) => queryClient.getQueryData<ReturnType<typeof page>>(key)!.values.map((a) => [a.id, a.status]);
-    expect(status(onePage)).toEqual([[1, 'Lowered'], [2, 'Lowered'], [3, 'Open']]);
-    expect(status(whole)).toEqual([[2, 'Lowered'], [1, 'Lowered'], [4, 'Lowered']]);
+    expect(status(onePage)).toEqual([
+      [1, 'Lowered'],
+      [2, 'Lowered'],
+      [3, 'Open'],
+    ]);
+    expect(status(whole)).toEqual([
+      [2, 'Lowered'],
+      [1, 'Lowered'],
+      [4, 'Lowered'],
+    ]);
     expect(queryClient.getQueryData(untouchedList)).toBe(other);
     expect(queryClient.getQueryData<{ status: string }>(detail1)?.status).toBe('Lowered');
     expect(queryClient.getQueryData<{ status: string }>(detail1Expanded)?.status).toBe('Lowered');

@@ -202,7 +202,6 @@ export const alertMutations = {
         patch: (data, { alertId }) => withStatus(data, alertId, 'Lowered'),
         before: ({ alertId, student }, client) => ({ student: student ?? cachedStudentOf(client, api, alertId) }),
       }),
-      onSettled: (_created, _error, { alertId, student }, onMutate, { client }) =>
-        invalidateLowered(client, alertId, student ?? onMutate?.student),
+      onSettled: (_created, _error, { alertId, student }, onMutate, { client }) => invalidateLowered(client, alertId, student ?? onMutate?.student),
     }),
 };

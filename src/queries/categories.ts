@@ -23,7 +23,11 @@ import { resourceQueries, withAllPages } from './resource-queries.ts';
 export const CATEGORY_STALE_TIME = 5 * 60_000;
 
 // `allPages`: every category with its state (a real upstream without the extension answers 404: the administration page says so).
-const categories = withAllPages(resourceQueries('categories', (api) => api.categories, CATEGORY_STALE_TIME), (api) => (params, options) => api.categories.list(params, options), CATEGORY_STALE_TIME);
+const categories = withAllPages(
+  resourceQueries('categories', (api) => api.categories, CATEGORY_STALE_TIME),
+  (api) => (params, options) => api.categories.list(params, options),
+  CATEGORY_STALE_TIME,
+);
 export const categoryKeys = categories.keys;
 const { all } = categoryKeys;
 

@@ -26,7 +26,7 @@ describe('columnsCollector', () => {
 
   it('grows past its first arrays', () => {
     const columns = columnsCollector();
-    for (let i = 0; i < 300; i++) columns.add(`S${i}`, [result('1', i % 99 + 1), result('2', 50), result('3', 50), result('4', 50)]);
+    for (let i = 0; i < 300; i++) columns.add(`S${i}`, [result('1', (i % 99) + 1), result('2', 50), result('3', 50), result('4', 50)]);
     const out = columns.done(300, 0);
     expect(out.scores).toHaveLength(1200);
     expect(out.scores[1196]).toBe((299 % 99) + 1);

@@ -58,7 +58,16 @@ export function columnsCollector() {
       counts.push(results.length);
     },
     done(total: number, invalid: number): CohortColumns {
-      return { people, counts, factors: factors.slice(0, size), scores: scores.slice(0, size), concerns: concerns.slice(0, size), factorHrefs: [...hrefIndex.keys()], total, invalid };
+      return {
+        people,
+        counts,
+        factors: factors.slice(0, size),
+        scores: scores.slice(0, size),
+        concerns: concerns.slice(0, size),
+        factorHrefs: [...hrefIndex.keys()],
+        total,
+        invalid,
+      };
     },
   };
 }
@@ -106,11 +115,7 @@ const pagesFor = (count: number, pageSize: number) => Math.max(1, Math.ceil(coun
  * the worker, the megabytes of JSON are parsed off the page's main thread. A missing extension
  * rejects with the service's 400 or 404, for the caller to fall back.
  */
-export async function cohortPages(
-  api: ApiClient,
-  input: CohortPagesInput,
-  events: JobEvents = {},
-): Promise<CohortColumns> {
+export async function cohortPages(api: ApiClient, input: CohortPagesInput, events: JobEvents = {}): Promise<CohortColumns> {
   const { administrationId: id, pageSize } = input;
   const options = events.signal ? { signal: events.signal } : {};
   type ExtensionPage = Awaited<ReturnType<ApiClient['noncognitive']['administrations']['resultsWithFactors']>>;

@@ -15,7 +15,8 @@ function withoutExtensions() {
   let e18 = 0;
   const fetchImpl: FetchLike = async (input, init) => {
     const url = new URL(String(input));
-    const extension = (url.pathname.endsWith('/results') && url.searchParams.has('expand')) || (url.pathname.endsWith('/people/') && url.searchParams.has('identifiers'));
+    const extension =
+      (url.pathname.endsWith('/results') && url.searchParams.has('expand')) || (url.pathname.endsWith('/people/') && url.searchParams.has('identifiers'));
     if (extension) {
       return new Response(JSON.stringify({ type: 'about:blank', title: 'Not Found', status: 404, detail: 'No such operation.' }), {
         status: 404,

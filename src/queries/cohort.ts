@@ -102,7 +102,14 @@ interface Early {
  * count waited on the server behind page 1's megabytes, and the other pages behind the count.) If
  * the size cannot be had, the first page's total tells it (later).
  */
-async function viaExtension(api: ApiClient, id: number, signal: AbortSignal, see: SeeResults, early: Early, pageSize = COHORT_PAGE_SIZE): Promise<CohortColumns> {
+async function viaExtension(
+  api: ApiClient,
+  id: number,
+  signal: AbortSignal,
+  see: SeeResults,
+  early: Early,
+  pageSize = COHORT_PAGE_SIZE,
+): Promise<CohortColumns> {
   warmListWorker();
   const sizeAnswer = await api.noncognitive.administrations.results(id, { pageSize: 1 }, { signal }).catch(() => undefined);
   // The factors' names (E19) asked from the first respondent's scores (E18, a few hundred bytes),
@@ -161,7 +168,13 @@ async function viaFallback(api: ApiClient, id: number, signal: AbortSignal, see:
  * Loads a cohort (see the module's comment); `queryClient` caches the factors' E19 answers.
  * `extensionPageSize`: respondents a page of the results extension (1000, its most; tests ask for less).
  */
-export async function loadCohort(api: ApiClient, queryClient: QueryClient, administrationId: number, signal: AbortSignal, extensionPageSize = COHORT_PAGE_SIZE): Promise<Cohort> {
+export async function loadCohort(
+  api: ApiClient,
+  queryClient: QueryClient,
+  administrationId: number,
+  signal: AbortSignal,
+  extensionPageSize = COHORT_PAGE_SIZE,
+): Promise<Cohort> {
   // The factors, by href, named by E19 (a factor E19 does not know keeps its id as its name). Asked
   // as soon as the first page names them, while the other pages load, not after the last one:
   // that wait was a round trip between the last page and the histograms.
@@ -244,7 +257,11 @@ export interface PersonName {
 }
 
 /** Names of many people at once (see `peopleByIdentifiers`), as the roster shows them. */
-export async function loadNames(api: ApiClient, identifiers: readonly string[], signal: AbortSignal): Promise<{ supported: boolean; names: Record<string, PersonName> }> {
+export async function loadNames(
+  api: ApiClient,
+  identifiers: readonly string[],
+  signal: AbortSignal,
+): Promise<{ supported: boolean; names: Record<string, PersonName> }> {
   const { supported, people } = await peopleByIdentifiers(api, identifiers, signal);
   const names: Record<string, PersonName> = {};
   for (const [identifier, { firstName, lastName }] of people) names[identifier] = { firstName, lastName };
@@ -262,7 +279,7 @@ export const cohortQueries = {
   /** The whole cohort of an administration (see `loadCohort`); a cohort changes rarely: 5 minutes. */
   cohort: (api: ApiClient, id: number) =>
     // The app's one client is not part of what the data is (the scores' own factories key without it too).
-     
+
     queryOptions({
       queryKey: cohortKeys.cohort(id),
       queryFn: ({ signal, client }) => loadCohort(api, client, id, signal),
@@ -270,7 +287,6 @@ export const cohortQueries = {
     }),
   /** Every respondent's name (see `loadNames`), once the cohort is in (enable it then). */
   names: (api: ApiClient, id: number) =>
-     
     queryOptions({
       queryKey: [...cohortKeys.cohort(id), 'names'] as const,
       queryFn: ({ signal, client }) => {

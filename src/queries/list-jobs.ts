@@ -78,13 +78,17 @@ export const LIST_JOBS = {
       async (options) => (await api.alerts.list({ ...input.filters, expand: [], page: 1, pageSize: 1 }, options)).totalValues,
       input.concurrency ?? 4,
     );
-    return listAll((params: { page?: number; pageSize?: number }, options) => fetchPage(params.page ?? 1, params.pageSize ?? TRIAGE_PAGE_SIZE, options), filters, {
-      pageSize: TRIAGE_PAGE_SIZE,
-      ...(events.signal ? { signal: events.signal } : {}),
-      ...(input.concurrency ? { concurrency: input.concurrency } : {}),
-      ...(events.onProgress ? { onProgress: events.onProgress } : {}),
-      ...(events.onPartial ? { onPartial: events.onPartial as (partial: PartialValues<ExpandedAlert<TriageExpand>>) => void } : {}),
-    });
+    return listAll(
+      (params: { page?: number; pageSize?: number }, options) => fetchPage(params.page ?? 1, params.pageSize ?? TRIAGE_PAGE_SIZE, options),
+      filters,
+      {
+        pageSize: TRIAGE_PAGE_SIZE,
+        ...(events.signal ? { signal: events.signal } : {}),
+        ...(input.concurrency ? { concurrency: input.concurrency } : {}),
+        ...(events.onProgress ? { onProgress: events.onProgress } : {}),
+        ...(events.onPartial ? { onPartial: events.onPartial as (partial: PartialValues<ExpandedAlert<TriageExpand>>) => void } : {}),
+      },
+    );
   },
 };
 
@@ -154,8 +158,7 @@ export type ListJobOutput<K extends ListJobName> = Awaited<ReturnType<ListJobs[K
  * responsive, and mostly while it waits for the network anyway.
  */
 export type ListJobRequest<K extends ListJobName = ListJobName> =
-  | { type: 'run'; id: number; job: K; input: ListJobInput<K>; progress: boolean; partial: boolean }
-  | { type: 'abort'; id: number };
+  { type: 'run'; id: number; job: K; input: ListJobInput<K>; progress: boolean; partial: boolean } | { type: 'abort'; id: number };
 export type ListJobReply =
   | { type: 'progress'; id: number; progress: ListAllProgress }
   | { type: 'items'; id: number; items: unknown[] }

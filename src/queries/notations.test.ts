@@ -35,7 +35,12 @@ describe('timeline keys', () => {
     expect(updateQueries.categories(api(), 7).queryKey).toEqual(['updates', 'categories', '7']);
     expect(dataInsightQueries.list(api(), { identifiers: [STUDENT] }).queryKey).toEqual(['dataInsights', 'list', { identifiers: [STUDENT] }]);
     expect(dataInsightQueries.detail(api(), 9).queryKey).toEqual(['dataInsights', 'detail', '9', {}]);
-    expect(encouragementQueries.range(api(), { modifiedOnStart: '2026-05-01' }).queryKey).toEqual(['encouragements', 'list', { modifiedOnStart: '2026-05-01' }, 'all']);
+    expect(encouragementQueries.range(api(), { modifiedOnStart: '2026-05-01' }).queryKey).toEqual([
+      'encouragements',
+      'list',
+      { modifiedOnStart: '2026-05-01' },
+      'all',
+    ]);
     expect(encouragementQueries.type(api(), 3).queryKey).toEqual(['encouragements', 'types', 'detail', '3']);
     expect(updateQueries.lists()).toEqual(updateKeys.lists());
   });

@@ -92,9 +92,15 @@ export function notationCommentQueries<const Root extends string>(root: Root, re
 /** A notation's categories (E8 and its update twin) sit beside its comments. */
 export const categoriesKey = (root: string, id: Id) => [root, 'categories', String(id)] as const;
 
-const { keys: updateReadKeys, ...updateReads } = notationQueries<'updates', NotationFilters, S.Update, typeof X.UpdateExpansions>('updates', (api) => api.updates);
+const { keys: updateReadKeys, ...updateReads } = notationQueries<'updates', NotationFilters, S.Update, typeof X.UpdateExpansions>(
+  'updates',
+  (api) => api.updates,
+);
 const { keys: _updateCommentKeys, ...updateCommentReads } = notationCommentQueries('updates', (api) => api.updates);
-const { keys: dataInsightKeysRead, ...dataInsightReads } = notationQueries<'dataInsights', NotationFilters, S.DataInsight, typeof X.DataInsightExpansions>('dataInsights', (api) => api.dataInsights);
+const { keys: dataInsightKeysRead, ...dataInsightReads } = notationQueries<'dataInsights', NotationFilters, S.DataInsight, typeof X.DataInsightExpansions>(
+  'dataInsights',
+  (api) => api.dataInsights,
+);
 const { keys: _dataInsightCommentKeys, ...dataInsightCommentReads } = notationCommentQueries('dataInsights', (api) => api.dataInsights);
 
 export const updateKeys = { ...updateReadKeys, categories: (id: Id) => categoriesKey('updates', id) };
@@ -104,7 +110,8 @@ export const dataInsightKeys = dataInsightKeysRead;
 export const updateQueries = {
   ...updateReads,
   ...updateCommentReads,
-  categories: (api: ApiClient, id: Id) => queryOptions({ queryKey: updateKeys.categories(id), queryFn: ({ signal }) => api.updates.categories(id, { signal }) }),
+  categories: (api: ApiClient, id: Id) =>
+    queryOptions({ queryKey: updateKeys.categories(id), queryFn: ({ signal }) => api.updates.categories(id, { signal }) }),
 };
 /** E5 (the client sends the start of the range as `createOnStart`), E6, the comment extensions. */
 export const dataInsightQueries = { ...dataInsightReads, ...dataInsightCommentReads };
@@ -121,7 +128,12 @@ export const ENCOURAGEMENT_TYPE_STALE_TIME = 60 * MINUTE;
 export type EncouragementRange<E extends string> = AllPages<EncouragementFilters & ExpandParams<E>>;
 type EncouragementExpand = ExpandName<typeof X.EncouragementExpansions>;
 
-const { keys: encouragementReadKeys, ...encouragementReads } = notationQueries<'encouragements', EncouragementFilters, S.Encouragement, typeof X.EncouragementExpansions>('encouragements', (api) => api.encouragements);
+const { keys: encouragementReadKeys, ...encouragementReads } = notationQueries<
+  'encouragements',
+  EncouragementFilters,
+  S.Encouragement,
+  typeof X.EncouragementExpansions
+>('encouragements', (api) => api.encouragements);
 
 export const encouragementKeys = {
   ...encouragementReadKeys,

@@ -43,7 +43,9 @@ describe('useReplaceSuccessNetwork options', () => {
     const queryClient = createQueryClient();
     const network = peopleQueries.successNetwork(api(), STUDENT);
     const before = await queryClient.fetchQuery(network);
-    const members = ['E0001', 'E0002', ...before.values.map((l) => (api().parseHref(l.href) as { identifier: string }).identifier)].map((identifier) => ({ identifier }));
+    const members = ['E0001', 'E0002', ...before.values.map((l) => (api().parseHref(l.href) as { identifier: string }).identifier)].map((identifier) => ({
+      identifier,
+    }));
     let open!: () => void;
     const opened = new Promise<void>((resolve) => (open = resolve));
     const gated: FetchLike = async (input, init) => {

@@ -21,7 +21,12 @@ import { resourceQueries } from './resource-queries.ts';
 /** People records change rarely: 5 minutes. A success network is edited here: the default 30 s. */
 export const PEOPLE_STALE_TIME = 5 * 60_000;
 
-const people = resourceQueries('people', (api) => api.people, PEOPLE_STALE_TIME, (params: PeopleListParams) => ({ ...params, q: params.q || undefined }));
+const people = resourceQueries(
+  'people',
+  (api) => api.people,
+  PEOPLE_STALE_TIME,
+  (params: PeopleListParams) => ({ ...params, q: params.q || undefined }),
+);
 const { all } = people.keys;
 
 export const peopleKeys = {
@@ -72,8 +77,7 @@ export const networkMutations = {
           return { ...(data as Page<Link>), totalValues: values.length, values } satisfies Page<Link>;
         },
       }),
-      onSettled: (_void, _error, { identifier }, _onMutate, { client }) =>
-        client.invalidateQueries({ queryKey: peopleKeys.successNetwork(identifier) }),
+      onSettled: (_void, _error, { identifier }, _onMutate, { client }) => client.invalidateQueries({ queryKey: peopleKeys.successNetwork(identifier) }),
     }),
 };
 
@@ -97,7 +101,12 @@ export async function peopleByIdentifiers(
   const asked = new Set(identifiers);
   const options = signal ? { signal } : {};
   try {
-    const pages = await mapPool(chunksOf(identifiers, 1000), 4, (chunk) => api.people.list({ identifiers: chunk, pageSize: 1000 }, options), signal ? { signal } : {});
+    const pages = await mapPool(
+      chunksOf(identifiers, 1000),
+      4,
+      (chunk) => api.people.list({ identifiers: chunk, pageSize: 1000 }, options),
+      signal ? { signal } : {},
+    );
     for (const page of pages) {
       for (const person of page.values) {
         if (!asked.has(person.identifier)) return { supported: false, people: new Map() };

@@ -31,8 +31,7 @@ export function resourceQueries<const Root extends string, P extends object, L, 
       lists: keys.lists,
       list: (api: ApiClient, params: P = {} as P) =>
         queryOptions({ queryKey: keys.list(params), queryFn: ({ signal }) => resource(api).list(params, { signal }), staleTime }),
-      detail: (api: ApiClient, id: I) =>
-        queryOptions({ queryKey: keys.detail(id), queryFn: ({ signal }) => resource(api).get(id, { signal }), staleTime }),
+      detail: (api: ApiClient, id: I) => queryOptions({ queryKey: keys.detail(id), queryFn: ({ signal }) => resource(api).get(id, { signal }), staleTime }),
     },
   };
 }

@@ -11,7 +11,12 @@ const STUDENT = 'S000123';
 
 describe('score keys', () => {
   it('go general → specific under one root', () => {
-    expect(scoreQueries.administrations(api(), { personIdentifier: STUDENT }).queryKey).toEqual(['noncognitive', 'administrations', 'list', { personIdentifier: STUDENT }]);
+    expect(scoreQueries.administrations(api(), { personIdentifier: STUDENT }).queryKey).toEqual([
+      'noncognitive',
+      'administrations',
+      'list',
+      { personIdentifier: STUDENT },
+    ]);
     expect(scoreQueries.administration(api(), 7).queryKey).toEqual(['noncognitive', 'administrations', 'detail', '7']);
     expect(scoreQueries.results(api(), 7, { pageSize: 10 }).queryKey).toEqual(['noncognitive', 'administrations', 'results', '7', { pageSize: 10 }]);
     expect(scoreQueries.factorScores(api(), 7, STUDENT, ['factor']).queryKey).toEqual(['noncognitive', 'factorScores', '7', STUDENT, { expand: ['factor'] }]);

@@ -68,7 +68,8 @@ export const scoreQueries = {
       queryFn: ({ signal }) => api.noncognitive.factorScores<E>(administrationId, personIdentifier, expand ? { expand } : {}, { signal }),
     }),
   /** A profile's scores of one administration: E18 with each factor's name (the profile and its route's prefetch ask the same). */
-  profileScores: (api: ApiClient, administrationId: Id, personIdentifier: string) => scoreQueries.factorScores(api, administrationId, personIdentifier, PROFILE_EXPAND),
+  profileScores: (api: ApiClient, administrationId: Id, personIdentifier: string) =>
+    scoreQueries.factorScores(api, administrationId, personIdentifier, PROFILE_EXPAND),
   factorScore: <const E extends FactorResultExpand = never>(
     api: ApiClient,
     administrationId: Id,

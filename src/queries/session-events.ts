@@ -32,7 +32,12 @@ export function sessionEndedOn(path: string, now = Date.now()): boolean {
       const raw = window.sessionStorage.getItem(ENDED_KEY);
       window.sessionStorage.removeItem(ENDED_KEY);
       const parsed: unknown = raw ? JSON.parse(raw) : null;
-      if (parsed && typeof parsed === 'object' && typeof (parsed as { path?: unknown }).path === 'string' && typeof (parsed as { at?: unknown }).at === 'number') {
+      if (
+        parsed &&
+        typeof parsed === 'object' &&
+        typeof (parsed as { path?: unknown }).path === 'string' &&
+        typeof (parsed as { at?: unknown }).at === 'number'
+      ) {
         taken = parsed as { path: string; at: number };
       }
     } catch {

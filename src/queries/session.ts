@@ -3,8 +3,7 @@ import { sessionClient, signInUrl } from '../api/session.ts';
 
 export const sessionQueries = {
   all: ['session'] as const,
-  current: () =>
-    queryOptions({ queryKey: [...sessionQueries.all, 'current'] as const, queryFn: () => sessionClient.current(), staleTime: 5 * 60_000 }),
+  current: () => queryOptions({ queryKey: [...sessionQueries.all, 'current'] as const, queryFn: () => sessionClient.current(), staleTime: 5 * 60_000 }),
 };
 
 /** Where the browser is now, as the path to come back to after signing in. */

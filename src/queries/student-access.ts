@@ -4,7 +4,11 @@ import { studentAccessClient } from '../api/student-access.ts';
 export const studentAccessQueries = {
   all: ['student-access'] as const,
   check: (student: string) =>
-    queryOptions({ queryKey: [...studentAccessQueries.all, student] as const, queryFn: ({ signal }) => studentAccessClient.check(student, signal), staleTime: 60_000 }),
+    queryOptions({
+      queryKey: [...studentAccessQueries.all, student] as const,
+      queryFn: ({ signal }) => studentAccessClient.check(student, signal),
+      staleTime: 60_000,
+    }),
 };
 
 /** Asks for a grant; once given, everything read without it is read again. */

@@ -16,8 +16,7 @@ type Filters = { modifiedOnStart: string; modifiedOnEnd: string };
  *
  *     ['encouragements', 'ofStudent', identifier, { modifiedOnStart, modifiedOnEnd }]
  */
-export const studentEncouragementsKey = (student: string, range: Filters) =>
-  ['encouragements', 'ofStudent', student, range] as const;
+export const studentEncouragementsKey = (student: string, range: Filters) => ['encouragements', 'ofStudent', student, range] as const;
 
 /** The extension's pages, or E10's range (its own shared cache entry) narrowed to the student. */
 function loadStudentEncouragements(api: ApiClient, student: string, filters: Filters) {

@@ -19,16 +19,25 @@ describe('guardedWrite', () => {
 
     // Someone else removes the first member; my edit (made from the old base) removes the outsider.
     const theirs = [...base, outsider].slice(1);
-    await api().people.successNetwork.replace(STUDENT, theirs.map((identifier) => ({ identifier })));
+    await api().people.successNetwork.replace(
+      STUDENT,
+      theirs.map((identifier) => ({ identifier })),
+    );
     const merged = await guardedWrite(api(), { identifier: STUDENT, base: [...base, outsider], yours: base });
     expect(merged).toMatchObject({ status: 'merged', written: base.slice(1) });
     expect(await readNetwork(api(), STUDENT)).toEqual(base.slice(1));
 
     // Both reorder differently: a conflict, and the network stays theirs.
     const now = base.slice(1).concat(outsider);
-    await api().people.successNetwork.replace(STUDENT, now.map((identifier) => ({ identifier })));
+    await api().people.successNetwork.replace(
+      STUDENT,
+      now.map((identifier) => ({ identifier })),
+    );
     const reversed = [...now].reverse();
-    await api().people.successNetwork.replace(STUDENT, reversed.map((identifier) => ({ identifier })));
+    await api().people.successNetwork.replace(
+      STUDENT,
+      reversed.map((identifier) => ({ identifier })),
+    );
     const conflict = await guardedWrite(api(), { identifier: STUDENT, base: now, yours: [now[1]!, now[0]!, ...now.slice(2)] });
     expect(conflict).toMatchObject({ status: 'conflict', theirs: reversed });
     expect(await readNetwork(api(), STUDENT)).toEqual(reversed);

@@ -51,7 +51,8 @@ describe('useUpdateTrigger options', () => {
       body: { modifiedBy: { identifier: STAFF }, additionalAdvice: 'Call before Friday.', studentIdentifiers: [STUDENT] },
     });
 
-    for (const key of [detail.queryKey, list.queryKey, insights.mine, insights.everyone]) expect(isInvalidated(queryClient, key), JSON.stringify(key)).toBe(true);
+    for (const key of [detail.queryKey, list.queryKey, insights.mine, insights.everyone])
+      expect(isInvalidated(queryClient, key), JSON.stringify(key)).toBe(true);
     for (const key of [insights.others, alerts.mine, alerts.everyone]) expect(isInvalidated(queryClient, key), JSON.stringify(key)).toBe(false);
 
     expect((await queryClient.fetchQuery(detail)).additionalAdvice).toBe('Call before Friday.');

@@ -22,7 +22,11 @@ import { resourceQueries, withAllPages } from './resource-queries.ts';
 export const TRIGGER_STALE_TIME = 5 * 60_000;
 
 // `allPages`: every trigger (the admin extension, all pages).
-const triggers = withAllPages(resourceQueries('triggers', (api) => api.triggers, TRIGGER_STALE_TIME), (api) => (params, options) => api.triggers.list(params, options), TRIGGER_STALE_TIME);
+const triggers = withAllPages(
+  resourceQueries('triggers', (api) => api.triggers, TRIGGER_STALE_TIME),
+  (api) => (params, options) => api.triggers.list(params, options),
+  TRIGGER_STALE_TIME,
+);
 export const triggerKeys = triggers.keys;
 const { all } = triggerKeys;
 

@@ -21,7 +21,10 @@ export function appDir(): string {
   const dir = mkdtempSync(join(tmpdir(), 'gateway-app-'));
   mkdirSync(join(dir, 'assets'));
   mkdirSync(join(dir, '.vite'));
-  writeFileSync(join(dir, 'index.html'), '<!doctype html><html><head><title>t</title></head><body><div id="root"></div><script type="module" src="/assets/index-1.js"></script></body></html>');
+  writeFileSync(
+    join(dir, 'index.html'),
+    '<!doctype html><html><head><title>t</title></head><body><div id="root"></div><script type="module" src="/assets/index-1.js"></script></body></html>',
+  );
   writeFileSync(join(dir, 'assets', 'index-1.js'), 'console.log(1);\n');
   writeFileSync(join(dir, 'assets', 'index-1.js.map'), '{"version":3}');
   const manifest = Object.fromEntries(ROUTE_MODULES.flatMap((r) => r.modules).map((m, i) => [m, { file: `assets/chunk-${i}.js` }]));

@@ -17,7 +17,6 @@ import { DEFAULT_GROUPS } from './groups.ts';
 
 export { DEFAULT_GROUPS };
 
-
 export interface TestGatewayOptions {
   upstream: Upstream;
   /** The reference backend's database: its people sign in through the development provider. */
@@ -60,7 +59,14 @@ export async function startTestGateway(options: TestGatewayOptions): Promise<Tes
   const devIdp = options.oidc ? undefined : createDevIdp({ publicUrl: origin, groups: DEFAULT_GROUPS, people: seededPeople(options.db!) });
   const settings: OidcSettings = options.oidc
     ? { ...options.oidc, allowInsecure: true }
-    : { issuer: devIdp!.issuer, clientId: devIdp!.clientId, clientSecret: devIdp!.clientSecret, identifierClaim: 'preferred_username', groupsClaim: 'groups', allowInsecure: true };
+    : {
+        issuer: devIdp!.issuer,
+        clientId: devIdp!.clientId,
+        clientSecret: devIdp!.clientSecret,
+        identifierClaim: 'preferred_username',
+        groupsClaim: 'groups',
+        allowInsecure: true,
+      };
   const gateway = createGateway({
     upstream: options.upstream,
     auth: {

@@ -7,7 +7,10 @@ export function notFoundFor(path: RegExp): typeof fetch {
     const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url);
     if ((init?.method ?? 'GET') === 'GET' && path.test(url.pathname)) {
       return Promise.resolve(
-        new Response(JSON.stringify({ type: 'about:blank', title: 'Not Found', status: 404, detail: 'No such path.' }), { status: 404, headers: { 'content-type': 'application/problem+json' } }),
+        new Response(JSON.stringify({ type: 'about:blank', title: 'Not Found', status: 404, detail: 'No such path.' }), {
+          status: 404,
+          headers: { 'content-type': 'application/problem+json' },
+        }),
       );
     }
     return fetch(input, init);

@@ -14,7 +14,9 @@ export function postgresBin(): string | undefined {
   if (process.env.PG_BIN) return process.env.PG_BIN;
   const root = '/usr/lib/postgresql';
   if (!existsSync(root)) return undefined;
-  const versions = readdirSync(root).filter((v) => /^\d+$/.test(v) && existsSync(join(root, v, 'bin', 'initdb'))).sort((a, b) => Number(b) - Number(a));
+  const versions = readdirSync(root)
+    .filter((v) => /^\d+$/.test(v) && existsSync(join(root, v, 'bin', 'initdb')))
+    .sort((a, b) => Number(b) - Number(a));
   return versions[0] ? join(root, versions[0], 'bin') : undefined;
 }
 
@@ -40,7 +42,10 @@ export async function startPostgres(): Promise<TestPostgres> {
   const dir = mkdtempSync(join(tmpdir(), 'pg-'));
   if (user) chownSync(dir, user.uid, user.gid);
   const as = user ? { uid: user.uid, gid: user.gid } : {};
-  const init = spawnSync(join(bin, 'initdb'), ['-D', join(dir, 'data'), '-U', 'postgres', '-A', 'trust', '-E', 'UTF8', '--locale=C', '--no-sync'], { ...as, encoding: 'utf8' });
+  const init = spawnSync(join(bin, 'initdb'), ['-D', join(dir, 'data'), '-U', 'postgres', '-A', 'trust', '-E', 'UTF8', '--locale=C', '--no-sync'], {
+    ...as,
+    encoding: 'utf8',
+  });
   if (init.status !== 0) throw new Error(`initdb failed: ${init.stderr}`);
   const port = await freePort();
   let server: ChildProcess | undefined;
@@ -50,7 +55,22 @@ export async function startPostgres(): Promise<TestPostgres> {
   const start = async () => {
     const child = spawn(
       join(bin, 'postgres'),
-      ['-D', join(dir, 'data'), '-p', String(port), '-k', dir, '-c', 'listen_addresses=127.0.0.1', '-c', 'fsync=off', '-c', 'full_page_writes=off', '-c', 'max_connections=200'],
+      [
+        '-D',
+        join(dir, 'data'),
+        '-p',
+        String(port),
+        '-k',
+        dir,
+        '-c',
+        'listen_addresses=127.0.0.1',
+        '-c',
+        'fsync=off',
+        '-c',
+        'full_page_writes=off',
+        '-c',
+        'max_connections=200',
+      ],
       { ...as, stdio: ['ignore', 'ignore', 'pipe'] },
     );
     server = child;

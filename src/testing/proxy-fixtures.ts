@@ -57,7 +57,12 @@ export interface StrictUpstream {
 
 /** The reference backend behind a filter that answers 404 to every extension of decisions.md §9. */
 export async function startStrictUpstream(options: { now?: string; scale?: number } = {}): Promise<StrictUpstream> {
-  const { db } = openDatabase({ path: ':memory:', seed: 1, scale: options.scale ?? 0.3, now: new Date(`${options.now ?? new Date().toISOString().slice(0, 10)}T00:00:00Z`) });
+  const { db } = openDatabase({
+    path: ':memory:',
+    seed: 1,
+    scale: options.scale ?? 0.3,
+    now: new Date(`${options.now ?? new Date().toISOString().slice(0, 10)}T00:00:00Z`),
+  });
   const backend = createApp({ db, clients: [DEMO_CLIENT], tokenTtlSeconds: 3600, logError: () => {} });
   const refused: string[] = [];
   const app = new Hono();
@@ -186,7 +191,9 @@ export async function startDecodingUpstream(options: { now?: string; scale?: num
     app: backend,
     seen,
     read: async (path) => {
-      const response = await backend.request(`/api${path}`, { headers: { authorization: `Bearer ${await tokenOnce()}`, 'ocp-apim-subscription-key': DEMO_CLIENT.subscriptionKey } });
+      const response = await backend.request(`/api${path}`, {
+        headers: { authorization: `Bearer ${await tokenOnce()}`, 'ocp-apim-subscription-key': DEMO_CLIENT.subscriptionKey },
+      });
       if (!response.ok) throw new Error(`GET ${path}: ${response.status}`);
       return response.json() as Promise<unknown>;
     },

@@ -32,11 +32,14 @@ export const decoders = { br: promisify(brotliDecompress), gzip: promisify(gunzi
 export function rawRequest(origin: string, method: string, path: string, headers: Record<string, string> = {}, body?: string): Promise<RawResponse> {
   const { hostname, port } = new URL(origin);
   return new Promise((resolve, reject) => {
-    const req = httpRequest({ hostname, port, method, path, headers: { ...headers, ...(body !== undefined ? { 'content-length': String(Buffer.byteLength(body)) } : {}) } }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
-    });
+    const req = httpRequest(
+      { hostname, port, method, path, headers: { ...headers, ...(body !== undefined ? { 'content-length': String(Buffer.byteLength(body)) } : {}) } },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+      },
+    );
     req.on('error', reject);
     req.end(body);
   });

@@ -49,15 +49,18 @@ export function expandedCollectionOf<T extends z.ZodType>(item: T) {
 }
 
 /** An expanded single-resource property (decisions §2): keeps its href, adds the resource. */
-export function expandedResourceOf<Shape extends z.core.$ZodShape, Config extends z.core.$ZodObjectConfig>(
-  resource: z.ZodObject<Shape, Config>,
-) {
+export function expandedResourceOf<Shape extends z.core.$ZodShape, Config extends z.core.$ZodObjectConfig>(resource: z.ZodObject<Shape, Config>) {
   return resource.extend({ href: z.string() });
 }
 
 /** A person reference in a request body. */
 /** A person identifier in a body: trimmed; the pattern says what the trim does (a blank one is refused). */
-export const IdentifierSchema = z.string().trim().min(1, 'must not be empty').max(100).meta({ pattern: '\\S', examples: ['S000123'] });
+export const IdentifierSchema = z
+  .string()
+  .trim()
+  .min(1, 'must not be empty')
+  .max(100)
+  .meta({ pattern: '\\S', examples: ['S000123'] });
 
 export const IdentifierRefSchema = z.strictObject({ identifier: IdentifierSchema });
 export type IdentifierRef = z.infer<typeof IdentifierRefSchema>;
@@ -78,12 +81,14 @@ export const boundedText = (max: number) =>
 
 /** Text that must carry something: `min`–`max` characters once trimmed, stored as sent. */
 export function trimmedText(max: number, min = 1) {
-  return z
-    .string()
-    .refine((s) => characterCount(s.trim()) >= min, min === 1 ? 'must not be blank' : `must be at least ${min} characters after trimming`)
-    .refine((s) => characterCount(s.trim()) <= max, `must be at most ${max} characters after trimming`)
-    // What the refinements check, for /openapi.json (the server counts after trimming).
-    .meta({ minLength: min, maxLength: max, pattern: '\\S', description: `${min}–${max} characters once trimmed; not blank` });
+  return (
+    z
+      .string()
+      .refine((s) => characterCount(s.trim()) >= min, min === 1 ? 'must not be blank' : `must be at least ${min} characters after trimming`)
+      .refine((s) => characterCount(s.trim()) <= max, `must be at most ${max} characters after trimming`)
+      // What the refinements check, for /openapi.json (the server counts after trimming).
+      .meta({ minLength: min, maxLength: max, pattern: '\\S', description: `${min}–${max} characters once trimmed; not blank` })
+  );
 }
 
 /** 1–10,000 characters once trimmed (decisions §7). */

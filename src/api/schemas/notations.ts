@@ -1,27 +1,12 @@
 import { z } from 'zod';
-import {
-  DateTimeSchema,
-  DetailsSchema,
-  IdentifierRefSchema,
-  LinkSchema,
-  expandedCollectionOf,
-  expandedResourceOf,
-  resourceOf,
-} from './common.ts';
+import { DateTimeSchema, DetailsSchema, IdentifierRefSchema, LinkSchema, expandedCollectionOf, expandedResourceOf, resourceOf } from './common.ts';
 import { ExpandedPersonSchema } from './people.ts';
 
 export const UPDATE_AUDIENCES = ['Private', 'All', 'FullNetwork'] as const;
 export const ALERT_AUDIENCES = ['All', 'FullNetwork'] as const;
 export const ENCOURAGEMENT_AUDIENCES = ['Private', 'All'] as const;
 export const ALERT_STATUSES = ['Open', 'Lowered'] as const;
-export const DATA_INSIGHT_TYPES = [
-  'BaselineSurvey',
-  'UnexcusedAbsence',
-  'Grade',
-  'CustomQuestion',
-  'AdministrationResponse',
-  'Api',
-] as const;
+export const DATA_INSIGHT_TYPES = ['BaselineSurvey', 'UnexcusedAbsence', 'Grade', 'CustomQuestion', 'AdministrationResponse', 'Api'] as const;
 
 export const AlertStatusSchema = z.enum(ALERT_STATUSES);
 export type AlertStatus = z.infer<typeof AlertStatusSchema>;

@@ -3,7 +3,19 @@
  * modifiedOn bumped by comments and status changes (decisions §4).
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { expectNewestFirst, expectProblem, expectProblemNames, expectShape, expectStatus, type J, personHref, personIdOf, shiftMs, sorted, useContract } from './helpers.ts';
+import {
+  expectNewestFirst,
+  expectProblem,
+  expectProblemNames,
+  expectShape,
+  expectStatus,
+  type J,
+  personHref,
+  personIdOf,
+  shiftMs,
+  sorted,
+  useContract,
+} from './helpers.ts';
 
 const ctx = useContract({ people: true, categories: true, sample: { path: '/notations/alerts/', pageSize: 300 } });
 const { S, activeCats, inactiveCats, sample, staff, student } = ctx;
@@ -267,10 +279,7 @@ describe('alert comments and lowering (§9)', () => {
     for (const b of bodies) expectProblem(await ctx.api.post(`/notations/alerts/${a.id}/comments`, b), 400);
     expect((await ctx.api.ok(`/notations/alerts/${a.id}/comments`)).totalValues).toBe(0);
     expect(await ctx.api.ok(a.self.href)).toEqual(a);
-    expectProblem(
-      await ctx.api.post('/notations/alerts/999999999/comments', { createdBy: { identifier: staff(2) }, details: 'x' }),
-      404,
-    );
+    expectProblem(await ctx.api.post('/notations/alerts/999999999/comments', { createdBy: { identifier: staff(2) }, details: 'x' }), 404);
   });
 });
 

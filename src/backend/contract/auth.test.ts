@@ -290,10 +290,7 @@ describe('token endpoint POST {base}/oauth2/token (decisions §6, RFC 6749 §4.4
   });
 
   it('another grant type → 400 unsupported_grant_type', async () => {
-    const r = await tokenRequest(
-      { grant_type: 'password', username: 'a', password: 'b' },
-      { Authorization: basic(ctx.b.clientId, ctx.b.clientSecret) },
-    );
+    const r = await tokenRequest({ grant_type: 'password', username: 'a', password: 'b' }, { Authorization: basic(ctx.b.clientId, ctx.b.clientSecret) });
     expectOAuthError(r, 400, 'unsupported_grant_type');
     const r2 = await tokenRequest({ grant_type: 'authorization_code', code: 'x', client_id: ctx.b.clientId, client_secret: ctx.b.clientSecret });
     expectOAuthError(r2, 400, 'unsupported_grant_type');

@@ -261,10 +261,7 @@ describe('E14 under concurrency (at most 21 active; names unique case-insensitiv
   it('concurrent renames of two categories to one new name: exactly one wins', async () => {
     const cats = await list();
     const [a, b] = cats.filter((c) => c.isActive);
-    const rs = await Promise.all([
-      put(a!.id, { isActive: true, name: 'Race Winner' }),
-      put(b!.id, { isActive: true, name: 'RACE WINNER' }),
-    ]);
+    const rs = await Promise.all([put(a!.id, { isActive: true, name: 'Race Winner' }), put(b!.id, { isActive: true, name: 'RACE WINNER' })]);
     expect(rs.map((r) => r.status).sort()).toEqual([204, 409]);
     const after = await list();
     expect(after.filter((c) => c.name.toLowerCase() === 'race winner').length).toBe(1);

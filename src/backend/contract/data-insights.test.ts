@@ -2,15 +2,7 @@
  * Data insights: E5, E6, data insight comments (§9), E5's createOnStart spelling (decisions §4).
  */
 import { describe, expect, it } from 'vitest';
-import {
-  expectProblem,
-  expectProblemNames,
-  expectShape,
-  isoDay,
-  type J,
-  personIdOf,
-  useContract,
-} from './helpers.ts';
+import { expectProblem, expectProblemNames, expectShape, isoDay, type J, personIdOf, useContract } from './helpers.ts';
 
 const ctx = useContract({ sample: { path: '/notations/dataInsights/', pageSize: 1000 } });
 const { S, sample } = ctx;

@@ -53,10 +53,20 @@ describe('durability with a database file (decisions §7)', () => {
       201,
     );
     const net = [staff[2].identifier, staff[3].identifier];
-    expectStatus(await api.put(`/people/${students[2].identifier}/successNetwork`, net.map((identifier) => ({ identifier }))), 204);
+    expectStatus(
+      await api.put(
+        `/people/${students[2].identifier}/successNetwork`,
+        net.map((identifier) => ({ identifier })),
+      ),
+      204,
+    );
     expectStatus(await api.put(`/notations/categories/${active[1].id}`, { isActive: false, name: 'Durable Rename' }), 204);
     expectStatus(
-      await api.patch(`/notations/triggers/${trigger.id}`, { modifiedBy: { identifier: staff[0].identifier }, name: 'Durable trigger', studentIdentifiers: [students[3].identifier] }),
+      await api.patch(`/notations/triggers/${trigger.id}`, {
+        modifiedBy: { identifier: staff[0].identifier },
+        name: 'Durable trigger',
+        studentIdentifiers: [students[3].identifier],
+      }),
       204,
     );
     const snapshot = {

@@ -225,7 +225,14 @@ describe('413 and 415 (decisions §5)', () => {
 });
 
 describe('bad input never yields 500 (decisions §5)', () => {
-  const lists = ['/notations/updates/', '/notations/dataInsights/', '/notations/alerts/', '/notations/encouragements/', '/noncognitives/administrations/', '/people/'];
+  const lists = [
+    '/notations/updates/',
+    '/notations/dataInsights/',
+    '/notations/alerts/',
+    '/notations/encouragements/',
+    '/noncognitives/administrations/',
+    '/people/',
+  ];
   const keys = [
     'page',
     'pageSize',
@@ -245,9 +252,17 @@ describe('bad input never yields 500 (decisions §5)', () => {
     await fc.assert(
       fc.asyncProperty(
         fc.constantFrom(...lists),
-        fc.dictionary(fc.constantFrom(...keys), fc.oneof(fc.string({ maxLength: 30 }), fc.integer().map(String), fc.date({ noInvalidDate: true }).map((d) => d.toISOString())), {
-          maxKeys: 4,
-        }),
+        fc.dictionary(
+          fc.constantFrom(...keys),
+          fc.oneof(
+            fc.string({ maxLength: 30 }),
+            fc.integer().map(String),
+            fc.date({ noInvalidDate: true }).map((d) => d.toISOString()),
+          ),
+          {
+            maxKeys: 4,
+          },
+        ),
         async (path, query) => {
           const r = await ctx.api.get(path, { query });
           if (r.status === 200) return;

@@ -443,7 +443,10 @@ export interface ContractContext {
   staff(i?: number): string;
   student(i?: number): string;
   /** A create body (E4, POST alerts) about student(about) by staff(by), in the first active category; `over` on top. */
-  notationBody(fields: { audienceType: string; canStudentView: boolean; details: string; by: number; about: number }, over?: Record<string, unknown>): Record<string, unknown>;
+  notationBody(
+    fields: { audienceType: string; canStudentView: boolean; details: string; by: number; about: number },
+    over?: Record<string, unknown>,
+  ): Record<string, unknown>;
   /** The first page of `options.sample` (newest first), and its list's total (filled in `beforeAll` when asked for). */
   sample: J[];
   readonly sampleTotal: number;
@@ -466,9 +469,7 @@ export interface ContractContext {
  * returns are filled in place in `beforeAll`, so a file may destructure them at the top:
  * `const { S, people, staff } = useContract({ people: true })`.
  */
-export function useContract(
-  options: { people?: boolean; categories?: boolean; sample?: { path: string; pageSize: number } } = {},
-): ContractContext {
+export function useContract(options: { people?: boolean; categories?: boolean; sample?: { path: string; pageSize: number } } = {}): ContractContext {
   const backend = useBackend();
   const people: People = { students: [], staff: [], all: [] };
   let sampleTotal = 0;

@@ -55,9 +55,9 @@ function checkEnvelope(url: string, env: J): string[] {
   const pg = (h: string): number => Number(new URL(h).searchParams.get('page') ?? '1');
   if (!links?.first || pg(links.first.href) !== 1) out.push(`${url}: links.first`);
   if (!links?.last || pg(links.last.href) !== last) out.push(`${url}: links.last`);
-  if ((page < last) !== Boolean(links?.next)) out.push(`${url}: links.next presence`);
+  if (page < last !== Boolean(links?.next)) out.push(`${url}: links.next presence`);
   if (links?.next && pg(links.next.href) !== page + 1) out.push(`${url}: links.next page`);
-  if (page <= last && (page > 1) !== Boolean(links?.previous)) out.push(`${url}: links.previous presence`);
+  if (page <= last && page > 1 !== Boolean(links?.previous)) out.push(`${url}: links.previous presence`);
   return out;
 }
 
@@ -127,21 +127,18 @@ describe('hrefs follow the base URL the request came in on (decisions §1)', () 
   function getWithHost(path: string, host: string): Promise<{ status: number; body: J }> {
     const u = new URL(ctx.b.baseUrl + path);
     return new Promise((resolve, reject) => {
-      const req = request(
-        { host: u.hostname, port: u.port, path: u.pathname + u.search, method: 'GET', headers: { ...ctx.b.headers, Host: host } },
-        (res) => {
-          let data = '';
-          res.setEncoding('utf8');
-          res.on('data', (c: string) => (data += c));
-          res.on('end', () => {
-            try {
-              resolve({ status: res.statusCode ?? 0, body: JSON.parse(data) });
-            } catch (e) {
-              reject(e);
-            }
-          });
-        },
-      );
+      const req = request({ host: u.hostname, port: u.port, path: u.pathname + u.search, method: 'GET', headers: { ...ctx.b.headers, Host: host } }, (res) => {
+        let data = '';
+        res.setEncoding('utf8');
+        res.on('data', (c: string) => (data += c));
+        res.on('end', () => {
+          try {
+            resolve({ status: res.statusCode ?? 0, body: JSON.parse(data) });
+          } catch (e) {
+            reject(e);
+          }
+        });
+      });
       req.on('error', reject);
       req.end();
     });

@@ -20,7 +20,15 @@ interface ListDef {
 
 const LISTS: ListDef[] = [
   { name: 'E1', path: '/notations/updates/', createdStart: 'createdOnStart', createdEnd: 'createdOnEnd', identifiers: true, modified: true, expand: 'student' },
-  { name: 'E5', path: '/notations/dataInsights/', createdStart: 'createOnStart', createdEnd: 'createdOnEnd', identifiers: true, modified: true, expand: 'student' },
+  {
+    name: 'E5',
+    path: '/notations/dataInsights/',
+    createdStart: 'createOnStart',
+    createdEnd: 'createdOnEnd',
+    identifiers: true,
+    modified: true,
+    expand: 'student',
+  },
   { name: 'E7', path: '/notations/alerts/', createdStart: 'createdOnStart', createdEnd: 'createdOnEnd', identifiers: true, modified: true, expand: 'student' },
   { name: 'E10', path: '/notations/encouragements/', identifiers: false, modified: true, expand: 'type' },
   { name: 'E17', path: '/noncognitives/administrations/', identifiers: false, modified: false },
@@ -348,7 +356,7 @@ describe('links keep filters on the other lists too (decisions §4: "Every link 
 
 describe('links encode filter values faithfully (decisions §4)', () => {
   it('people q with reserved characters is kept exactly', async () => {
-    const q = "a b&c=d/é+%";
+    const q = 'a b&c=d/é+%';
     const env = await ctx.api.ok('/people/', { q, pageSize: 2 });
     for (const link of [env.self, ...Object.values(env.links)] as J[]) expect(paramsOf(link.href).get('q'), link.href).toBe(q);
   });

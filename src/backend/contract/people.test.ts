@@ -97,7 +97,13 @@ describe('E16 overwrite success network', () => {
     expect(r.text).toBe('');
     expect(await network(who)).toEqual(next);
     const smaller = [staff(9), staff(2)];
-    expectStatus(await putNetwork(who, smaller.map((identifier) => ({ identifier }))), 204);
+    expectStatus(
+      await putNetwork(
+        who,
+        smaller.map((identifier) => ({ identifier })),
+      ),
+      204,
+    );
     expect(await network(who)).toEqual(smaller);
     expectStatus(await putNetwork(who, []), 204);
     const env = await ctx.api.ok(`/people/${who}/successNetwork`);
@@ -115,7 +121,13 @@ describe('E16 overwrite success network', () => {
     const who = student(62);
     const pool = people.all.map((p) => p.identifier).filter((x) => x !== who);
     expect(pool.length).toBeGreaterThan(501);
-    expectStatus(await putNetwork(who, pool.slice(0, 500).map((identifier) => ({ identifier }))), 204);
+    expectStatus(
+      await putNetwork(
+        who,
+        pool.slice(0, 500).map((identifier) => ({ identifier })),
+      ),
+      204,
+    );
     const got = await ctx.api.ok(`/people/${who}/successNetwork`, { pageSize: 1000 });
     expect(got.totalValues).toBe(500);
     // whatever the page size, walking the pages gives the 500 in the order sent
@@ -129,36 +141,40 @@ describe('E16 overwrite success network', () => {
     }
     expect(walked).toEqual(pool.slice(0, 500));
     const before = await ctx.api.ok(`/people/${who}/successNetwork`, { pageSize: 1000 });
-    expectProblem(await putNetwork(who, pool.slice(0, 501).map((identifier) => ({ identifier }))), 400);
+    expectProblem(
+      await putNetwork(
+        who,
+        pool.slice(0, 501).map((identifier) => ({ identifier })),
+      ),
+      400,
+    );
     expect(await ctx.api.ok(`/people/${who}/successNetwork`, { pageSize: 1000 })).toEqual(before);
   });
 
   it('bad entries → 400 naming the bad identifiers; the network is unchanged', async () => {
     const who = student(63);
     const start = [staff(3), staff(4)];
-    expectStatus(await putNetwork(who, start.map((identifier) => ({ identifier }))), 204);
+    expectStatus(
+      await putNetwork(
+        who,
+        start.map((identifier) => ({ identifier })),
+      ),
+      204,
+    );
     const cases: Array<[unknown, string[]]> = [
       [[{ identifier: staff(6) }, { identifier: 'NOBODY-9' }], ['NOBODY-9']],
-      [[{ identifier: 'GHOST-1' }, { identifier: 'GHOST-2' }], ['GHOST-1', 'GHOST-2']],
+      [
+        [{ identifier: 'GHOST-1' }, { identifier: 'GHOST-2' }],
+        ['GHOST-1', 'GHOST-2'],
+      ],
       [[{ identifier: staff(6) }, { identifier: staff(6) }], [staff(6)]],
       [[{ identifier: who }], [who]],
     ];
     for (const [body, names] of cases) expectProblemNames(await putNetwork(who, body), 400, ...names);
-    const shapeCases: unknown[] = [
-      { identifier: staff(6) },
-      [staff(6)],
-      [{ identifier: 6 }],
-      [{}],
-      [{ identifier: staff(6), role: 'Advisor' }],
-      null,
-      [null],
-    ];
+    const shapeCases: unknown[] = [{ identifier: staff(6) }, [staff(6)], [{ identifier: 6 }], [{}], [{ identifier: staff(6), role: 'Advisor' }], null, [null]];
     for (const body of shapeCases) expectProblem(await putNetwork(who, body), 400);
     for (const raw of ['[', '', '{"identifier":']) {
-      expectProblem(
-        await ctx.api.put(`/people/${who}/successNetwork`, undefined, { raw, headers: { 'Content-Type': 'application/json' } }),
-        400,
-      );
+      expectProblem(await ctx.api.put(`/people/${who}/successNetwork`, undefined, { raw, headers: { 'Content-Type': 'application/json' } }), 400);
     }
     expectProblem(
       await ctx.api.put(`/people/${who}/successNetwork`, undefined, {
@@ -179,13 +195,24 @@ describe('E16 overwrite success network', () => {
     const who = student(64);
     const A = people.staff.slice(20, 40).map((p) => p.identifier);
     const B = people.staff.slice(40, 60).map((p) => p.identifier);
-    expectStatus(await putNetwork(who, A.map((identifier) => ({ identifier }))), 204);
+    expectStatus(
+      await putNetwork(
+        who,
+        A.map((identifier) => ({ identifier })),
+      ),
+      204,
+    );
     const seen: string[][] = [];
     const writers: Promise<Res>[] = [];
     const readers: Promise<void>[] = [];
     for (let i = 0; i < 20; i++) {
       const target = i % 2 === 0 ? B : A;
-      writers.push(putNetwork(who, target.map((identifier) => ({ identifier }))));
+      writers.push(
+        putNetwork(
+          who,
+          target.map((identifier) => ({ identifier })),
+        ),
+      );
       for (let k = 0; k < 3; k++) readers.push(network(who).then((n) => void seen.push(n)));
     }
     const ws = await Promise.all(writers);

@@ -39,7 +39,12 @@ describe('repeated and empty query parameters', () => {
   });
 
   it('identifiers= naming nobody is 400, on the notation lists and on people', async () => {
-    for (const path of ['/notations/updates/?identifiers=', '/notations/alerts/?identifiers=%2C%20', '/notations/dataInsights/?identifiers=', '/people/?identifiers=']) {
+    for (const path of [
+      '/notations/updates/?identifiers=',
+      '/notations/alerts/?identifiers=%2C%20',
+      '/notations/dataInsights/?identifiers=',
+      '/people/?identifiers=',
+    ]) {
       expectProblemNames(await get(path), 400, 'identifiers', 'names no identifier');
     }
   });

@@ -204,10 +204,7 @@ describe('E13 update a trigger', () => {
   it('unknown trigger → 404, bad id → 400, nothing created', async () => {
     const sid = student(41);
     const before = await notationsOf(sid);
-    expectProblem(
-      await ctx.api.patch('/notations/triggers/999999999', { modifiedBy: { identifier: staff(1) }, studentIdentifiers: [sid] }),
-      404,
-    );
+    expectProblem(await ctx.api.patch('/notations/triggers/999999999', { modifiedBy: { identifier: staff(1) }, studentIdentifiers: [sid] }), 404);
     expectProblem(await ctx.api.patch('/notations/triggers/abc', { modifiedBy: { identifier: staff(1) }, studentIdentifiers: [sid] }), 400);
     expect(await notationsOf(sid)).toEqual(before);
   });

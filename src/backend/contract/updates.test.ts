@@ -3,7 +3,19 @@
  * writes (decisions §7 E4), modifiedOn (decisions §4).
  */
 import { describe, expect, it } from 'vitest';
-import { expectNewestFirst, expectProblem, expectProblemNames, expectShape, expectStatus, type J, personHref, personIdOf, shiftMs, sorted, useContract } from './helpers.ts';
+import {
+  expectNewestFirst,
+  expectProblem,
+  expectProblemNames,
+  expectShape,
+  expectStatus,
+  type J,
+  personHref,
+  personIdOf,
+  shiftMs,
+  sorted,
+  useContract,
+} from './helpers.ts';
 
 const ctx = useContract({ people: true, categories: true, sample: { path: '/notations/updates/', pageSize: 200 } });
 const { S, people, activeCats, inactiveCats, sample, staff, student } = ctx;
@@ -415,10 +427,7 @@ describe('update comments POST (decisions §9) and modifiedOn (decisions §4)', 
       expectProblem(await ctx.api.post(`/notations/updates/${u.id}/comments`, body), 400);
     }
     expect((await ctx.api.ok(`/notations/updates/${u.id}/comments`)).totalValues).toBe(before);
-    expectProblem(
-      await ctx.api.post('/notations/updates/999999999/comments', { createdBy: { identifier: staff(2) }, details: 'x' }),
-      404,
-    );
+    expectProblem(await ctx.api.post('/notations/updates/999999999/comments', { createdBy: { identifier: staff(2) }, details: 'x' }), 404);
   });
 
   it('a comment bumps the update’s modifiedOn, not its createdOn', async () => {

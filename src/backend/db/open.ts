@@ -29,7 +29,8 @@ function whileBusy(step: () => void, deadline: number, path: string): void {
       return;
     } catch (error) {
       if (!isBusy(error) || Date.now() >= deadline) {
-        if (isBusy(error)) throw new Error(`${path} stayed locked by another process (is one still seeding it?); try again when it has started`, { cause: error });
+        if (isBusy(error))
+          throw new Error(`${path} stayed locked by another process (is one still seeding it?); try again when it has started`, { cause: error });
         throw error;
       }
     }

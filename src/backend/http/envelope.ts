@@ -5,14 +5,7 @@ import { DEFAULT_PAGE_SIZE } from './query.ts';
  * The collection envelope (decisions §4). Links keep the request's recognised parameters (its
  * filters and expand) and carry page and pageSize explicitly.
  */
-export function pagedEnvelope<T>(
-  url: URL,
-  accepted: readonly string[],
-  page: number,
-  pageSize: number,
-  totalValues: number,
-  values: T[],
-): Envelope<T> {
+export function pagedEnvelope<T>(url: URL, accepted: readonly string[], page: number, pageSize: number, totalValues: number, values: T[]): Envelope<T> {
   const kept = keptParams(url, accepted);
   const at = (p: number): Link => {
     const params = new URLSearchParams(kept);

@@ -28,8 +28,7 @@ export function createHrefs(base: string) {
     base,
     notation,
     notationComments: (kind: NotationKind, id: number) => at(`${NOTATION_RESOURCE[commented(kind)]}.comments`, { id }),
-    notationComment: (kind: NotationKind, id: number, commentId: number) =>
-      at(`${NOTATION_RESOURCE[commented(kind)]}.comment`, { id, commentid: commentId }),
+    notationComment: (kind: NotationKind, id: number, commentId: number) => at(`${NOTATION_RESOURCE[commented(kind)]}.comment`, { id, commentid: commentId }),
     notationCategories: (kind: NotationKind, id: number) => {
       const k = commented(kind);
       if (k === 'dataInsight') throw new RangeError('data insights have no categories');
@@ -43,8 +42,7 @@ export function createHrefs(base: string) {
     administration: (id: number) => at('noncognitive.administrations.get', { id }),
     administrationResults: (id: number) => at('noncognitive.administrations.results', { id }),
     respondentFactors: (id: number, person: string) => at('noncognitive.factorScores', { id, personIdentifier: person }),
-    respondentFactor: (id: number, person: string, factorId: number) =>
-      at('noncognitive.factorScore', { id, personIdentifier: person, factorId }),
+    respondentFactor: (id: number, person: string, factorId: number) => at('noncognitive.factorScore', { id, personIdentifier: person, factorId }),
     factor: (assessmentId: number, factorId: number) => at('noncognitive.factor', { id: assessmentId, factorId }),
   };
 }

@@ -75,7 +75,10 @@ function issuesToErrors(issues: z.core.$ZodIssue[], where: ProblemFieldError['in
   for (const issue of issues) {
     // A query parameter is named as sent (`expand`, not the item of its list that failed).
     const segments = where === 'query' ? issue.path.slice(0, 1) : issue.path;
-    const path = segments.map((p) => (typeof p === 'number' ? `[${p}]` : String(p))).join('.').replace(/\.\[/g, '[');
+    const path = segments
+      .map((p) => (typeof p === 'number' ? `[${p}]` : String(p)))
+      .join('.')
+      .replace(/\.\[/g, '[');
     if (issue.code === 'unrecognized_keys') {
       for (const key of issue.keys) {
         errors.push({ in: where, name: path ? `${path}.${key}` : key, message: 'is not a known field' });
@@ -97,7 +100,8 @@ export interface OperationEnv {
 function listNames(op: OperationSpec): Set<string> {
   const schema = op.query;
   if (!schema) return new Set();
-  const shape = (schema instanceof z.ZodObject ? schema : (schema as unknown as { def?: { in?: z.ZodObject } }).def?.in)?.shape as Record<string, z.ZodType> | undefined;
+  const shape = (schema instanceof z.ZodObject ? schema : (schema as unknown as { def?: { in?: z.ZodObject } }).def?.in)?.shape as
+    Record<string, z.ZodType> | undefined;
   return new Set(
     Object.entries(shape ?? {})
       .filter(([, field]) => (z.toJSONSchema(field, { io: 'input', unrepresentable: 'any' }) as { type?: unknown }).type === 'array')

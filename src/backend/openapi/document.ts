@@ -64,9 +64,7 @@ const EXPANDABLE: Record<string, Record<string, string>> = {
 };
 
 /** The named schema of a zod schema the table uses, by identity. */
-const NAME_OF = new Map<z.ZodType, string>(
-  Object.entries({ ...RESOURCES, ...OPEN, ...BODIES }).map(([name, schema]) => [schema as z.ZodType, name]),
-);
+const NAME_OF = new Map<z.ZodType, string>(Object.entries({ ...RESOURCES, ...OPEN, ...BODIES }).map(([name, schema]) => [schema as z.ZodType, name]));
 
 function convert(schemas: Record<string, z.ZodType>, io: 'input' | 'output', closed: boolean): Record<string, Json> {
   const registry = z.registry<{ id: string }>();
@@ -92,7 +90,13 @@ function componentSchemas(): Record<string, Json> {
   const resources = convert({ ...RESOURCES }, 'output', true);
   const open = convert({ ...OPEN, Link: S.LinkSchema }, 'output', false);
   const bodies = convert({ ...BODIES }, 'input', true);
-  const all: Record<string, Json> = { ...resources, Problem: open.Problem!, ProblemFieldError: open.ProblemFieldError!, OAuthError: open.OAuthError!, ...bodies };
+  const all: Record<string, Json> = {
+    ...resources,
+    Problem: open.Problem!,
+    ProblemFieldError: open.ProblemFieldError!,
+    OAuthError: open.OAuthError!,
+    ...bodies,
+  };
   for (const [name, props] of Object.entries(EXPANDABLE)) {
     const properties = all[name]!.properties as Record<string, Json>;
     for (const [prop, expanded] of Object.entries(props)) {
@@ -225,7 +229,10 @@ const ERROR_RESPONSES: Record<number, Json> = {
     description: 'Refused by a rule of the stored state; nothing was changed.',
     content: problemContent(problemExample(409, 'Conflict', 'Alert 12 is already lowered')),
   },
-  413: { description: 'The body is over 1 MiB.', content: problemContent(problemExample(413, 'Request body too large', 'The request body is larger than 1048576 bytes')) },
+  413: {
+    description: 'The body is over 1 MiB.',
+    content: problemContent(problemExample(413, 'Request body too large', 'The request body is larger than 1048576 bytes')),
+  },
   415: {
     description: 'A Content-Type that is present and not JSON.',
     content: problemContent(problemExample(415, 'Unsupported media type', "Content-Type 'text/plain' is not supported; send application/json")),
@@ -287,7 +294,8 @@ export function buildOpenApiDocument(serverUrl: string, examples: Examples) {
     const page: Json | undefined = op.item ? schemas[`${pageName(op.item)}Page`] : undefined;
     if (page && !page.examples && examples.responses[name] !== undefined) page.examples = [examples.responses[name]];
   }
-  for (const [name, example] of Object.entries(examples.schemas)) if (schemas[name] && example !== undefined) schemas[name] = { ...schemas[name], examples: [example] };
+  for (const [name, example] of Object.entries(examples.schemas))
+    if (schemas[name] && example !== undefined) schemas[name] = { ...schemas[name], examples: [example] };
 
   const paths: Record<string, Record<string, unknown>> = {};
   for (const name of OPERATION_NAMES) {
@@ -315,11 +323,32 @@ export function buildOpenApiDocument(serverUrl: string, examples: Examples) {
       if (code < 300) responses[status] = successResponse(name, op, code, r.description, examples);
     }
     if (name === 'auth.token') {
-      responses['400'] = { description: 'RFC 6749 §5.2 (invalid_request, unsupported_grant_type)', content: { 'application/json': { schema: ref('OAuthError'), example: { error: 'unsupported_grant_type', error_description: 'Only client_credentials is supported' } } } };
-      responses['401'] = { description: 'invalid_client', headers: { 'WWW-Authenticate': { $ref: '#/components/headers/WWWAuthenticate' } }, content: { 'application/json': { schema: ref('OAuthError'), example: { error: 'invalid_client', error_description: 'Unknown client or wrong secret' } } } };
+      responses['400'] = {
+        description: 'RFC 6749 §5.2 (invalid_request, unsupported_grant_type)',
+        content: {
+          'application/json': {
+            schema: ref('OAuthError'),
+            example: { error: 'unsupported_grant_type', error_description: 'Only client_credentials is supported' },
+          },
+        },
+      };
+      responses['401'] = {
+        description: 'invalid_client',
+        headers: { 'WWW-Authenticate': { $ref: '#/components/headers/WWWAuthenticate' } },
+        content: {
+          'application/json': { schema: ref('OAuthError'), example: { error: 'invalid_client', error_description: 'Unknown client or wrong secret' } },
+        },
+      };
     } else {
-      if (op.method === 'get' && !op.public) responses['304'] = { description: 'Not modified: If-None-Match matched the current ETag; no body.', headers: { ETag: { $ref: '#/components/headers/ETag' } } };
-      for (const status of Object.keys(op.responses).map(Number).filter((s) => s >= 400)) responses[status] = ERROR_RESPONSES[status];
+      if (op.method === 'get' && !op.public)
+        responses['304'] = {
+          description: 'Not modified: If-None-Match matched the current ETag; no body.',
+          headers: { ETag: { $ref: '#/components/headers/ETag' } },
+        };
+      for (const status of Object.keys(op.responses)
+        .map(Number)
+        .filter((s) => s >= 400))
+        responses[status] = ERROR_RESPONSES[status];
       if (!op.public) responses['401'] = ERROR_RESPONSES[401];
       if (op.body) Object.assign(responses, { 400: ERROR_RESPONSES[400], 413: ERROR_RESPONSES[413], 415: ERROR_RESPONSES[415] });
     }

@@ -105,7 +105,9 @@ describe('/openapi.json (issue #17)', () => {
       }
     }
     expect(operations).toBeGreaterThanOrEqual(40);
-    const extensions = Object.values<J>(doc.paths).flatMap((item) => Object.values<J>(item)).filter((op) => op['x-extension']);
+    const extensions = Object.values<J>(doc.paths)
+      .flatMap((item) => Object.values<J>(item))
+      .filter((op) => op['x-extension']);
     expect(extensions.every((op) => op.tags.includes('Extensions'))).toBe(true);
     expect(doc.paths['/people/{id}/caseload'].get['x-extension']).toBe(true);
     const pageSize = doc.paths['/notations/alerts/'].get.parameters.find((p: J) => p.name === 'pageSize');
@@ -203,7 +205,17 @@ export const wrong: ExpandedPerson = { ...person, role: 'Wizard' };
 `,
       );
       const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
-      const args = ['--noEmit', '--strict', '--target', 'es2022', '--module', 'nodenext', '--allowImportingTsExtensions', '--skipLibCheck', join(dir, 'usage.ts')];
+      const args = [
+        '--noEmit',
+        '--strict',
+        '--target',
+        'es2022',
+        '--module',
+        'nodenext',
+        '--allowImportingTsExtensions',
+        '--skipLibCheck',
+        join(dir, 'usage.ts'),
+      ];
       let output = '';
       try {
         execFileSync(process.execPath, [tsc, ...args], { encoding: 'utf8', cwd: dir });
@@ -216,7 +228,6 @@ export const wrong: ExpandedPerson = { ...person, role: 'Wizard' };
       rmSync(dir, { recursive: true, force: true });
     }
   }, 120_000);
-
 });
 
 describe('/api/docs', () => {

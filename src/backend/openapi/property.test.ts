@@ -150,7 +150,10 @@ function validRequests(method: string, operation: Schema, runs: number): Request
   const { path, query } = parametersOf(operation);
   const pathArb = fc.record(
     Object.fromEntries(
-      path.map((p) => [p.name, fc.oneof({ arbitrary: fc.constant(p.example), weight: 4 }, { arbitrary: validArb(p.schema, resolve), weight: 1 }).map(serialize)]),
+      path.map((p) => [
+        p.name,
+        fc.oneof({ arbitrary: fc.constant(p.example), weight: 4 }, { arbitrary: validArb(p.schema, resolve), weight: 1 }).map(serialize),
+      ]),
     ),
   );
   const queryArb = fc.record(Object.fromEntries(query.map((p) => [p.name, validArb(p.schema, resolve).map(serialize)])), { requiredKeys: [] });
@@ -167,7 +170,12 @@ function validRequests(method: string, operation: Schema, runs: number): Request
     ...(media ? { body: JSON.stringify(body), headers: { 'content-type': 'application/json' } } : {}),
     // A valid query is accepted: found, or (where documented) not found. A valid body is never
     // refused for its form (413, 415); the seed's rules may still refuse what it names (400, 404, 409).
-    expect: method === 'get' ? [200, 404] : Object.keys(operation.responses).map(Number).filter((s) => s < 500 && ![401, 405, 413, 415].includes(s)),
+    expect:
+      method === 'get'
+        ? [200, 404]
+        : Object.keys(operation.responses)
+            .map(Number)
+            .filter((s) => s < 500 && ![401, 405, 413, 415].includes(s)),
   }));
 }
 
@@ -180,10 +188,12 @@ function invalidRequests(method: string, operation: Schema, template: string): R
   const validBody: { body?: string; headers?: Record<string, string> } = media ? withBody(JSON.stringify(media.example)) : {};
   const out: Request[] = [];
   for (const p of path) {
-    for (const value of invalidPathValues(p.schema)) out.push({ why: `path ${p.name}=${value}`, method: M, path: { ...okPath, [p.name]: value }, query: {}, ...validBody, expect: [400] });
+    for (const value of invalidPathValues(p.schema))
+      out.push({ why: `path ${p.name}=${value}`, method: M, path: { ...okPath, [p.name]: value }, query: {}, ...validBody, expect: [400] });
   }
   for (const p of query) {
-    for (const value of invalidQueryValues(p.schema)) out.push({ why: `query ${p.name}=${value.slice(0, 40)}`, method: M, path: okPath, query: { [p.name]: value }, expect: [400] });
+    for (const value of invalidQueryValues(p.schema))
+      out.push({ why: `query ${p.name}=${value.slice(0, 40)}`, method: M, path: okPath, query: { [p.name]: value }, expect: [400] });
   }
   const names = new Set(query.map((p) => p.name));
   for (const [start, end] of RANGES) {
@@ -197,7 +207,14 @@ function invalidRequests(method: string, operation: Schema, template: string): R
     }
     out.push({ why: 'malformed JSON', method: M, path: okPath, query: {}, ...withBody('{"details": '), expect: [400] });
     out.push({ why: 'no body', method: M, path: okPath, query: {}, ...withBody(''), expect: [400] });
-    out.push({ why: 'text/plain', method: M, path: okPath, query: {}, ...withBody(JSON.stringify(media.example), { 'content-type': 'text/plain' }), expect: [415] });
+    out.push({
+      why: 'text/plain',
+      method: M,
+      path: okPath,
+      query: {},
+      ...withBody(JSON.stringify(media.example), { 'content-type': 'text/plain' }),
+      expect: [415],
+    });
     out.push({ why: 'over 1 MiB', method: M, path: okPath, query: {}, ...withBody(JSON.stringify({ details: 'x'.repeat(1_100_000) })), expect: [413] });
   }
   if (operation.security === undefined) {
@@ -217,24 +234,38 @@ function invalidRequests(method: string, operation: Schema, template: string): R
 
 describe('the document and the server agree (property-based, driven by /openapi.json)', () => {
   const names = OPERATION_NAMES.filter((name) => name !== 'auth.token');
-  it.each(names)('%s', async (name: OperationName) => {
-    const spec = OPERATIONS[name];
-    const template = spec.path;
-    const method = spec.method;
-    const operation = doc.paths[template][method];
-    const requests = [...validRequests(method, operation, VALID_RUNS), ...invalidRequests(method, operation, template)];
-    const problems: string[] = [];
-    for (const request of requests) problems.push(...(await disagreements(template, method, operation, request)));
-    if (method === 'get' && operation.responses['304']) {
-      const { path } = parametersOf(operation);
-      const first = await send(urlOf(template, { why: '', method: 'GET', path: examplePath(path), query: {} }), { headers: backend.headers });
-      const etag = first.headers.get('etag');
-      if (!etag) problems.push(`${name}: no ETag on ${first.status}`);
-      else problems.push(...(await disagreements(template, method, operation, { why: 'If-None-Match', method: 'GET', path: examplePath(path), query: {}, headers: { 'if-none-match': etag }, expect: [304] })));
-    }
-    expect(problems).toEqual([]);
-    expect(requests.length).toBeGreaterThanOrEqual(VALID_RUNS);
-  }, 120_000);
+  it.each(names)(
+    '%s',
+    async (name: OperationName) => {
+      const spec = OPERATIONS[name];
+      const template = spec.path;
+      const method = spec.method;
+      const operation = doc.paths[template][method];
+      const requests = [...validRequests(method, operation, VALID_RUNS), ...invalidRequests(method, operation, template)];
+      const problems: string[] = [];
+      for (const request of requests) problems.push(...(await disagreements(template, method, operation, request)));
+      if (method === 'get' && operation.responses['304']) {
+        const { path } = parametersOf(operation);
+        const first = await send(urlOf(template, { why: '', method: 'GET', path: examplePath(path), query: {} }), { headers: backend.headers });
+        const etag = first.headers.get('etag');
+        if (!etag) problems.push(`${name}: no ETag on ${first.status}`);
+        else
+          problems.push(
+            ...(await disagreements(template, method, operation, {
+              why: 'If-None-Match',
+              method: 'GET',
+              path: examplePath(path),
+              query: {},
+              headers: { 'if-none-match': etag },
+              expect: [304],
+            })),
+          );
+      }
+      expect(problems).toEqual([]);
+      expect(requests.length).toBeGreaterThanOrEqual(VALID_RUNS);
+    },
+    120_000,
+  );
 
   it('auth.token', async () => {
     const operation = doc.paths[OPERATIONS['auth.token'].path].post;

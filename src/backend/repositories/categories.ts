@@ -7,21 +7,17 @@ export function createCategoryRepository(db: DatabaseSync) {
   return {
     ...keyedTable<CategoryRow, number>(sql, { from: 'category', columns: 'id, name, is_active', key: 'id' }),
     getMany(ids: readonly number[]): Map<number, CategoryRow> {
-      const rows = sql('SELECT id, name, is_active FROM category WHERE id IN (SELECT value FROM json_each(?))').all(
-        jsonList(ids),
-      ) as unknown as CategoryRow[];
+      const rows = sql('SELECT id, name, is_active FROM category WHERE id IN (SELECT value FROM json_each(?))').all(jsonList(ids)) as unknown as CategoryRow[];
       return new Map(rows.map((r) => [r.id, r]));
     },
     /** Categories of each notation, by category id. */
     forNotations(notationIds: readonly number[]): Map<number, CategoryRow[]> {
       // Thirty-odd categories: read them once and join in memory; the links come off the
       // primary key (notation_id, category_id), already in category order.
-      const all = new Map(
-        (sql('SELECT id, name, is_active FROM category').all() as unknown as CategoryRow[]).map((c) => [c.id, c]),
-      );
-      const links = sql(
-        'SELECT nc.notation_id, nc.category_id FROM json_each(?) j JOIN notation_category nc ON nc.notation_id = j.value',
-      ).all(jsonList(notationIds)) as unknown as { notation_id: number; category_id: number }[];
+      const all = new Map((sql('SELECT id, name, is_active FROM category').all() as unknown as CategoryRow[]).map((c) => [c.id, c]));
+      const links = sql('SELECT nc.notation_id, nc.category_id FROM json_each(?) j JOIN notation_category nc ON nc.notation_id = j.value').all(
+        jsonList(notationIds),
+      ) as unknown as { notation_id: number; category_id: number }[];
       const byNotation = new Map<number, CategoryRow[]>();
       for (const link of links) {
         const category = all.get(link.category_id);

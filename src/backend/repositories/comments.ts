@@ -9,25 +9,25 @@ export function createCommentRepository(db: DatabaseSync) {
   return {
     /** Oldest first (decisions §4). */
     forNotation(notationId: number): CommentRow[] {
-      return sql(`SELECT ${COLUMNS} FROM comment WHERE notation_id = ? ORDER BY created_on, id`).all(
-        notationId,
-      ) as unknown as CommentRow[];
+      return sql(`SELECT ${COLUMNS} FROM comment WHERE notation_id = ? ORDER BY created_on, id`).all(notationId) as unknown as CommentRow[];
     },
     forNotations(notationIds: readonly number[]): Map<number, CommentRow[]> {
-      const rows = sql(
-        `SELECT ${COLUMNS} FROM comment WHERE notation_id IN (SELECT value FROM json_each(?)) ORDER BY notation_id, created_on, id`,
-      ).all(jsonList(notationIds)) as unknown as CommentRow[];
+      const rows = sql(`SELECT ${COLUMNS} FROM comment WHERE notation_id IN (SELECT value FROM json_each(?)) ORDER BY notation_id, created_on, id`).all(
+        jsonList(notationIds),
+      ) as unknown as CommentRow[];
       return groupBy(rows, (r) => r.notation_id);
     },
     get(notationId: number, commentId: number): CommentRow | undefined {
-      return sql(`SELECT ${COLUMNS} FROM comment WHERE id = ? AND notation_id = ?`).get(commentId, notationId) as
-        | CommentRow
-        | undefined;
+      return sql(`SELECT ${COLUMNS} FROM comment WHERE id = ? AND notation_id = ?`).get(commentId, notationId) as CommentRow | undefined;
     },
     create(notationId: number, createdBy: string, createdOn: number, details: string, usedToLowerAlert: boolean): number {
-      const result = sql(
-        'INSERT INTO comment (notation_id, created_by, created_on, details, used_to_lower_alert) VALUES (?, ?, ?, ?, ?)',
-      ).run(notationId, createdBy, createdOn, details, usedToLowerAlert ? 1 : 0);
+      const result = sql('INSERT INTO comment (notation_id, created_by, created_on, details, used_to_lower_alert) VALUES (?, ?, ?, ?, ?)').run(
+        notationId,
+        createdBy,
+        createdOn,
+        details,
+        usedToLowerAlert ? 1 : 0,
+      );
       return Number(result.lastInsertRowid);
     },
   };

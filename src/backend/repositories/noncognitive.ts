@@ -14,9 +14,7 @@ export function createNoncognitiveRepository(db: DatabaseSync) {
   return {
     /** Newest first by start date, then id descending (decisions §4). */
     administrations(filter: { respondent?: string | undefined }, page: number, pageSize: number): Page<AdministrationRow> {
-      const clause = filter.respondent
-        ? 'WHERE id IN (SELECT administration_id FROM factor_result WHERE person = ?)'
-        : '';
+      const clause = filter.respondent ? 'WHERE id IN (SELECT administration_id FROM factor_result WHERE person = ?)' : '';
       const args = filter.respondent ? [filter.respondent] : [];
       return selectPage(sql, { columns: ADMIN_COLUMNS, from: `administration ${clause}`, orderBy: 'start_date DESC, id DESC', args }, page, pageSize);
     },
@@ -30,9 +28,11 @@ export function createNoncognitiveRepository(db: DatabaseSync) {
           n: number;
         }
       ).n;
-      const rows = sql(
-        'SELECT DISTINCT person FROM factor_result WHERE administration_id = ? ORDER BY person LIMIT ? OFFSET ?',
-      ).all(administrationId, pageSize, (page - 1) * pageSize) as unknown as { person: string }[];
+      const rows = sql('SELECT DISTINCT person FROM factor_result WHERE administration_id = ? ORDER BY person LIMIT ? OFFSET ?').all(
+        administrationId,
+        pageSize,
+        (page - 1) * pageSize,
+      ) as unknown as { person: string }[];
       return { total, rows: rows.map((r) => r.person) };
     },
     /**
@@ -66,22 +66,17 @@ export function createNoncognitiveRepository(db: DatabaseSync) {
       ) as unknown as FactorResultRow[];
     },
     result(administrationId: number, person: string, factorId: number): FactorResultRow | undefined {
-      return sql(`${RESULT_SELECT} WHERE fr.administration_id = ? AND fr.person = ? AND fr.factor_id = ?`).get(
-        administrationId,
-        person,
-        factorId,
-      ) as FactorResultRow | undefined;
+      return sql(`${RESULT_SELECT} WHERE fr.administration_id = ? AND fr.person = ? AND fr.factor_id = ?`).get(administrationId, person, factorId) as
+        FactorResultRow | undefined;
     },
     factor(assessmentId: number, factorId: number): FactorRow | undefined {
-      return sql('SELECT id, assessment_id, name, description FROM factor WHERE id = ? AND assessment_id = ?').get(
-        factorId,
-        assessmentId,
-      ) as FactorRow | undefined;
+      return sql('SELECT id, assessment_id, name, description FROM factor WHERE id = ? AND assessment_id = ?').get(factorId, assessmentId) as
+        FactorRow | undefined;
     },
     factors(ids: readonly number[]): Map<number, FactorRow> {
-      const rows = sql(
-        'SELECT id, assessment_id, name, description FROM factor WHERE id IN (SELECT value FROM json_each(?))',
-      ).all(jsonList(ids)) as unknown as FactorRow[];
+      const rows = sql('SELECT id, assessment_id, name, description FROM factor WHERE id IN (SELECT value FROM json_each(?))').all(
+        jsonList(ids),
+      ) as unknown as FactorRow[];
       return new Map(rows.map((r) => [r.id, r]));
     },
   };

@@ -19,7 +19,11 @@ export function createPeopleRepository(db: DatabaseSync) {
       return new Map(rows.map((r) => [r.identifier, r]));
     },
     /** Name/identifier/email search, ordered by last name, first name, identifier. */
-    search(filter: { role?: string | undefined; q?: string | undefined; identifiers?: readonly string[] | undefined }, page: number, pageSize: number): Page<PersonRow> {
+    search(
+      filter: { role?: string | undefined; q?: string | undefined; identifiers?: readonly string[] | undefined },
+      page: number,
+      pageSize: number,
+    ): Page<PersonRow> {
       const where: string[] = [];
       const args: (string | number)[] = [];
       if (filter.identifiers) {

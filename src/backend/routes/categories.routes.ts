@@ -6,8 +6,7 @@ import { found, noContent, ok, pagedReply } from './common.ts';
 
 export const categoryHandlers = {
   'categories.list': (c) => pagedReply(c, c.repos.categories.list, (row) => renderCategoryRecord(c.hrefs, row)),
-  'categories.get': ({ ids, repos, hrefs }) =>
-    ok(renderCategoryRecord(hrefs, found(repos.categories.get(ids.id!), `category with id ${ids.id}`))),
+  'categories.get': ({ ids, repos, hrefs }) => ok(renderCategoryRecord(hrefs, found(repos.categories.get(ids.id!), `category with id ${ids.id}`))),
   'categories.edit': ({ ids, body, repos }) => {
     // Checked and written in one write transaction, so two activations cannot both pass the rule.
     repos.transaction(() => {

@@ -7,7 +7,11 @@ import { found, numericOrNotFound, ok, pagedReply } from './common.ts';
 export const noncognitiveHandlers = {
   'noncognitive.administrations.list': (c) => {
     const respondent = c.query.personIdentifier?.trim() || undefined;
-    return pagedReply(c, (page, pageSize) => c.repos.noncognitive.administrations({ respondent }, page, pageSize), (row) => renderAdministration(c.hrefs, row));
+    return pagedReply(
+      c,
+      (page, pageSize) => c.repos.noncognitive.administrations({ respondent }, page, pageSize),
+      (row) => renderAdministration(c.hrefs, row),
+    );
   },
   'noncognitive.administrations.get': ({ ids, repos, hrefs }) =>
     ok(renderAdministration(hrefs, found(repos.noncognitive.administration(ids.id!), `administration with id ${ids.id}`))),

@@ -93,12 +93,21 @@ const commentHandler = (spec: KindSpec) => (ctx: Ctx) => {
 };
 
 /** Both kinds read the id as digits: E8 types it as a string (anything else → 404). */
-const categoriesHandler = (spec: KindSpec) => ({ params, repos, hrefs, url, accepted }: Ctx) => {
-  const id = numericOrNotFound(params.id, spec.noun);
-  found(repos.notations.get(spec.kind, id), `${spec.noun} with id ${id}`);
-  const rows = repos.categories.forNotations([id]).get(id) ?? [];
-  return { status: 200, body: wholeEnvelope(url, accepted, rows.map((c) => renderCategory(hrefs, c))) };
-};
+const categoriesHandler =
+  (spec: KindSpec) =>
+  ({ params, repos, hrefs, url, accepted }: Ctx) => {
+    const id = numericOrNotFound(params.id, spec.noun);
+    found(repos.notations.get(spec.kind, id), `${spec.noun} with id ${id}`);
+    const rows = repos.categories.forNotations([id]).get(id) ?? [];
+    return {
+      status: 200,
+      body: wholeEnvelope(
+        url,
+        accepted,
+        rows.map((c) => renderCategory(hrefs, c)),
+      ),
+    };
+  };
 
 /** E4 and the alert extension: the rules checked against stored data (decisions §7). */
 function checkNotationBody(repos: Repositories, body: CreateUpdateBody): number[] {
@@ -121,47 +130,51 @@ function checkNotationBody(repos: Repositories, body: CreateUpdateBody): number[
   return ids;
 }
 
-const createHandler = (spec: KindSpec) => ({ body: b, repos, hrefs }: Ctx<CreateUpdateBody>): Reply => {
-  const categoryIds = checkNotationBody(repos, b);
-  const id = repos.transaction(() => {
-    const newId = repos.notations.create({
-      kind: spec.kind,
-      student: b.student.identifier,
-      createdBy: b.createdBy.identifier,
-      createdOn: Date.now(),
-      details: b.details,
-      audienceType: b.audienceType,
-      canStudentView: b.canStudentView,
-      status: spec.kind === 'alert' ? 'Open' : null,
+const createHandler =
+  (spec: KindSpec) =>
+  ({ body: b, repos, hrefs }: Ctx<CreateUpdateBody>): Reply => {
+    const categoryIds = checkNotationBody(repos, b);
+    const id = repos.transaction(() => {
+      const newId = repos.notations.create({
+        kind: spec.kind,
+        student: b.student.identifier,
+        createdBy: b.createdBy.identifier,
+        createdOn: Date.now(),
+        details: b.details,
+        audienceType: b.audienceType,
+        canStudentView: b.canStudentView,
+        status: spec.kind === 'alert' ? 'Open' : null,
+      });
+      repos.notations.addCategories(newId, categoryIds);
+      return newId;
     });
-    repos.notations.addCategories(newId, categoryIds);
-    return newId;
-  });
-  return created(hrefs.notation(spec.kind, id));
-};
+    return created(hrefs.notation(spec.kind, id));
+  };
 
-const addCommentHandler = (spec: KindSpec) => ({ ids, body: b, repos, hrefs }: Ctx<CreateCommentBody>): Reply => {
-  const notation = found(repos.notations.get(spec.kind, ids.id!), `${spec.noun} with id ${ids.id}`);
-  const errors: ProblemFieldError[] = [];
-  requirePersonExists(repos, b.createdBy.identifier, 'createdBy.identifier', errors);
-  const lowers = b.usedToLowerAlert === true;
-  if (lowers && spec.kind !== 'alert') {
-    errors.push({ in: 'body', name: 'usedToLowerAlert', message: 'only a comment on an alert can lower it; send false or leave it out' });
-  }
-  failIfAny(errors);
-  const alreadyLowered = () => conflict(`Alert ${notation.id} is already lowered`, 'alert-already-lowered');
-  if (lowers && notation.status === 'Lowered') throw alreadyLowered();
-  const commentId = repos.transaction(() => {
-    // Checked again under the write lock: another process on the same file may have lowered
-    // it between the read above and this transaction (issue #15 item 6).
-    if (lowers && repos.notations.get(spec.kind, notation.id)?.status === 'Lowered') throw alreadyLowered();
-    const now = Date.now();
-    const newId = repos.comments.create(notation.id, b.createdBy.identifier, now, b.details, lowers);
-    repos.notations.touch(notation.id, now, lowers ? 'Lowered' : undefined);
-    return newId;
-  });
-  return created(hrefs.notationComment(spec.kind, notation.id, commentId));
-};
+const addCommentHandler =
+  (spec: KindSpec) =>
+  ({ ids, body: b, repos, hrefs }: Ctx<CreateCommentBody>): Reply => {
+    const notation = found(repos.notations.get(spec.kind, ids.id!), `${spec.noun} with id ${ids.id}`);
+    const errors: ProblemFieldError[] = [];
+    requirePersonExists(repos, b.createdBy.identifier, 'createdBy.identifier', errors);
+    const lowers = b.usedToLowerAlert === true;
+    if (lowers && spec.kind !== 'alert') {
+      errors.push({ in: 'body', name: 'usedToLowerAlert', message: 'only a comment on an alert can lower it; send false or leave it out' });
+    }
+    failIfAny(errors);
+    const alreadyLowered = () => conflict(`Alert ${notation.id} is already lowered`, 'alert-already-lowered');
+    if (lowers && notation.status === 'Lowered') throw alreadyLowered();
+    const commentId = repos.transaction(() => {
+      // Checked again under the write lock: another process on the same file may have lowered
+      // it between the read above and this transaction (issue #15 item 6).
+      if (lowers && repos.notations.get(spec.kind, notation.id)?.status === 'Lowered') throw alreadyLowered();
+      const now = Date.now();
+      const newId = repos.comments.create(notation.id, b.createdBy.identifier, now, b.details, lowers);
+      repos.notations.touch(notation.id, now, lowers ? 'Lowered' : undefined);
+      return newId;
+    });
+    return created(hrefs.notationComment(spec.kind, notation.id, commentId));
+  };
 
 const { update, dataInsight, alert, encouragement } = KINDS;
 

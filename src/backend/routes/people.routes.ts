@@ -14,7 +14,14 @@ export const peopleHandlers = {
     const result = repos.people.search({ role: query.role, q: query.q, identifiers }, page, pageSize);
     return {
       status: 200,
-      body: pagedEnvelope(url, accepted, page, pageSize, result.total, result.rows.map((p) => renderPerson(hrefs, p))),
+      body: pagedEnvelope(
+        url,
+        accepted,
+        page,
+        pageSize,
+        result.total,
+        result.rows.map((p) => renderPerson(hrefs, p)),
+      ),
     };
   },
   'people.get': ({ params, repos, hrefs }) => ({
@@ -27,7 +34,14 @@ export const peopleHandlers = {
     const result = repos.people.caseload(person.identifier, page, pageSize);
     return {
       status: 200,
-      body: pagedEnvelope(url, accepted, page, pageSize, result.total, result.rows.map((p) => renderPerson(hrefs, p))),
+      body: pagedEnvelope(
+        url,
+        accepted,
+        page,
+        pageSize,
+        result.total,
+        result.rows.map((p) => renderPerson(hrefs, p)),
+      ),
     };
   },
   'people.encouragements': personEncouragementsHandler,

@@ -10,8 +10,7 @@ export function triggerActionDetails(name: string, additionalAdvice: string): st
 
 export const triggerHandlers = {
   'triggers.list': (c) => pagedReply(c, c.repos.triggers.list, (row) => renderTrigger(c.hrefs, row)),
-  'triggers.get': ({ ids, repos, hrefs }) =>
-    ok(renderTrigger(hrefs, found(repos.triggers.get(ids.id!), `trigger with id ${ids.id}`))),
+  'triggers.get': ({ ids, repos, hrefs }) => ok(renderTrigger(hrefs, found(repos.triggers.get(ids.id!), `trigger with id ${ids.id}`))),
   'triggers.update': ({ ids, body, repos }) => {
     const trigger = found(repos.triggers.get(ids.id!), `trigger with id ${ids.id}`);
     const errors: ProblemFieldError[] = [];

@@ -2,10 +2,7 @@ import { DAY, HISTORY_DAYS } from './units.ts';
 import { MONTHS, WEEKDAYS } from './vocabulary.ts';
 
 /** Relative activity per UTC hour (US office hours, some evening work). */
-export const HOUR_WEIGHTS = [
-  0.5, 0.35, 0.15, 0.05, 0, 0, 0, 0, 0, 0, 0.05, 0.2, 0.6, 1, 1.2, 1.2, 1, 1, 1.1, 1, 1, 0.9, 0.8,
-  0.65,
-];
+export const HOUR_WEIGHTS = [0.5, 0.35, 0.15, 0.05, 0, 0, 0, 0, 0, 0, 0.05, 0.2, 0.6, 1, 1.2, 1.2, 1, 1, 1.1, 1, 1, 0.9, 0.8, 0.65];
 /** Relative activity per weekday, Sunday first. */
 const WEEKDAY_WEIGHTS = [0.3, 1, 1, 1, 0.95, 0.75, 0.2];
 

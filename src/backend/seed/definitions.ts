@@ -20,23 +20,12 @@ export function seedDefinitions(db: DatabaseSync, key: number, startDay: number)
      VALUES (?, ?, ?, ?, ?, ?, ?)`,
   );
   TRIGGERS.forEach((t, i) => {
-    const createdOn =
-      startDay - rng.int(20, 500) * DAY + rng.int(13, 21) * HOUR + rng.int(0, 3599) * SECOND;
-    insTrigger.run(
-      i + 1,
-      t.name,
-      t.additionalAdvice,
-      t.audienceType,
-      t.canStudentView ? 1 : 0,
-      createdOn,
-      t.elevateToAlert ? 1 : 0,
-    );
+    const createdOn = startDay - rng.int(20, 500) * DAY + rng.int(13, 21) * HOUR + rng.int(0, 3599) * SECOND;
+    insTrigger.run(i + 1, t.name, t.additionalAdvice, t.audienceType, t.canStudentView ? 1 : 0, createdOn, t.elevateToAlert ? 1 : 0);
   });
 
   const insAssessment = db.prepare('INSERT INTO assessment (id, name) VALUES (?, ?)');
-  const insFactor = db.prepare(
-    'INSERT INTO factor (id, assessment_id, name, description) VALUES (?, ?, ?, ?)',
-  );
+  const insFactor = db.prepare('INSERT INTO factor (id, assessment_id, name, description) VALUES (?, ?, ?, ?)');
   let factorId = 0;
   ASSESSMENTS.forEach((a, i) => {
     insAssessment.run(i + 1, a.name);

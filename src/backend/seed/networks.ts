@@ -20,9 +20,7 @@ export function seedNetworks(db: DatabaseSync, key: number, { staffIds, staffRol
   const netStart = new Int32Array(nStudents + 1);
   const netMembers = new Int32Array(nStudents * 6);
   const rng = new Rng(key, STREAM.networks);
-  const insMember = db.prepare(
-    'INSERT INTO success_network (person, member, position) VALUES (?, ?, ?)',
-  );
+  const insMember = db.prepare('INSERT INTO success_network (person, member, position) VALUES (?, ?, ?)');
   const byRole: Record<StaffRole, number[]> = { Advisor: [], Faculty: [], Coach: [], Staff: [] };
   staffRoles.forEach((r, i) => byRole[r].push(i));
   const otherRoles: StaffRole[] = ['Faculty', 'Coach', 'Staff'];

@@ -64,9 +64,7 @@ export function seedNoncognitive(
   const openIdx = CLOSED;
   const statusOf = (a: number): string => (a < openIdx ? 'Closed' : a === openIdx ? 'Open' : 'Scheduled');
 
-  const insAdmin = db.prepare(
-    'INSERT INTO administration (id, assessment_id, title, start_date, end_date, status) VALUES (?, ?, ?, ?, ?, ?)',
-  );
+  const insAdmin = db.prepare('INSERT INTO administration (id, assessment_id, title, start_date, end_date, status) VALUES (?, ?, ?, ?, ?, ?)');
   chosen.forEach((w, a) => insAdmin.run(a + 1, w.assessment, w.title, w.start, w.end, statusOf(a)));
 
   // Who responded to which administration. Each student enters with one SSI cohort (or before the
@@ -137,9 +135,7 @@ export function seedNoncognitive(
       factorSign.push(a.factors.map((f) => (f.name === 'Life Complexity' ? -1 : 1)));
     }
   }
-  const insResult = db.prepare(
-    'INSERT INTO factor_result (administration_id, person, factor_id, score, validity_concern) VALUES (?, ?, ?, ?, ?)',
-  );
+  const insResult = db.prepare('INSERT INTO factor_result (administration_id, person, factor_id, score, validity_concern) VALUES (?, ?, ?, ?, ?)');
   const clampScore = (x: number): number => Math.min(99, Math.max(1, Math.round(x)));
   const respondents: number[] = [];
   const concern = new Uint8Array(nStudents);
@@ -167,9 +163,7 @@ export function seedNoncognitive(
       // straight-lined answers give flat, uninformative profiles
       const flat = flagged ? rng.int(20, 80) : 0;
       for (let f = 0; f < fids.length; f++) {
-        const score = flagged
-          ? clampScore(flat + rng.int(-4, 4))
-          : clampScore(50 + 13 * (signs[f] as number) * (latent[s] as number) + 16 * rng.normal());
+        const score = flagged ? clampScore(flat + rng.int(-4, 4)) : clampScore(50 + 13 * (signs[f] as number) * (latent[s] as number) + 16 * rng.normal());
         insResult.run(a + 1, person, fids[f] as number, score, flagged);
         factorResults++;
       }
@@ -178,4 +172,3 @@ export function seedNoncognitive(
   }
   return { administrations: nAdmins, factorResults };
 }
-

@@ -50,9 +50,7 @@ export function seedNotations(db: DatabaseSync, key: number, plan: NotationPlan)
        can_student_view, status, data_insight_type, encouragement_type_id, is_encouragement, trigger_id)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
-  const insCategory = db.prepare(
-    'INSERT INTO notation_category (notation_id, category_id) VALUES (?, ?)',
-  );
+  const insCategory = db.prepare('INSERT INTO notation_category (notation_id, category_id) VALUES (?, ?)');
   const insComment = db.prepare(
     `INSERT INTO comment (id, notation_id, created_by, created_on, details, used_to_lower_alert)
      VALUES (?, ?, ?, ?, ?, ?)`,
@@ -68,9 +66,7 @@ export function seedNotations(db: DatabaseSync, key: number, plan: NotationPlan)
   const alertTopicCum = cumulative(TOPICS.map((t) => t.alertWeight));
   const updateTopicCum = cumulative(TOPICS.map((t) => t.updateWeight));
   const activeCategoryIds = CATEGORIES.flatMap((c, i) => (c.active ? [i + 1] : []));
-  const insightTriggers = DATA_INSIGHT_TYPES.map((type) =>
-    TRIGGERS.flatMap((t, i) => (!t.elevateToAlert && t.dataInsightType === type ? [i + 1] : [])),
-  );
+  const insightTriggers = DATA_INSIGHT_TYPES.map((type) => TRIGGERS.flatMap((t, i) => (!t.elevateToAlert && t.dataInsightType === type ? [i + 1] : [])));
   const nL = COURSES.length; // prime (41): any stride visits distinct courses
 
   // Reused per-notation buffers.
@@ -121,8 +117,7 @@ export function seedNotations(db: DatabaseSync, key: number, plan: NotationPlan)
     }
     return prev;
   };
-  const commentsWanted = (p: number): number =>
-    rng.chance(p) ? rng.pickWeighted([1, 2, 3], [55, 30, 15]) : 0;
+  const commentsWanted = (p: number): number => (rng.chance(p) ? rng.pickWeighted([1, 2, 3], [55, 30, 15]) : 0);
 
   let id = 0;
   for (let k = 0; k < HISTORY_DAYS; k++) {
@@ -158,8 +153,7 @@ export function seedNotations(db: DatabaseSync, key: number, plan: NotationPlan)
       ctx.earlier = dateText[k - rng.int(14, 21) + PAD] as string;
 
       const r = rng.next();
-      const kind: NotationKind =
-        r < 0.4 ? 'update' : r < 0.7 ? 'alert' : r < 0.9 ? 'dataInsight' : 'encouragement';
+      const kind: NotationKind = r < 0.4 ? 'update' : r < 0.7 ? 'alert' : r < 0.9 ? 'dataInsight' : 'encouragement';
 
       let createdBy: string | null = null;
       let details: string;
@@ -224,8 +218,7 @@ export function seedNotations(db: DatabaseSync, key: number, plan: NotationPlan)
           }
         } else {
           audience = rng.pickWeighted(['Private', 'All', 'FullNetwork'], [30, 35, 35]);
-          canStudentView =
-            audience === 'All' ? (rng.chance(0.5) ? 1 : 0) : audience === 'FullNetwork' ? (rng.chance(0.2) ? 1 : 0) : 0;
+          canStudentView = audience === 'All' ? (rng.chance(0.5) ? 1 : 0) : audience === 'FullNetwork' ? (rng.chance(0.2) ? 1 : 0) : 0;
           planComments(s, created, commentsWanted(0.35));
         }
       } else if (kind === 'dataInsight') {
@@ -270,14 +263,7 @@ export function seedNotations(db: DatabaseSync, key: number, plan: NotationPlan)
       if (nCats > 1) sortSmall(cats, nCats);
       for (let j = 0; j < nCats; j++) insCategory.run(id, cats[j] as number);
       for (let j = 0; j < nComments; j++) {
-        insComment.run(
-          ++commentCount,
-          id,
-          cBy[j] as string,
-          cTime[j] as number,
-          cText[j] as string,
-          cLower[j] as number,
-        );
+        insComment.run(++commentCount, id, cBy[j] as string, cTime[j] as number, cText[j] as string, cLower[j] as number);
       }
     }
   }

@@ -32,9 +32,7 @@ export function seedPeople(db: DatabaseSync, key: number, nStaff: number, nStude
   const studentIds: string[] = new Array<string>(nStudents);
   const studentFirst: string[] = new Array<string>(nStudents);
   const rng = new Rng(key, STREAM.people);
-  const insPerson = db.prepare(
-    'INSERT INTO person (identifier, first_name, last_name, email, role, sort_key) VALUES (?, ?, ?, ?, ?, ?)',
-  );
+  const insPerson = db.prepare('INSERT INTO person (identifier, first_name, last_name, email, role, sort_key) VALUES (?, ?, ?, ?, ?, ?)');
   const groupWeights = NAME_GROUPS.map((g) => g.weight);
   const allFirst = NAME_GROUPS.flatMap((g) => g.first);
   const emails = new Set<string>();

@@ -19,10 +19,8 @@ function seeded(options: SeedOptions): { db: DatabaseSync; summary: SeedSummary 
 }
 
 type Row = Record<string, unknown>;
-const all = (db: DatabaseSync, sql: string, ...params: (string | number)[]): Row[] =>
-  db.prepare(sql).all(...params) as Row[];
-const one = (db: DatabaseSync, sql: string, ...params: (string | number)[]): Row =>
-  db.prepare(sql).get(...params) as Row;
+const all = (db: DatabaseSync, sql: string, ...params: (string | number)[]): Row[] => db.prepare(sql).all(...params) as Row[];
+const one = (db: DatabaseSync, sql: string, ...params: (string | number)[]): Row => db.prepare(sql).get(...params) as Row;
 
 /** `value` strictly between `low` and `high`. */
 function expectBetween(value: number, low: number, high: number): void {
@@ -37,8 +35,7 @@ function expectWithin(value: number, low: number, high: number): void {
 
 /** The `n` column of every row. */
 const ns = (db: DatabaseSync, sql: string): number[] => all(db, sql).map((r) => r.n as number);
-const num = (db: DatabaseSync, sql: string, ...params: (string | number)[]): number =>
-  Object.values(one(db, sql, ...params))[0] as number;
+const num = (db: DatabaseSync, sql: string, ...params: (string | number)[]): number => Object.values(one(db, sql, ...params))[0] as number;
 
 /** No row breaks the rule: `sql` counts the rows that would. */
 function expectNone(db: DatabaseSync, sql: string): void {
@@ -103,13 +100,18 @@ function checkInvariants(db: DatabaseSync, summary: SeedSummary): void {
   // categories, types, triggers, assessments
   expect(summary.categories).toBe(30);
   expect(summary.activeCategories).toBe(20);
-  expect(all(db, 'SELECT id FROM category ORDER BY id').map((r) => r.id)).toEqual(
-    Array.from({ length: 30 }, (_, i) => i + 1),
-  );
+  expect(all(db, 'SELECT id FROM category ORDER BY id').map((r) => r.id)).toEqual(Array.from({ length: 30 }, (_, i) => i + 1));
   expect(all(db, 'SELECT id, name FROM encouragement_type ORDER BY id')).toEqual(
     [
-      'Academic Excellence', 'Active Participation', 'Craftsmanship', 'Innovative Approach',
-      'Mentoring', 'Positivity', 'Quality of Effort', 'Thoughtfulness', 'Other',
+      'Academic Excellence',
+      'Active Participation',
+      'Craftsmanship',
+      'Innovative Approach',
+      'Mentoring',
+      'Positivity',
+      'Quality of Effort',
+      'Thoughtfulness',
+      'Other',
     ].map((name, i) => ({ id: i + 1, name })),
   );
   expectNone(db, "SELECT count(*) FROM encouragement_type WHERE icon = ''");
@@ -121,9 +123,7 @@ function checkInvariants(db: DatabaseSync, summary: SeedSummary): void {
     { a: 1, n: 6 },
     { a: 2, n: 7 },
   ]);
-  expect(all(db, 'SELECT id FROM factor ORDER BY id').map((r) => r.id)).toEqual(
-    Array.from({ length: 13 }, (_, i) => i + 1),
-  );
+  expect(all(db, 'SELECT id FROM factor ORDER BY id').map((r) => r.id)).toEqual(Array.from({ length: 13 }, (_, i) => i + 1));
 
   // success networks: 2–6 distinct staff members, positions 0..n-1, an advisor first
   expectNone(db, "SELECT count(*) FROM person p WHERE role = 'Student' AND NOT EXISTS (SELECT 1 FROM success_network n WHERE n.person = p.identifier)");
@@ -152,10 +152,22 @@ function checkInvariants(db: DatabaseSync, summary: SeedSummary): void {
   expectNone(db, "SELECT count(*) FROM notation WHERE trim(details) = '' OR length(details) > 10000");
   expectNone(db, "SELECT count(*) FROM notation WHERE kind NOT IN ('update','alert','dataInsight','encouragement')");
   expectNone(db, "SELECT count(*) FROM notation n JOIN person p ON p.identifier = n.student WHERE p.role <> 'Student'");
-  expectNone(db, "SELECT count(*) FROM notation WHERE kind = 'update' AND (audience_type NOT IN ('Private','All','FullNetwork') OR can_student_view NOT IN (0,1) OR created_by IS NULL OR status IS NOT NULL)");
-  expectNone(db, "SELECT count(*) FROM notation WHERE kind = 'alert' AND (audience_type NOT IN ('All','FullNetwork') OR can_student_view NOT IN (0,1) OR created_by IS NULL OR status NOT IN ('Open','Lowered'))");
-  expectNone(db, "SELECT count(*) FROM notation WHERE kind = 'dataInsight' AND (created_by IS NOT NULL OR data_insight_type NOT IN ('BaselineSurvey','UnexcusedAbsence','Grade','CustomQuestion','AdministrationResponse','Api') OR (trigger_id IS NOT NULL AND trigger_id NOT BETWEEN 1 AND 12))");
-  expectNone(db, "SELECT count(*) FROM notation WHERE kind = 'encouragement' AND (audience_type NOT IN ('Private','All') OR is_encouragement <> 1 OR encouragement_type_id NOT BETWEEN 1 AND 9 OR created_by IS NULL)");
+  expectNone(
+    db,
+    "SELECT count(*) FROM notation WHERE kind = 'update' AND (audience_type NOT IN ('Private','All','FullNetwork') OR can_student_view NOT IN (0,1) OR created_by IS NULL OR status IS NOT NULL)",
+  );
+  expectNone(
+    db,
+    "SELECT count(*) FROM notation WHERE kind = 'alert' AND (audience_type NOT IN ('All','FullNetwork') OR can_student_view NOT IN (0,1) OR created_by IS NULL OR status NOT IN ('Open','Lowered'))",
+  );
+  expectNone(
+    db,
+    "SELECT count(*) FROM notation WHERE kind = 'dataInsight' AND (created_by IS NOT NULL OR data_insight_type NOT IN ('BaselineSurvey','UnexcusedAbsence','Grade','CustomQuestion','AdministrationResponse','Api') OR (trigger_id IS NOT NULL AND trigger_id NOT BETWEEN 1 AND 12))",
+  );
+  expectNone(
+    db,
+    "SELECT count(*) FROM notation WHERE kind = 'encouragement' AND (audience_type NOT IN ('Private','All') OR is_encouragement <> 1 OR encouragement_type_id NOT BETWEEN 1 AND 9 OR created_by IS NULL)",
+  );
   expectNone(db, "SELECT count(*) FROM notation n JOIN person p ON p.identifier = n.created_by WHERE p.role = 'Student'");
 
   // categories only on updates and alerts, at most 3, existing ids
@@ -171,11 +183,23 @@ function checkInvariants(db: DatabaseSync, summary: SeedSummary): void {
   expectNone(db, "SELECT count(*) FROM comment c JOIN notation n ON n.id = c.notation_id WHERE n.kind = 'encouragement'");
   expectNone(db, "SELECT count(*) FROM comment c JOIN person p ON p.identifier = c.created_by WHERE p.role = 'Student'");
   // modified_on = max(created_on, last comment)
-  expectNone(db, 'SELECT count(*) FROM notation n WHERE modified_on <> max(created_on, coalesce((SELECT max(created_on) FROM comment c WHERE c.notation_id = n.id), 0))');
+  expectNone(
+    db,
+    'SELECT count(*) FROM notation n WHERE modified_on <> max(created_on, coalesce((SELECT max(created_on) FROM comment c WHERE c.notation_id = n.id), 0))',
+  );
   // lowering: exactly one lowering comment on every Lowered alert, and it is the last one
-  expectNone(db, "SELECT count(*) FROM comment c JOIN notation n ON n.id = c.notation_id WHERE c.used_to_lower_alert = 1 AND (n.kind <> 'alert' OR n.status <> 'Lowered')");
-  expectNone(db, "SELECT count(*) FROM notation n WHERE kind = 'alert' AND status = 'Lowered' AND (SELECT count(*) FROM comment c WHERE c.notation_id = n.id AND c.used_to_lower_alert = 1) <> 1");
-  expectNone(db, "SELECT count(*) FROM notation n WHERE kind = 'alert' AND status = 'Lowered' AND (SELECT used_to_lower_alert FROM comment c WHERE c.notation_id = n.id ORDER BY created_on DESC, id DESC LIMIT 1) <> 1");
+  expectNone(
+    db,
+    "SELECT count(*) FROM comment c JOIN notation n ON n.id = c.notation_id WHERE c.used_to_lower_alert = 1 AND (n.kind <> 'alert' OR n.status <> 'Lowered')",
+  );
+  expectNone(
+    db,
+    "SELECT count(*) FROM notation n WHERE kind = 'alert' AND status = 'Lowered' AND (SELECT count(*) FROM comment c WHERE c.notation_id = n.id AND c.used_to_lower_alert = 1) <> 1",
+  );
+  expectNone(
+    db,
+    "SELECT count(*) FROM notation n WHERE kind = 'alert' AND status = 'Lowered' AND (SELECT used_to_lower_alert FROM comment c WHERE c.notation_id = n.id ORDER BY created_on DESC, id DESC LIMIT 1) <> 1",
+  );
   expectNone(db, 'SELECT count(*) FROM comment WHERE used_to_lower_alert NOT IN (0,1)');
 
   // administrations: Closed in the past, one Open around now, one Scheduled later without results
@@ -197,21 +221,25 @@ function checkInvariants(db: DatabaseSync, summary: SeedSummary): void {
       expect(num(db, 'SELECT count(*) FROM factor_result WHERE administration_id = ?', a.id as number)).toBe(0);
     }
     expect(a.title).toMatch(
-      a.assessment_id === 1
-        ? /^(Spring|Summer|Fall) \d{4} Student Strengths Inventory$/
-        : /^(Spring|Summer|Fall) \d{4} Continuing Student Assessment$/,
+      a.assessment_id === 1 ? /^(Spring|Summer|Fall) \d{4} Student Strengths Inventory$/ : /^(Spring|Summer|Fall) \d{4} Continuing Student Assessment$/,
     );
   }
 
   // factor results: one row per factor of the administration's assessment, scores 1–99,
   // validity concern on all rows of a respondent or none
-  expectNone(db, 'SELECT count(*) FROM factor_result r JOIN administration a ON a.id = r.administration_id JOIN factor f ON f.id = r.factor_id WHERE f.assessment_id <> a.assessment_id');
+  expectNone(
+    db,
+    'SELECT count(*) FROM factor_result r JOIN administration a ON a.id = r.administration_id JOIN factor f ON f.id = r.factor_id WHERE f.assessment_id <> a.assessment_id',
+  );
   expectNone(db, "SELECT count(*) FROM factor_result WHERE score NOT BETWEEN 1 AND 99 OR typeof(score) <> 'integer' OR validity_concern NOT IN (0,1)");
   expect(
-    num(db, `SELECT count(*) FROM (
+    num(
+      db,
+      `SELECT count(*) FROM (
       SELECT r.administration_id, r.person, count(*) n, min(validity_concern) lo, max(validity_concern) hi,
              (SELECT count(*) FROM factor f JOIN administration a ON a.assessment_id = f.assessment_id WHERE a.id = r.administration_id) want
-      FROM factor_result r GROUP BY 1, 2) WHERE n <> want OR lo <> hi`),
+      FROM factor_result r GROUP BY 1, 2) WHERE n <> want OR lo <> hi`,
+    ),
   ).toBe(0);
   expectNone(db, "SELECT count(*) FROM factor_result r JOIN person p ON p.identifier = r.person WHERE p.role <> 'Student'");
   expect(num(db, "SELECT count(DISTINCT administration_id) FROM factor_result WHERE person = 'S000001'")).toBeGreaterThanOrEqual(2);
@@ -239,9 +267,10 @@ describe('seedDatabase at scale 1', () => {
   });
 
   it('has a realistic staff mix', () => {
-    const roles = Object.fromEntries(
-      all(db, "SELECT role, count(*) n FROM person WHERE role <> 'Student' GROUP BY role").map((r) => [r.role, r.n]),
-    ) as Record<string, number>;
+    const roles = Object.fromEntries(all(db, "SELECT role, count(*) n FROM person WHERE role <> 'Student' GROUP BY role").map((r) => [r.role, r.n])) as Record<
+      string,
+      number
+    >;
     expect(Object.keys(roles).sort()).toEqual(['Advisor', 'Coach', 'Faculty', 'Staff']);
     expectBetween((roles.Advisor ?? 0) / summary.staff, 0.3, 0.4);
     expect(num(db, 'SELECT count(DISTINCT first_name) FROM person')).toBeGreaterThan(150);
@@ -249,8 +278,7 @@ describe('seedDatabase at scale 1', () => {
   });
 
   it('mixes notation kinds and spreads them over two years, recent days included', () => {
-    const share = (kind: string): number =>
-      num(db, 'SELECT count(*) FROM notation WHERE kind = ?', kind) / summary.notations;
+    const share = (kind: string): number => num(db, 'SELECT count(*) FROM notation WHERE kind = ?', kind) / summary.notations;
     expectBetween(share('update'), 0.36, 0.44);
     expectBetween(share('alert'), 0.26, 0.34);
     expectBetween(share('dataInsight'), 0.17, 0.23);
@@ -261,9 +289,7 @@ describe('seedDatabase at scale 1', () => {
     // every quarter of the two years has notations
     for (let q = 0; q < 8; q++) {
       const from = NOW_MS - 730 * DAY + q * 91 * DAY;
-      expect(
-        num(db, 'SELECT count(*) FROM notation WHERE created_on >= ? AND created_on < ?', from, from + 91 * DAY),
-      ).toBeGreaterThan(1000);
+      expect(num(db, 'SELECT count(*) FROM notation WHERE created_on >= ? AND created_on < ?', from, from + 91 * DAY)).toBeGreaterThan(1000);
     }
     expect(num(db, "SELECT count(*) FROM notation WHERE kind = 'dataInsight' AND trigger_id IS NOT NULL")).toBeGreaterThan(0);
   });
@@ -286,17 +312,16 @@ describe('seedDatabase at scale 1', () => {
   });
 
   it('gives categories to updates and alerts, inactive ones only on older notations', () => {
-    const withCats = num(
-      db,
-      "SELECT avg(EXISTS (SELECT 1 FROM notation_category c WHERE c.notation_id = n.id)) FROM notation n WHERE kind = 'alert'",
-    );
+    const withCats = num(db, "SELECT avg(EXISTS (SELECT 1 FROM notation_category c WHERE c.notation_id = n.id)) FROM notation n WHERE kind = 'alert'");
     expect(withCats).toBeGreaterThan(0.9);
     expect(
-      num(db, 'SELECT count(*) FROM notation_category c JOIN category k ON k.id = c.category_id JOIN notation n ON n.id = c.notation_id WHERE k.is_active = 0 AND n.created_on > ?', NOW_MS - 365 * DAY),
+      num(
+        db,
+        'SELECT count(*) FROM notation_category c JOIN category k ON k.id = c.category_id JOIN notation n ON n.id = c.notation_id WHERE k.is_active = 0 AND n.created_on > ?',
+        NOW_MS - 365 * DAY,
+      ),
     ).toBe(0);
-    expect(
-      num(db, 'SELECT count(*) FROM notation_category c JOIN category k ON k.id = c.category_id WHERE k.is_active = 0'),
-    ).toBeGreaterThan(0);
+    expect(num(db, 'SELECT count(*) FROM notation_category c JOIN category k ON k.id = c.category_id WHERE k.is_active = 0')).toBeGreaterThan(0);
   });
 
   it('comments on about a third of updates and lowers about half of older alerts', () => {
@@ -305,11 +330,7 @@ describe('seedDatabase at scale 1', () => {
     expectBetween(commented('update'), 0.25, 0.45);
     expectBetween(commented('dataInsight'), 0.05, 0.15);
     expect(num(db, 'SELECT max(c) FROM (SELECT count(*) c FROM comment GROUP BY notation_id)')).toBeLessThanOrEqual(4);
-    const lowered = num(
-      db,
-      "SELECT avg(status = 'Lowered') FROM notation WHERE kind = 'alert' AND created_on < ?",
-      NOW_MS - 14 * DAY,
-    );
+    const lowered = num(db, "SELECT avg(status = 'Lowered') FROM notation WHERE kind = 'alert' AND created_on < ?", NOW_MS - 14 * DAY);
     expectBetween(lowered, 0.4, 0.6);
   });
 
@@ -321,10 +342,7 @@ describe('seedDatabase at scale 1', () => {
     const oneToThree = perStudent.filter((n) => n >= 1 && n <= 3).length / perStudent.length;
     expect(oneToThree).toBeGreaterThan(0.7);
     expect(Math.min(...perStudent)).toBeGreaterThanOrEqual(1);
-    const concern = num(
-      db,
-      'SELECT avg(v) FROM (SELECT max(validity_concern) v FROM factor_result GROUP BY administration_id, person)',
-    );
+    const concern = num(db, 'SELECT avg(v) FROM (SELECT max(validity_concern) v FROM factor_result GROUP BY administration_id, person)');
     expectWithin(concern, 0.01, 0.06);
     // roughly bell-shaped: most scores in the middle, some in the tails
     const mid = num(db, 'SELECT avg(score BETWEEN 25 AND 75) FROM factor_result');
@@ -405,9 +423,7 @@ describe('seedDatabase at other scales and dates', () => {
     expect(summary.notations).toBe(50_000);
     expect(num(db, 'SELECT max(created_on) FROM notation')).toBeLessThan(now.getTime());
     expect(num(db, "SELECT count(*) FROM notation WHERE student = 'S000001'")).toBe(500);
-    expect(
-      one(db, "SELECT title FROM administration WHERE status = 'Open'").title,
-    ).toBe('Fall 2025 Student Strengths Inventory');
+    expect(one(db, "SELECT title FROM administration WHERE status = 'Open'").title).toBe('Fall 2025 Student Strengths Inventory');
   });
 
   it('rolls back and rethrows when an insert fails', () => {

@@ -83,10 +83,6 @@ export function registerTokenEndpoint(app: Hono, basePath: string, tokens: Token
     const client = tokens.authenticateClient(clientId, clientSecret);
     if (!client) return oauthError(c, 401, 'invalid_client', 'Client authentication failed', challenge);
     const issued = tokens.issue(client);
-    return c.json(
-      { access_token: issued.token, token_type: 'Bearer', expires_in: issued.expiresIn },
-      200,
-      { 'cache-control': 'no-store', pragma: 'no-cache' },
-    );
+    return c.json({ access_token: issued.token, token_type: 'Bearer', expires_in: issued.expiresIn }, 200, { 'cache-control': 'no-store', pragma: 'no-cache' });
   });
 }

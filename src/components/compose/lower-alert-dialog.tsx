@@ -27,7 +27,6 @@ export interface LowerAlertDialogProps {
   onLowered: () => void;
 }
 
-
 /** Told by the mutation itself: the button may be gone when the write ends (see useLowerAlertFromDraft). */
 const FEEDBACK = {
   lowered: () => toastBus.show('Alert lowered', 'success'),
@@ -87,15 +86,8 @@ export function LowerAlertDialog({ alertId, student, open, onClose, onPendingCha
   };
 
   return (
-      <Dialog
-        open={open}
-        onClose={close}
-        fullWidth
-        maxWidth="sm"
-        aria-labelledby={ids.title}
-        aria-describedby={ids.description}
-      >
-        <form noValidate onSubmit={onSubmit}>
+    <Dialog open={open} onClose={close} fullWidth maxWidth="sm" aria-labelledby={ids.title} aria-describedby={ids.description}>
+      <form noValidate onSubmit={onSubmit}>
         <DialogTitle id={ids.title}>Lower this alert</DialogTitle>
         <DialogContent>
           <Stack spacing={2}>
@@ -134,7 +126,7 @@ export function LowerAlertDialog({ alertId, student, open, onClose, onPendingCha
             {mutation.isPending ? 'Lowering…' : 'Lower alert'}
           </Button>
         </DialogActions>
-        </form>
-      </Dialog>
+      </form>
+    </Dialog>
   );
 }

@@ -27,7 +27,18 @@ import { describeError } from '../problem-message.tsx';
 import { categoryQueries } from '../../queries/categories.ts';
 import { useCreateAlertFromDraft, useCreateUpdateFromDraft } from './compose-mutations.ts';
 import { draftKeys } from './draft-keys.ts';
-import { DetailsField, detailsProblem, fieldOf, FormHint, placeOnFields, SaveFailure, sentence, serverErrorOf, useFocusRequest, useSignedIn } from './form-parts.tsx';
+import {
+  DetailsField,
+  detailsProblem,
+  fieldOf,
+  FormHint,
+  placeOnFields,
+  SaveFailure,
+  sentence,
+  serverErrorOf,
+  useFocusRequest,
+  useSignedIn,
+} from './form-parts.tsx';
 import { useDraftForm } from './use-draft-form.ts';
 import { compareText } from '../../lib/collate.ts';
 
@@ -142,8 +153,7 @@ function AlertComposerOf(props: ComposerProps) {
 }
 
 /** Only the active categories can be chosen (decisions §7). */
-const activeOnly = (page: Page<CategoryRecord>) =>
-  page.values.filter((category) => category.isActive).sort((a, b) => compareText(a.name, b.name));
+const activeOnly = (page: Page<CategoryRecord>) => page.values.filter((category) => category.isActive).sort((a, b) => compareText(a.name, b.name));
 
 function isChosenCategory(value: unknown): value is ChosenCategory {
   if (typeof value !== 'object' || value === null) return false;
@@ -279,14 +289,13 @@ function NotationComposer<A extends string>({
   };
 
   // The chosen categories stay listed even when no longer active (disabled), so that they show and can be removed.
-  const options: ChosenCategory[] = [
-    ...(active ?? []).map(({ id, name }) => ({ id, name })),
-    ...values.categories.filter((c) => !activeIds.has(c.id)),
-  ];
+  const options: ChosenCategory[] = [...(active ?? []).map(({ id, name }) => ({ id, name })), ...values.categories.filter((c) => !activeIds.has(c.id))];
   const categoriesError = errorOf('categories');
   const categoriesHelp =
     categoriesError ??
-    (categories.isError ? `The categories could not be loaded (${describeError(categories.error)}). You can post without them.` : 'Optional. Only active categories can be chosen.');
+    (categories.isError
+      ? `The categories could not be loaded (${describeError(categories.error)}). You can post without them.`
+      : 'Optional. Only active categories can be chosen.');
 
   const Noun = config.noun.charAt(0).toUpperCase() + config.noun.slice(1);
   const audienceError = errorOf('audienceType');

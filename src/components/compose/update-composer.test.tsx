@@ -186,7 +186,9 @@ test('a draft restored after the session ended mid-post says it was not posted (
   resetSessionEndedNote();
   await renderComposer();
   expect(details()).toHaveValue('Met about the lab report');
-  expect(screen.getByText('Your session had ended, so this was not posted. You are signed in again and your text is restored: post it again.')).toBeInTheDocument();
+  expect(
+    screen.getByText('Your session had ended, so this was not posted. You are signed in again and your text is restored: post it again.'),
+  ).toBeInTheDocument();
   expect(screen.queryByText('Your unsaved draft was restored.')).not.toBeInTheDocument();
   // Read once: a draft restored on a later page load is just a restored draft.
   cleanup();
@@ -315,7 +317,10 @@ test('a category that is no longer active: refused by the client, and by the ser
   const inactive = (await api().categories.list({ pageSize: 1000 })).values.find((c) => !c.isActive)!;
   expect(inactive).toBeDefined();
   // A draft from before the category was deactivated.
-  localStorage.setItem(DRAFT_KEY, JSON.stringify({ details: 'Old draft', audienceType: 'All', canStudentView: false, categories: [{ id: inactive.id, name: inactive.name }] }));
+  localStorage.setItem(
+    DRAFT_KEY,
+    JSON.stringify({ details: 'Old draft', audienceType: 'All', canStudentView: false, categories: [{ id: inactive.id, name: inactive.name }] }),
+  );
   await renderComposer();
   const categories = screen.getByRole('combobox', { name: 'Categories' });
   expect(screen.getByRole('button', { name: inactive.name })).toBeInTheDocument();
@@ -336,9 +341,7 @@ test('a category that is no longer active: refused by the client, and by the ser
   await user.click(screen.getByRole('button', { name: 'Post update' }));
   const failure = await screen.findByRole('alert');
   expect(failure).toHaveTextContent('The update was not posted.');
-  expect(screen.getByRole('combobox', { name: 'Categories' })).toHaveAccessibleDescription(
-    `${inactive.name}: category ${inactive.id} is not active.`,
-  );
+  expect(screen.getByRole('combobox', { name: 'Categories' })).toHaveAccessibleDescription(`${inactive.name}: category ${inactive.id} is not active.`);
   expect(details()).toHaveValue('Old draft');
   expect(storedDraft()).toMatchObject({ details: 'Old draft' });
 });
@@ -400,7 +403,9 @@ test('another student is another form: its own draft', async () => {
 test('a 400 keeps the text with its field error and offers no Retry; a 503 keeps the text and offers Retry', async () => {
   const user = userEvent.setup();
   const toast = vi.spyOn(toastBus, 'show');
-  const posts = failingPosts(() => problem(400, { detail: 'The request body is not valid.', errors: [{ in: 'body', name: 'details', message: 'must not contain that word' }] }));
+  const posts = failingPosts(() =>
+    problem(400, { detail: 'The request body is not valid.', errors: [{ in: 'body', name: 'details', message: 'must not contain that word' }] }),
+  );
   await renderComposer({ fetch: posts.fetch });
   await user.type(details(), 'Refused once');
   await user.click(screen.getByRole('button', { name: 'Post update' }));

@@ -55,7 +55,10 @@ export function ScoreProfile({ student, administrationId, onAdministrationChange
   const own = useMemo(() => administrations.data?.values ?? [], [administrations.data]);
   // The chosen administration may be one the list does not hold (a shared link): ask it too.
   const listed = administrationId === undefined || own.some((a) => a.id === administrationId);
-  const extra = useQuery({ ...scoreQueries.administration(api, administrationId ?? 0), enabled: administrationId !== undefined && administrations.isSuccess && !listed });
+  const extra = useQuery({
+    ...scoreQueries.administration(api, administrationId ?? 0),
+    enabled: administrationId !== undefined && administrations.isSuccess && !listed,
+  });
   const all: Administration[] = useMemo(() => (extra.data && !listed ? [...own, extra.data] : own), [own, extra.data, listed]);
   const scores = useQueries({ queries: all.map((a) => scoreQueries.profileScores(api, a.id, student)) });
   const hasScores = (i: number) => {
@@ -117,15 +120,15 @@ export function ScoreProfile({ student, administrationId, onAdministrationChange
         {administration.title} · {formatDate(administration.startDate)} · {administration.status}
       </Typography>
       <Typography variant="body2" data-testid="percentile-explanation">
-        Each number is a <b>national percentile</b> (1–99): the share of students nationally who scored lower. It is not a percent correct. The shaded
-        band is the middle half, 25 to 75.
+        Each number is a <b>national percentile</b> (1–99): the share of students nationally who scored lower. It is not a percent correct. The shaded band is
+        the middle half, 25 to 75.
       </Typography>
       {flagged.length > 0 && (
         <Alert severity="warning" data-testid="validity-warning">
           <AlertTitle sx={{ textTransform: 'capitalize' }}>{VALIDITY_CONCERN_TEXT}</AlertTitle>
           {flagged.length === page.values.length ? 'Every score' : `${flagged.length} of ${page.values.length} scores`} in this administration{' '}
-          {flagged.length === 1 || flagged.length === page.values.length ? 'is' : 'are'} flagged: the answers look unreliable (inconsistent, rushed or straight-lined). Flagged bars are hatched
-          and marked.
+          {flagged.length === 1 || flagged.length === page.values.length ? 'is' : 'are'} flagged: the answers look unreliable (inconsistent, rushed or
+          straight-lined). Flagged bars are hatched and marked.
         </Alert>
       )}
       {page.values.length === 0 && page.invalidCount === 0 && (
@@ -134,7 +137,13 @@ export function ScoreProfile({ student, administrationId, onAdministrationChange
       {page.values.length > 0 && (
         <List dense disablePadding aria-label={`Factor scores, ${administration.title}`}>
           {page.values.map((result) => (
-            <ListItem key={result.factor.href} disableGutters sx={{ display: 'block', py: 0.75 }} data-testid="factor-score" data-flagged={result.validityConcern}>
+            <ListItem
+              key={result.factor.href}
+              disableGutters
+              sx={{ display: 'block', py: 0.75 }}
+              data-testid="factor-score"
+              data-flagged={result.validityConcern}
+            >
               <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 1, alignItems: 'baseline' }}>
                 <Typography component="span" sx={{ fontWeight: 500 }}>
                   {result.factor.name}
@@ -172,7 +181,9 @@ export function ScoreProfile({ student, administrationId, onAdministrationChange
                     width: `${position(result.score)}%`,
                     borderRadius: 1,
                     bgcolor: result.validityConcern ? 'transparent' : 'primary.main',
-                    backgroundImage: result.validityConcern ? `repeating-linear-gradient(135deg, ${schemeTextSecondary(theme)} 0 3px, transparent 3px 7px)` : undefined,
+                    backgroundImage: result.validityConcern
+                      ? `repeating-linear-gradient(135deg, ${schemeTextSecondary(theme)} 0 3px, transparent 3px 7px)`
+                      : undefined,
                     border: result.validityConcern ? `1px solid ${schemeTextSecondary(theme)}` : undefined,
                   })}
                 />
@@ -205,8 +216,8 @@ export function ScoreProfile({ student, administrationId, onAdministrationChange
             {scores.some((q) => q.isError)
               ? 'The scores of some of this student’s administrations could not be loaded: no trend can be drawn.'
               : withScores.length < 2
-              ? 'A trend needs scores from two administrations or more; this student has scores from one.'
-              : 'The student’s administrations share no factor to follow over time.'}
+                ? 'A trend needs scores from two administrations or more; this student has scores from one.'
+                : 'The student’s administrations share no factor to follow over time.'}
           </Typography>
         ) : (
           // The chart's code (MUI X charts, 69 KB) is asked for once the scores are on screen.

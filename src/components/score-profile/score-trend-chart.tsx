@@ -27,7 +27,10 @@ export function ScoreTrendChart({ trend }: { trend: Trend }) {
   const anyFlagged = trend.factors.some((f) => f.flagged.some(Boolean));
   return (
     <Box data-testid="trend-chart">
-      <Box role="img" aria-label={`Line chart of ${trend.factors.map((f) => f.name).join(', ')} over ${trend.points.length} administrations (the table below gives the numbers)`}>
+      <Box
+        role="img"
+        aria-label={`Line chart of ${trend.factors.map((f) => f.name).join(', ')} over ${trend.points.length} administrations (the table below gives the numbers)`}
+      >
         <LineChart
           height={240}
           xAxis={[{ scaleType: 'point', data: labels }]}

@@ -18,7 +18,9 @@ interface Input {
 }
 
 export function sharedFactorTrend(inputs: readonly Input[]): Trend {
-  const ordered = [...inputs].sort((a, b) => Date.parse(a.administration.startDate) - Date.parse(b.administration.startDate) || a.administration.id - b.administration.id);
+  const ordered = [...inputs].sort(
+    (a, b) => Date.parse(a.administration.startDate) - Date.parse(b.administration.startDate) || a.administration.id - b.administration.id,
+  );
   const seen = new Map<string, number>();
   for (const input of ordered) for (const name of new Set(input.results.map((r) => r.factor.name))) seen.set(name, (seen.get(name) ?? 0) + 1);
   const names = [...seen].filter(([, n]) => n >= 2).map(([name]) => name);

@@ -64,10 +64,40 @@ export function AccessLogPage() {
     <Stack spacing={2}>
       <PageHeading route={PAGES.accessLog} />
       <Box component="form" onSubmit={apply} aria-label="Filter the access log" sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'center' }}>
-        <TextField size="small" label="Person" placeholder="E0001" value={draft.person} onChange={(e) => setField('person', e.target.value)} sx={{ flex: '1 1 9rem' }} />
-        <TextField size="small" label="Student" placeholder="S000001" value={draft.student} onChange={(e) => setField('student', e.target.value)} sx={{ flex: '1 1 9rem' }} />
-        <TextField size="small" type="date" label="From" value={draft.since} onChange={(e) => setField('since', e.target.value)} slotProps={{ inputLabel: { shrink: true } }} sx={{ flex: '0 1 9.5rem' }} />
-        <TextField size="small" type="date" label="Until" value={draft.until} onChange={(e) => setField('until', e.target.value)} slotProps={{ inputLabel: { shrink: true } }} sx={{ flex: '0 1 9.5rem' }} />
+        <TextField
+          size="small"
+          label="Person"
+          placeholder="E0001"
+          value={draft.person}
+          onChange={(e) => setField('person', e.target.value)}
+          sx={{ flex: '1 1 9rem' }}
+        />
+        <TextField
+          size="small"
+          label="Student"
+          placeholder="S000001"
+          value={draft.student}
+          onChange={(e) => setField('student', e.target.value)}
+          sx={{ flex: '1 1 9rem' }}
+        />
+        <TextField
+          size="small"
+          type="date"
+          label="From"
+          value={draft.since}
+          onChange={(e) => setField('since', e.target.value)}
+          slotProps={{ inputLabel: { shrink: true } }}
+          sx={{ flex: '0 1 9.5rem' }}
+        />
+        <TextField
+          size="small"
+          type="date"
+          label="Until"
+          value={draft.until}
+          onChange={(e) => setField('until', e.target.value)}
+          slotProps={{ inputLabel: { shrink: true } }}
+          sx={{ flex: '0 1 9.5rem' }}
+        />
         <Button type="submit" variant="contained">
           Apply
         </Button>
@@ -88,10 +118,19 @@ export function AccessLogPage() {
         <Typography role="status">No access recorded{filtered ? ' for these filters' : ' yet'}.</Typography>
       ) : (
         <Paper variant="outlined">
-          <ResponsiveTable rows={log.data.values} rowKey={(entry) => String(entry.id)} label="Accesses" cardsBelow="md" rowProps={() => ({ 'data-testid': 'access-entry' })} columns={COLUMNS} />
+          <ResponsiveTable
+            rows={log.data.values}
+            rowKey={(entry) => String(entry.id)}
+            label="Accesses"
+            cardsBelow="md"
+            rowProps={() => ({ 'data-testid': 'access-entry' })}
+            columns={COLUMNS}
+          />
         </Paper>
       )}
-      {log.data ? <LogPages label="Access log pages" noun="entries" before={before} older={log.data.older} shown={log.data.values.length} onPage={pageTo} /> : null}
+      {log.data ? (
+        <LogPages label="Access log pages" noun="entries" before={before} older={log.data.older} shown={log.data.values.length} onPage={pageTo} />
+      ) : null}
     </Stack>
   );
 }

@@ -28,14 +28,20 @@ export function BulkResults({
       <Typography role="status" sx={{ fontWeight: 600 }}>
         {running ? `Working… ${done + failed} of ${result.ids.length}` : `${done} of ${result.ids.length} ${verb}${failed ? `, ${failed} failed` : ''}.`}
       </Typography>
-      {running && <LinearProgress variant="determinate" value={(100 * (done + failed)) / Math.max(1, result.ids.length)} aria-label="Bulk edit progress" sx={{ my: 1 }} />}
+      {running && (
+        <LinearProgress variant="determinate" value={(100 * (done + failed)) / Math.max(1, result.ids.length)} aria-label="Bulk edit progress" sx={{ my: 1 }} />
+      )}
       <Box component="ul" sx={{ pl: 2.5, my: 1 }}>
         {result.ids.map((id) => {
           const outcome = result.outcomes.get(id);
           return (
             <li key={id} data-testid={`bulk-result-${id}`}>
               <strong>{names.get(id) ?? `Category ${id}`}</strong>:{' '}
-              {outcome === undefined ? 'waiting' : outcome.status === 'done' ? verb : `failed — ${editFailureText(outcome.error, { name: names.get(id) ?? `Category ${id}` }, result.isActive).replace(/ The list has been refreshed\.$/, '')}`}
+              {outcome === undefined
+                ? 'waiting'
+                : outcome.status === 'done'
+                  ? verb
+                  : `failed — ${editFailureText(outcome.error, { name: names.get(id) ?? `Category ${id}` }, result.isActive).replace(/ The list has been refreshed\.$/, '')}`}
             </li>
           );
         })}

@@ -9,9 +9,7 @@ import { setupTestBackend } from '../../testing/setup-test-backend.ts';
 import { CategoriesAdminPage } from './categories-admin-page.tsx';
 
 const { backend, api } = setupTestBackend({ cleanup: true });
-const routes = [
-  { path: '/admin/categories', element: <CategoriesAdminPage /> },
-];
+const routes = [{ path: '/admin/categories', element: <CategoriesAdminPage /> }];
 
 /** A real upstream without the extension: the category list answers 404, everything else passes. */
 const withoutExtensions = notFoundFor(/\/notations\/categories\/$/);

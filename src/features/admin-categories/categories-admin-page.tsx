@@ -82,14 +82,27 @@ export function CategoriesAdminPage() {
         />
       </Box>
       {notice && (
-        <Alert severity={notice.severity} role={notice.severity === 'error' || notice.severity === 'warning' ? 'alert' : 'status'} onClose={actions.clearNotice} data-testid="category-notice">
+        <Alert
+          severity={notice.severity}
+          role={notice.severity === 'error' || notice.severity === 'warning' ? 'alert' : 'status'}
+          onClose={actions.clearNotice}
+          data-testid="category-notice"
+        >
           {notice.text}
         </Alert>
       )}
       {bulk && <BulkResults run={bulk} names={new Map(categories.map((c) => [c.id, c.name]))} onRetry={actions.retryBulk} onClose={actions.closeBulk} />}
       {list.isSuccess && (
         <Paper variant="outlined" component="section" aria-labelledby="list-heading">
-          <CategoryListBar view={view} onView={onView} shown={shown.length} categories={categories} counted={usage !== null} canEdit={canEdit} actions={actions} />
+          <CategoryListBar
+            view={view}
+            onView={onView}
+            shown={shown.length}
+            categories={categories}
+            counted={usage !== null}
+            canEdit={canEdit}
+            actions={actions}
+          />
           <CategoryTable categories={categories} shown={shown} view={view} onView={onView} usage={usage} canEdit={canEdit} phone={phone} actions={actions} />
         </Paper>
       )}

@@ -36,12 +36,13 @@ export function CategoriesFallback({ canEdit, seen }: { canEdit: boolean; seen: 
   for (const [seenId, seenName] of seen) known.set(seenId, seenName);
   const idNumber = /^\d+$/.test(id.trim()) ? Number(id.trim()) : null;
   const length = characterCount(name.trim());
-  const nameProblem = name === '' ? null : length === 0 ? 'A name is required.' : length > MAX_NAME_LENGTH ? `At most ${MAX_NAME_LENGTH} characters after trimming.` : null;
+  const nameProblem =
+    name === '' ? null : length === 0 ? 'A name is required.' : length > MAX_NAME_LENGTH ? `At most ${MAX_NAME_LENGTH} characters after trimming.` : null;
   return (
     <Stack spacing={2}>
       <Alert severity="info">
-        This service does not list its categories, so the dashboard cannot show them all or count how many are active. You can still edit a category by its id; the
-        service applies its rules (at most 21 active, names unique) and says when it refuses.
+        This service does not list its categories, so the dashboard cannot show them all or count how many are active. You can still edit a category by its id;
+        the service applies its rules (at most 21 active, names unique) and says when it refuses.
       </Alert>
       {canEdit && (
         <Paper variant="outlined" sx={{ p: 2 }}>
@@ -56,14 +57,36 @@ export function CategoriesFallback({ canEdit, seen }: { canEdit: boolean; seen: 
               edit.mutate(
                 { id: idNumber, body: { name, isActive } },
                 {
-                  onSuccess: () => setMessage({ severity: 'success', text: `Category ${idNumber} is now “${name}”, ${isActive ? 'active' : 'inactive'}. The new name shows on every past notation with it.` }),
-                  onError: (error) => setMessage({ severity: 'error', text: editFailureText(error, { name: `Category ${idNumber}` }, isActive).replace(/ The list has been refreshed\.$/, '') }),
+                  onSuccess: () =>
+                    setMessage({
+                      severity: 'success',
+                      text: `Category ${idNumber} is now “${name}”, ${isActive ? 'active' : 'inactive'}. The new name shows on every past notation with it.`,
+                    }),
+                  onError: (error) =>
+                    setMessage({
+                      severity: 'error',
+                      text: editFailureText(error, { name: `Category ${idNumber}` }, isActive).replace(/ The list has been refreshed\.$/, ''),
+                    }),
                 },
               );
             }}
           >
-            <TextField size="small" label="Category id" value={id} onChange={(e) => setId(e.target.value)} error={id !== '' && idNumber === null} helperText={id !== '' && idNumber === null ? 'A whole number.' : ' '} />
-            <TextField size="small" label="Name" value={name} onChange={(e) => setName(e.target.value)} error={nameProblem !== null} helperText={nameProblem ?? 'Shows on every past notation with this category.'} />
+            <TextField
+              size="small"
+              label="Category id"
+              value={id}
+              onChange={(e) => setId(e.target.value)}
+              error={id !== '' && idNumber === null}
+              helperText={id !== '' && idNumber === null ? 'A whole number.' : ' '}
+            />
+            <TextField
+              size="small"
+              label="Name"
+              value={name}
+              onChange={(e) => setName(e.target.value)}
+              error={nameProblem !== null}
+              helperText={nameProblem ?? 'Shows on every past notation with this category.'}
+            />
             <FormControlLabel control={<Switch checked={isActive} onChange={(e) => setIsActive(e.target.checked)} />} label="Active" />
             <Button type="submit" variant="contained" disabled={idNumber === null || nameProblem !== null || name.trim() === '' || edit.isPending}>
               Save
@@ -81,14 +104,34 @@ export function CategoriesFallback({ canEdit, seen }: { canEdit: boolean; seen: 
           Categories seen on loaded notations
         </Typography>
         {known.size === 0 ? (
-          <Typography color="textSecondary">None yet: open a student or the alert queue, or count usage above, and the categories named there show here.</Typography>
+          <Typography color="textSecondary">
+            None yet: open a student or the alert queue, or count usage above, and the categories named there show here.
+          </Typography>
         ) : (
           <List dense aria-label="Categories seen on loaded notations">
-            {[...known].sort((a, b) => compareText(a[1], b[1])).map(([seenId, seenName]) => (
-              <ListItem key={seenId} disablePadding secondaryAction={canEdit ? <Button size="small" onClick={() => { setId(String(seenId)); setName(seenName); }}>Edit</Button> : undefined}>
-                <ListItemText primary={seenName} secondary={`id ${seenId}`} />
-              </ListItem>
-            ))}
+            {[...known]
+              .sort((a, b) => compareText(a[1], b[1]))
+              .map(([seenId, seenName]) => (
+                <ListItem
+                  key={seenId}
+                  disablePadding
+                  secondaryAction={
+                    canEdit ? (
+                      <Button
+                        size="small"
+                        onClick={() => {
+                          setId(String(seenId));
+                          setName(seenName);
+                        }}
+                      >
+                        Edit
+                      </Button>
+                    ) : undefined
+                  }
+                >
+                  <ListItemText primary={seenName} secondary={`id ${seenId}`} />
+                </ListItem>
+              ))}
           </List>
         )}
       </Paper>

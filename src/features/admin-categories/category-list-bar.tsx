@@ -35,7 +35,13 @@ export function CategoryListBar({
   const chosen = categories.filter((c) => selected.has(c.id));
   const toActivate = chosen.filter((c) => !c.isActive);
   const toDeactivate = chosen.filter((c) => c.isActive);
-  const bulkBlock = toActivate.length > 0 ? bulkActivationBlock(categories, toActivate.map((c) => c.id)) : null;
+  const bulkBlock =
+    toActivate.length > 0
+      ? bulkActivationBlock(
+          categories,
+          toActivate.map((c) => c.id),
+        )
+      : null;
   return (
     <>
       <Stack direction={{ xs: 'column', md: 'row' }} spacing={{ xs: 1, md: 1.5 }} sx={{ p: 2, alignItems: { md: 'center' } }}>
@@ -65,9 +71,18 @@ export function CategoryListBar({
         </Alert>
       )}
       {canEdit && chosen.length > 0 && (
-        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ px: 2, pb: 1.5, alignItems: { sm: 'center' }, flexWrap: 'wrap' }} data-testid="bulk-bar">
+        <Stack
+          direction={{ xs: 'column', sm: 'row' }}
+          spacing={1}
+          sx={{ px: 2, pb: 1.5, alignItems: { sm: 'center' }, flexWrap: 'wrap' }}
+          data-testid="bulk-bar"
+        >
           <Typography sx={{ fontWeight: 600 }}>{chosen.length} selected</Typography>
-          <Button variant="outlined" disabled={toActivate.length === 0 || bulkBlock !== null || bulk?.running === true} onClick={() => void actions.runBulk(toActivate, true)}>
+          <Button
+            variant="outlined"
+            disabled={toActivate.length === 0 || bulkBlock !== null || bulk?.running === true}
+            onClick={() => void actions.runBulk(toActivate, true)}
+          >
             Activate selected ({toActivate.length})
           </Button>
           <Button variant="outlined" disabled={toDeactivate.length === 0 || bulk?.running === true} onClick={() => void actions.runBulk(toDeactivate, false)}>
@@ -77,7 +92,11 @@ export function CategoryListBar({
             Clear
           </Button>
           {bulkBlock && (
-            <Typography variant="body2" data-testid="bulk-block" sx={(theme) => ({ color: 'error.main', ...theme.applyStyles('dark', { color: 'error.light' }) })}>
+            <Typography
+              variant="body2"
+              data-testid="bulk-block"
+              sx={(theme) => ({ color: 'error.main', ...theme.applyStyles('dark', { color: 'error.light' }) })}
+            >
               {bulkBlock}
             </Typography>
           )}

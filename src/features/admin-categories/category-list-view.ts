@@ -20,8 +20,7 @@ export interface CategoryListView {
   unused: boolean;
 }
 
-const oneOf = <T extends string>(values: readonly T[], value: string | null, fallback: T): T =>
-  values.includes(value as T) ? (value as T) : fallback;
+const oneOf = <T extends string>(values: readonly T[], value: string | null, fallback: T): T => (values.includes(value as T) ? (value as T) : fallback);
 
 export function readListView(params: URLSearchParams): CategoryListView {
   return {

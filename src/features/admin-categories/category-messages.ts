@@ -31,4 +31,3 @@ export function swapResultText(result: SwapResult, out: CategoryState, into: Cat
       return `“${into.name}” could not be activated (${describeError(result.error)}), and activating “${out.name}” again failed too (${describeError(result.rollbackError)}). Now BOTH are inactive: “${out.name}” inactive, “${into.name}” inactive. Activate “${out.name}” again when there is room.`;
   }
 }
-

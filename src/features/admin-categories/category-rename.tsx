@@ -57,7 +57,10 @@ export function CategoryRename({
         onChange={(event) => setName(event.target.value)}
         error={problem !== null || serverError !== null}
         helperText={helper}
-        slotProps={{ htmlInput: { 'aria-describedby': helperId }, formHelperText: { id: helperId, role: problem || serverError ? 'alert' : undefined, sx: errorTextOnPaper } as object }}
+        slotProps={{
+          htmlInput: { 'aria-describedby': helperId },
+          formHelperText: { id: helperId, role: problem || serverError ? 'alert' : undefined, sx: errorTextOnPaper } as object,
+        }}
         sx={{ minWidth: { sm: 320 }, flexGrow: 1 }}
       />
       <Stack direction="row" spacing={1}>

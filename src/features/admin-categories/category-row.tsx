@@ -45,7 +45,13 @@ export function CategoryRow({
           </Button>
         )}
         {canEdit && category.isActive && (
-          <Button size="small" color="inherit" disabled={busy === category.id} onClick={() => actions.setActive(category, false)} aria-label={`Deactivate ${category.name}`}>
+          <Button
+            size="small"
+            color="inherit"
+            disabled={busy === category.id}
+            onClick={() => actions.setActive(category, false)}
+            aria-label={`Deactivate ${category.name}`}
+          >
             Deactivate
           </Button>
         )}
@@ -116,7 +122,12 @@ export function CategoryRow({
         )}
       </TableCell>
       <TableCell>
-        <Chip size="small" label={category.isActive ? 'Active' : 'Inactive'} color={category.isActive ? 'success' : 'default'} variant={category.isActive ? 'filled' : 'outlined'} />
+        <Chip
+          size="small"
+          label={category.isActive ? 'Active' : 'Inactive'}
+          color={category.isActive ? 'success' : 'default'}
+          variant={category.isActive ? 'filled' : 'outlined'}
+        />
       </TableCell>
       <TableCell sx={{ display: usage ? undefined : { xs: 'none', sm: 'table-cell' } }}>
         {usage ? (

@@ -10,7 +10,13 @@ const make = (active: number, inactive: number): CategoryState[] => [
   ...Array.from({ length: inactive }, (_, i) => ({ id: active + i + 1, name: `Inactive ${i + 1}`, isActive: false })),
 ];
 
-const conflict = () => new ApiError({ kind: 'http', operation: 'categories.edit', status: 409, problem: { type: 'about:blank', title: 'Conflict', status: 409, detail: 'refused' } });
+const conflict = () =>
+  new ApiError({
+    kind: 'http',
+    operation: 'categories.edit',
+    status: 409,
+    problem: { type: 'about:blank', title: 'Conflict', status: 409, detail: 'refused' },
+  });
 
 describe('the 20-active rule before anyone clicks', () => {
   it('allows an activation while 20 or fewer others are active, refuses it with 21', () => {
@@ -23,7 +29,9 @@ describe('the 20-active rule before anyone clicks', () => {
     const categories = make(19, 5);
     expect(activeCount(categories)).toBe(19);
     expect(bulkActivationBlock(categories, [20, 21])).toBeNull();
-    expect(bulkActivationBlock(categories, [20, 21, 22])).toBe('Activating 3 would make 22 active; the most allowed is 21, and 19 are active now, so at most 2 can be activated. Nothing was sent.');
+    expect(bulkActivationBlock(categories, [20, 21, 22])).toBe(
+      'Activating 3 would make 22 active; the most allowed is 21, and 19 are active now, so at most 2 can be activated. Nothing was sent.',
+    );
   });
 });
 

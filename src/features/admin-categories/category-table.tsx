@@ -63,14 +63,24 @@ export function CategoryTable({
                 <Checkbox
                   checked={allShownSelected}
                   indeterminate={!allShownSelected && shown.some((c) => selected.has(c.id))}
-                  onChange={(e) => setSelected(e.target.checked ? new Set([...selected, ...shown.map((c) => c.id)]) : new Set([...selected].filter((id) => !shown.some((c) => c.id === id))))}
+                  onChange={(e) =>
+                    setSelected(
+                      e.target.checked
+                        ? new Set([...selected, ...shown.map((c) => c.id)])
+                        : new Set([...selected].filter((id) => !shown.some((c) => c.id === id))),
+                    )
+                  }
                   slotProps={{ input: { 'aria-label': 'Select every category shown' } }}
                 />
               </TableCell>
             )}
             <SortHeader view={view} sortKey="name" onView={onView} />
             <SortHeader view={view} sortKey="state" onView={onView} />
-            {usage ? <SortHeader view={view} sortKey="usage" onView={onView} /> : <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>Used</TableCell>}
+            {usage ? (
+              <SortHeader view={view} sortKey="usage" onView={onView} />
+            ) : (
+              <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>Used</TableCell>
+            )}
             {!phone && <TableCell>Actions</TableCell>}
           </TableRow>
         </TableHead>

@@ -39,8 +39,7 @@ export const categoryUsageMutations = {
       mutationKey: ['categories', 'usage'],
       mutationFn: async ({ from, to, signal, onProgress }: UsageVariables): Promise<CategoryUsage> => {
         const progress = { updates: { loaded: 0, total: 0 }, alerts: { loaded: 0, total: 0 } };
-        const report = () =>
-          onProgress({ loaded: progress.updates.loaded + progress.alerts.loaded, total: progress.updates.total + progress.alerts.total });
+        const report = () => onProgress({ loaded: progress.updates.loaded + progress.alerts.loaded, total: progress.updates.total + progress.alerts.total });
         const filters = { createdOnStart: from, createdOnEnd: to, expand: ['categories'] as const };
         const [updates, alerts] = await Promise.all([
           api.updates.listAll({ ...filters, expand: ['categories'] }, { signal, concurrency: 2, onProgress: (p) => ((progress.updates = p), report()) }),

@@ -13,7 +13,19 @@ import type { CategoryState } from './category-rules.ts';
 import { compareText } from '../../lib/collate.ts';
 
 /** One side of the swap: a choice among `categories`, by id. */
-function CategorySelect({ label, value, onChange, disabled, categories }: { label: string; value: string; onChange: (id: string) => void; disabled: boolean; categories: readonly CategoryState[] }) {
+function CategorySelect({
+  label,
+  value,
+  onChange,
+  disabled,
+  categories,
+}: {
+  label: string;
+  value: string;
+  onChange: (id: string) => void;
+  disabled: boolean;
+  categories: readonly CategoryState[];
+}) {
   return (
     <TextField select label={label} value={value} onChange={(e) => onChange(e.target.value)} disabled={disabled}>
       {categories.map((c) => (
@@ -55,8 +67,8 @@ export function SwapDialog({
       <DialogTitle id="swap-title">Swap categories</DialogTitle>
       <DialogContent>
         <DialogContentText sx={{ mb: 2 }}>
-          Deactivate one category and activate another in one action. If the activation is refused, the first category is activated again, and you are told where
-          both stand.
+          Deactivate one category and activate another in one action. If the activation is refused, the first category is activated again, and you are told
+          where both stand.
         </DialogContentText>
         <Stack spacing={2}>
           <CategorySelect label="Deactivate" value={outId} onChange={setOutId} disabled={running} categories={active} />

@@ -48,10 +48,7 @@ export function UsagePanel({
     controller.current = ac;
     setProgress({ loaded: 0, total: 0 });
     onResult(null);
-    usage.mutate(
-      { from, to, signal: ac.signal, onProgress: setProgress },
-      { onSuccess: (result) => onResult(result), onSettled: () => setProgress(null) },
-    );
+    usage.mutate({ from, to, signal: ac.signal, onProgress: setProgress }, { onSuccess: (result) => onResult(result), onSettled: () => setProgress(null) });
   };
   const percent = progress && progress.total > 0 ? Math.round((100 * progress.loaded) / progress.total) : 0;
   // On a phone the panel folds to its heading (the category list comes first); counting, or a count, opens it.
@@ -74,62 +71,65 @@ export function UsagePanel({
         )}
       </Typography>
       <Box id="usage-body" hidden={!body}>
-      <Typography variant="body2" color="textSecondary" sx={{ mb: 1.5 }}>
-        Count the updates and alerts filed under each category in a window, to find categories nobody uses.
-      </Typography>
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ alignItems: { sm: 'flex-start' } }}>
-        <TextField
-          size="small"
-          type="date"
-          label="From"
-          value={from}
-          onChange={(e) => onWindowChange(e.target.value, to)}
-          slotProps={{ inputLabel: { shrink: true } }}
-          error={!fromDay}
-        />
-        <TextField
-          size="small"
-          type="date"
-          label="To"
-          value={to}
-          onChange={(e) => onWindowChange(from, e.target.value)}
-          slotProps={{ inputLabel: { shrink: true } }}
-          error={!toDay || windowProblem === 'The first day is after the last.'}
-          helperText={windowProblem ?? ' '}
-        />
-        <Button variant="outlined" onClick={count} disabled={usage.isPending || windowProblem !== null}>
-          Count usage
-        </Button>
-        {usage.isPending && (
-          <Button color="inherit" onClick={() => controller.current?.abort()}>
-            Cancel
-          </Button>
-        )}
-      </Stack>
-      {usage.isPending && (
-        <Box sx={{ mt: 1 }}>
-          <LinearProgress variant={progress && progress.total > 0 ? 'determinate' : 'indeterminate'} value={percent} aria-label="Counting usage" />
-          <Typography variant="body2" role="status" sx={{ mt: 0.5 }}>
-            {progress && progress.total > 0 ? `Read ${progress.loaded.toLocaleString()} of ${progress.total.toLocaleString()} updates and alerts…` : 'Starting…'}
-          </Typography>
-        </Box>
-      )}
-      {cancelled && (
-        <Alert severity="info" sx={{ mt: 1 }}>
-          Counting was cancelled; nothing is shown.
-        </Alert>
-      )}
-      {usage.isError && !cancelled && (
-        // Retry only where asking again can help (ProblemMessage leaves it out for a refusal).
-        <Box sx={{ mt: 1 }}>
-          <ProblemMessage error={usage.error} onRetry={count} />
-        </Box>
-      )}
-      {usage.data && !usage.isPending && (
-        <Typography variant="body2" role="status" sx={{ mt: 1 }} data-testid="usage-summary">
-          Counted {usage.data.updates.toLocaleString()} updates and {usage.data.alerts.toLocaleString()} alerts created from {usage.data.from} to {usage.data.to}.
+        <Typography variant="body2" color="textSecondary" sx={{ mb: 1.5 }}>
+          Count the updates and alerts filed under each category in a window, to find categories nobody uses.
         </Typography>
-      )}
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ alignItems: { sm: 'flex-start' } }}>
+          <TextField
+            size="small"
+            type="date"
+            label="From"
+            value={from}
+            onChange={(e) => onWindowChange(e.target.value, to)}
+            slotProps={{ inputLabel: { shrink: true } }}
+            error={!fromDay}
+          />
+          <TextField
+            size="small"
+            type="date"
+            label="To"
+            value={to}
+            onChange={(e) => onWindowChange(from, e.target.value)}
+            slotProps={{ inputLabel: { shrink: true } }}
+            error={!toDay || windowProblem === 'The first day is after the last.'}
+            helperText={windowProblem ?? ' '}
+          />
+          <Button variant="outlined" onClick={count} disabled={usage.isPending || windowProblem !== null}>
+            Count usage
+          </Button>
+          {usage.isPending && (
+            <Button color="inherit" onClick={() => controller.current?.abort()}>
+              Cancel
+            </Button>
+          )}
+        </Stack>
+        {usage.isPending && (
+          <Box sx={{ mt: 1 }}>
+            <LinearProgress variant={progress && progress.total > 0 ? 'determinate' : 'indeterminate'} value={percent} aria-label="Counting usage" />
+            <Typography variant="body2" role="status" sx={{ mt: 0.5 }}>
+              {progress && progress.total > 0
+                ? `Read ${progress.loaded.toLocaleString()} of ${progress.total.toLocaleString()} updates and alerts…`
+                : 'Starting…'}
+            </Typography>
+          </Box>
+        )}
+        {cancelled && (
+          <Alert severity="info" sx={{ mt: 1 }}>
+            Counting was cancelled; nothing is shown.
+          </Alert>
+        )}
+        {usage.isError && !cancelled && (
+          // Retry only where asking again can help (ProblemMessage leaves it out for a refusal).
+          <Box sx={{ mt: 1 }}>
+            <ProblemMessage error={usage.error} onRetry={count} />
+          </Box>
+        )}
+        {usage.data && !usage.isPending && (
+          <Typography variant="body2" role="status" sx={{ mt: 1 }} data-testid="usage-summary">
+            Counted {usage.data.updates.toLocaleString()} updates and {usage.data.alerts.toLocaleString()} alerts created from {usage.data.from} to{' '}
+            {usage.data.to}.
+          </Typography>
+        )}
       </Box>
     </Paper>
   );

@@ -99,7 +99,11 @@ export function useCategoryActions(categories: readonly CategoryRecord[]) {
     const again = new Set(toRetry(bulk.result));
     // The retry sends the failed ones only, with their names as they stand now.
     const current = bulk.categories.map((c) => categories.find((x) => x.id === c.id) ?? c);
-    void runBulk(current.filter((c) => again.has(c.id) || bulk.result.outcomes.get(c.id)?.status === 'done'), bulk.result.isActive, bulk.result);
+    void runBulk(
+      current.filter((c) => again.has(c.id) || bulk.result.outcomes.get(c.id)?.status === 'done'),
+      bulk.result.isActive,
+      bulk.result,
+    );
   };
 
   return {

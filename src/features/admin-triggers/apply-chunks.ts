@@ -29,8 +29,17 @@ export function outcomeUnknown(error: unknown): boolean {
  * The students of `students` who already have this trigger's kind of notation, with its text,
  * created since `since`: what an attempt whose answer was lost did (#31 item 1).
  */
-export async function studentsAlreadyApplied(api: ApiClient, trigger: Trigger, students: readonly string[], since: number, signal?: AbortSignal): Promise<Set<string>> {
-  const found = await notationsFromTrigger(api, trigger, students, since, { kinds: [trigger.elevateToAlert ? 'alert' : 'dataInsight'], ...(signal ? { signal } : {}) });
+export async function studentsAlreadyApplied(
+  api: ApiClient,
+  trigger: Trigger,
+  students: readonly string[],
+  since: number,
+  signal?: AbortSignal,
+): Promise<Set<string>> {
+  const found = await notationsFromTrigger(api, trigger, students, since, {
+    kinds: [trigger.elevateToAlert ? 'alert' : 'dataInsight'],
+    ...(signal ? { signal } : {}),
+  });
   return new Set(found.map((n) => n.student));
 }
 
@@ -88,4 +97,3 @@ export async function applyInChunks(options: {
   }
   return { chunks: options.run.chunks, states };
 }
-

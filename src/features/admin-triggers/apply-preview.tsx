@@ -17,8 +17,16 @@ export function NotationCard({ preview }: { preview: NotationPreview }) {
     <Paper variant="outlined" sx={{ p: 2, bgcolor: 'action.hover' }} data-testid="notation-preview">
       <Stack direction="row" spacing={1} sx={{ mb: 1, flexWrap: 'wrap', rowGap: 1 }}>
         <Chip size="small" label={preview.kind === 'alert' ? 'Alert (Open)' : 'Data insight (Api)'} color={preview.kind === 'alert' ? 'warning' : 'default'} />
-        <Chip size="small" variant="outlined" label={preview.audienceType ? `Audience: ${AUDIENCE_WORDS[preview.audienceType]}` : 'Audience: not set on data insights'} />
-        <Chip size="small" variant="outlined" label={preview.canStudentView === null ? 'Student visibility: not set on data insights' : studentViewWord(preview.canStudentView)} />
+        <Chip
+          size="small"
+          variant="outlined"
+          label={preview.audienceType ? `Audience: ${AUDIENCE_WORDS[preview.audienceType]}` : 'Audience: not set on data insights'}
+        />
+        <Chip
+          size="small"
+          variant="outlined"
+          label={preview.canStudentView === null ? 'Student visibility: not set on data insights' : studentViewWord(preview.canStudentView)}
+        />
       </Stack>
       <Typography sx={{ whiteSpace: 'pre-wrap' }}>{preview.text}</Typography>
     </Paper>
@@ -33,7 +41,15 @@ function previewCells(preview: NotationPreview) {
   ];
 }
 
-export function PreviewTable({ students, preview, recent }: { students: readonly Person[]; preview: NotationPreview; recent: ReadonlyMap<string, TriggerNotation[]> | undefined }) {
+export function PreviewTable({
+  students,
+  preview,
+  recent,
+}: {
+  students: readonly Person[];
+  preview: NotationPreview;
+  recent: ReadonlyMap<string, TriggerNotation[]> | undefined;
+}) {
   const [page, setPage] = useState(0);
   const [rowsPerPage, setRowsPerPage] = useState(25);
   const [kind, audience, visible] = previewCells(preview);
@@ -58,7 +74,8 @@ export function PreviewTable({ students, preview, recent }: { students: readonly
                   </Typography>
                   {earlier.length > 0 && (
                     <Typography variant="body2" color="warning.main" sx={{ fontWeight: 600 }}>
-                      Already received {plural(earlier.length, 'notation')} from this trigger in the last {RECENT_DAYS} days (latest {earlier[0]!.createdOn.slice(0, 10)})
+                      Already received {plural(earlier.length, 'notation')} from this trigger in the last {RECENT_DAYS} days (latest{' '}
+                      {earlier[0]!.createdOn.slice(0, 10)})
                     </Typography>
                   )}
                 </>

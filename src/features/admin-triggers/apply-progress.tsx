@@ -17,13 +17,7 @@ function failureReason(error: unknown): string {
 }
 
 /** A run's progress: students done, one line per chunk, and retries of the failed chunks. */
-export function ApplyProgress({
-  run,
-  onRetry,
-}: {
-  run: ApplyRun;
-  onRetry: (only?: number[]) => void;
-}) {
+export function ApplyProgress({ run, onRetry }: { run: ApplyRun; onRetry: (only?: number[]) => void }) {
   const total = run.chunks.reduce((n, c) => n + c.length, 0);
   const sent = run.chunks.reduce((n, c, i) => n + (run.states[i]?.status === 'done' ? c.length : 0), 0);
   const already = run.states.reduce((n, s) => n + (s.status === 'done' ? (s.already ?? 0) : 0), 0);
@@ -52,9 +46,17 @@ export function ApplyProgress({
               {state.status === 'waiting' ? (
                 'waiting'
               ) : state.status === 'sending' ? (
-                state.checking ? 'checking what the last attempt did…' : 'sending…'
+                state.checking ? (
+                  'checking what the last attempt did…'
+                ) : (
+                  'sending…'
+                )
               ) : state.status === 'done' ? (
-                state.already ? `done: ${state.already} already had it, ${chunk.length - state.already} sent now` : 'done'
+                state.already ? (
+                  `done: ${state.already} already had it, ${chunk.length - state.already} sent now`
+                ) : (
+                  'done'
+                )
               ) : (
                 <strong>
                   failed — {failureReason(state.error)}

@@ -18,8 +18,12 @@ export const RECENT_DAYS = 30;
 /** The apply flow's multi-request reads, bound to a client (as `notationQueries` binds its resource). */
 const applyReads = (api: ApiClient) => ({
   resolveStudents: (identifiers: readonly string[], options: { signal?: AbortSignal }) => resolveStudents(api, identifiers, options),
-  notationsFromTrigger: (trigger: Trigger, students: readonly string[], since: number, options: { signal?: AbortSignal; kinds?: readonly ('alert' | 'dataInsight')[] }) =>
-    notationsFromTrigger(api, trigger, students, since, options),
+  notationsFromTrigger: (
+    trigger: Trigger,
+    students: readonly string[],
+    since: number,
+    options: { signal?: AbortSignal; kinds?: readonly ('alert' | 'dataInsight')[] },
+  ) => notationsFromTrigger(api, trigger, students, since, options),
 });
 
 export const triggerApplyQueries = {
@@ -52,4 +56,3 @@ export const triggerApplyQueries = {
     });
   },
 };
-

@@ -38,7 +38,11 @@ export function ChooseStudents({
         </Alert>
       )}
       <Stack spacing={1.5}>
-        <StudentSearch onPick={(person) => onText((t) => (parseIdentifiers(t).unique.includes(person.identifier) ? t : `${t.trim()}${t.trim() ? '\n' : ''}${person.identifier}`))} />
+        <StudentSearch
+          onPick={(person) =>
+            onText((t) => (parseIdentifiers(t).unique.includes(person.identifier) ? t : `${t.trim()}${t.trim() ? '\n' : ''}${person.identifier}`))
+          }
+        />
         <TextField
           label="Student identifiers"
           multiline

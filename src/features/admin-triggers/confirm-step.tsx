@@ -40,7 +40,8 @@ export function ConfirmStep({
         3. Apply
       </Typography>
       <Typography sx={{ mb: 1.5 }}>
-        This creates {plural(students.length, preview.kind === 'alert' ? 'alert' : 'data insight')}, one per student, sent in {plural(planChunks(students).chunks.length, 'request')} of at most 100 students. They cannot be taken back.
+        This creates {plural(students.length, preview.kind === 'alert' ? 'alert' : 'data insight')}, one per student, sent in{' '}
+        {plural(planChunks(students).chunks.length, 'request')} of at most 100 students. They cannot be taken back.
       </Typography>
       {needsTyped && !started && (
         <TextField
@@ -53,7 +54,12 @@ export function ConfirmStep({
         />
       )}
       {!started && (
-        <Button variant="contained" color="warning" disabled={!confirmed || !permission.allowed || waiting} onClick={() => confirmed && students.length > 0 && onApply()}>
+        <Button
+          variant="contained"
+          color="warning"
+          disabled={!confirmed || !permission.allowed || waiting}
+          onClick={() => confirmed && students.length > 0 && onApply()}
+        >
           Apply to {plural(students.length, 'student')}
         </Button>
       )}

@@ -18,7 +18,9 @@ export function IdentifierProblems({
 }) {
   const unknown = [...resolutions].filter(([, r]) => r.status === 'unknown' && !r.likely).map(([id]) => id);
   const likely = [...resolutions].flatMap(([id, r]) => (r.status === 'unknown' && r.likely ? [{ typed: id, person: r.likely }] : []));
-  const notStudents = [...resolutions].flatMap(([id, r]) => (r.status === 'not-student' ? [`${id} (${r.person.firstName} ${r.person.lastName}, ${r.person.role})`] : []));
+  const notStudents = [...resolutions].flatMap(([id, r]) =>
+    r.status === 'not-student' ? [`${id} (${r.person.firstName} ${r.person.lastName}, ${r.person.role})`] : [],
+  );
   const failed = [...resolutions].flatMap(([id, r]) => (r.status === 'error' ? [`${id}: ${describeError(r.error)}`] : []));
   if (unknown.length + likely.length + notStudents.length + failed.length + duplicates.length === 0) return null;
   return (
@@ -28,8 +30,14 @@ export function IdentifierProblems({
         {unknown.length > 0 && <li>Unknown (no such person): {unknown.join(', ')}</li>}
         {likely.length > 0 && (
           <li data-testid="likely-identifiers">
-            In another case: {likely.map(({ typed, person }) => `${typed} — did you mean ${person.identifier} (${person.firstName} ${person.lastName})?`).join('; ')}{' '}
-            <Button color="inherit" size="small" variant="outlined" onClick={() => onUseLikely(new Map(likely.map(({ typed, person }) => [typed, person.identifier])))}>
+            In another case:{' '}
+            {likely.map(({ typed, person }) => `${typed} — did you mean ${person.identifier} (${person.firstName} ${person.lastName})?`).join('; ')}{' '}
+            <Button
+              color="inherit"
+              size="small"
+              variant="outlined"
+              onClick={() => onUseLikely(new Map(likely.map(({ typed, person }) => [typed, person.identifier])))}
+            >
               Use {likely.length === 1 ? likely[0]!.person.identifier : `these ${likely.length}`}
             </Button>
           </li>

@@ -34,25 +34,54 @@ export function PreviewStep({
       <Typography variant="h6" component="h2" id="preview-heading" sx={{ mb: 1 }}>
         2. Preview
       </Typography>
-      {stale && <Alert severity="info" sx={{ mb: 1 }}>The identifiers changed: check them again to update the preview.</Alert>}
+      {stale && (
+        <Alert severity="info" sx={{ mb: 1 }}>
+          The identifiers changed: check them again to update the preview.
+        </Alert>
+      )}
       {resolve.isPending && <LinearProgress aria-label="Checking the identifiers" />}
       {resolve.isError && <ProblemMessage error={resolve.error} onRetry={() => void resolve.refetch()} />}
       {resolve.data && (
         <Stack spacing={1.5}>
           <IdentifierProblems resolutions={resolve.data} duplicates={selection.duplicates} onUseLikely={onUseLikely} />
           <Typography data-testid="preview-summary">
-            {students.length === 0 ? 'No student to apply the trigger to.' : `Each of these ${plural(students.length, 'student')} will get exactly this notation:`}
+            {students.length === 0
+              ? 'No student to apply the trigger to.'
+              : `Each of these ${plural(students.length, 'student')} will get exactly this notation:`}
           </Typography>
           <NotationCard preview={preview} />
-          {recent.isPending && studentIds.length > 0 && <Typography variant="body2">Looking for notations from this trigger in the last {RECENT_DAYS} days…</Typography>}
+          {recent.isPending && studentIds.length > 0 && (
+            <Typography variant="body2">Looking for notations from this trigger in the last {RECENT_DAYS} days…</Typography>
+          )}
           {recent.isError && <ProblemMessage error={recent.error} onRetry={() => void recent.refetch()} />}
           {withRecent.length > 0 && (
             <Alert
               severity="warning"
               data-testid="recent-warning"
-              action={onLeaveOut ? <Button color="inherit" size="small" onClick={() => onLeaveOut(students.filter((s) => !recentByStudent.has(s.identifier)).map((s) => s.identifier).join('\n'))}>Leave them out</Button> : undefined}
+              action={
+                onLeaveOut ? (
+                  <Button
+                    color="inherit"
+                    size="small"
+                    onClick={() =>
+                      onLeaveOut(
+                        students
+                          .filter((s) => !recentByStudent.has(s.identifier))
+                          .map((s) => s.identifier)
+                          .join('\n'),
+                      )
+                    }
+                  >
+                    Leave them out
+                  </Button>
+                ) : undefined
+              }
             >
-              {plural(withRecent.length, 'student')} already received a notation from this trigger in the last {RECENT_DAYS} days: {withRecent.slice(0, 10).map((s) => s.identifier).join(', ')}
+              {plural(withRecent.length, 'student')} already received a notation from this trigger in the last {RECENT_DAYS} days:{' '}
+              {withRecent
+                .slice(0, 10)
+                .map((s) => s.identifier)
+                .join(', ')}
               {withRecent.length > 10 ? ', …' : ''}. Applying again gives them another one.
             </Alert>
           )}

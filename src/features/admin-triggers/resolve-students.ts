@@ -33,7 +33,10 @@ export async function resolveStudents(
       if (supported) {
         for (const identifier of rest) {
           const person = people.get(identifier);
-          result.set(identifier, !person ? { status: 'unknown' } : person.role === 'Student' ? { status: 'student', person } : { status: 'not-student', person });
+          result.set(
+            identifier,
+            !person ? { status: 'unknown' } : person.role === 'Student' ? { status: 'student', person } : { status: 'not-student', person },
+          );
         }
         rest = [];
       }
@@ -73,4 +76,3 @@ export async function resolveStudents(
   );
   return result;
 }
-

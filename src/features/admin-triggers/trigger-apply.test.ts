@@ -102,7 +102,7 @@ describe('a chunk whose answer was lost (#31 item 1)', () => {
 });
 
 describe('an identifier typed in another case (#31 item 11)', () => {
-  it('is unknown, with the student the same letters name in the service\'s case; the page can put that one in its place', async () => {
+  it("is unknown, with the student the same letters name in the service's case; the page can put that one in its place", async () => {
     const resolved = await resolveStudents(api(), ['s000003', 'S000004', 'e0001', 'x999'], {});
     expect(resolved.get('S000004')?.status).toBe('student');
     const typo = resolved.get('s000003');

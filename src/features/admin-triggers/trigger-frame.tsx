@@ -36,8 +36,8 @@ export function TriggerFrame({
   if (!isTriggerId(id) || (trigger.isError && isNotFound(trigger.error))) {
     return (
       <NotFoundState title="Trigger not found" back={{ to: PAGES.triggers.href({}), label: 'Back to triggers' }}>
-        {isTriggerId(id) ? `There is no trigger with id ${id}.` : `“${id}” is not a trigger id: ids are whole numbers.`} The link may be mistyped, or the trigger
-        may have been removed.
+        {isTriggerId(id) ? `There is no trigger with id ${id}.` : `“${id}” is not a trigger id: ids are whole numbers.`} The link may be mistyped, or the
+        trigger may have been removed.
       </NotFoundState>
     );
   }

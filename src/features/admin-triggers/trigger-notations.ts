@@ -39,7 +39,6 @@ export interface TriggerNotation {
   details: string;
 }
 
-
 /** True when `details` is what this trigger writes (as it stands, or any text that starts with its name and advice marker). */
 export function isFromTrigger(details: string, trigger: Pick<Trigger, 'name' | 'additionalAdvice'>): boolean {
   return details === triggerNotationText(trigger) || details === trigger.name || details.startsWith(`${trigger.name}\n\n`);
@@ -66,8 +65,11 @@ export async function notationsFromTrigger(
       kinds.includes('alert') ? api.alerts.listAll({ identifiers: chunk, createdOnStart }, signal) : null,
       kinds.includes('dataInsight') ? api.dataInsights.listAll({ identifiers: chunk, createdOnStart }, signal) : null,
     ]);
-    for (const a of alerts?.values ?? []) if (isFromTrigger(a.details, trigger)) found.push({ kind: 'alert', id: a.id, student: student(a.student), createdOn: a.createdOn, details: a.details });
-    for (const d of insights?.values ?? []) if (isFromTrigger(d.details, trigger)) found.push({ kind: 'dataInsight', id: d.id, student: student(d.student), createdOn: d.createdOn, details: d.details });
+    for (const a of alerts?.values ?? [])
+      if (isFromTrigger(a.details, trigger)) found.push({ kind: 'alert', id: a.id, student: student(a.student), createdOn: a.createdOn, details: a.details });
+    for (const d of insights?.values ?? [])
+      if (isFromTrigger(d.details, trigger))
+        found.push({ kind: 'dataInsight', id: d.id, student: student(d.student), createdOn: d.createdOn, details: d.details });
   }
   return found;
 }

@@ -44,7 +44,11 @@ function Fields({ trigger }: { trigger: Trigger }) {
     ['Created', new Date(trigger.createdOn).toLocaleString()],
   ];
   return (
-    <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '180px 1fr' }, columnGap: 2, rowGap: 0.5, m: 0 }} data-testid="trigger-fields">
+    <Box
+      component="dl"
+      sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '180px 1fr' }, columnGap: 2, rowGap: 0.5, m: 0 }}
+      data-testid="trigger-fields"
+    >
       {rows.map(([label, value]) => (
         <Box key={label} sx={{ display: 'contents' }}>
           <Typography component="dt" sx={{ fontWeight: 600 }}>
@@ -62,7 +66,12 @@ function Fields({ trigger }: { trigger: Trigger }) {
 function EditForm({ trigger, identifier }: { trigger: Trigger; identifier: string }) {
   const save = useUpdateTrigger();
   // A saved edit (or someone else's, refetched) becomes the new baseline; what is being typed is kept.
-  const form = useForm<TriggerForm>({ resolver: zodResolver(TriggerFormSchema), values: formOf(trigger), resetOptions: { keepDirtyValues: true }, mode: 'onChange' });
+  const form = useForm<TriggerForm>({
+    resolver: zodResolver(TriggerFormSchema),
+    values: formOf(trigger),
+    resetOptions: { keepDirtyValues: true },
+    mode: 'onChange',
+  });
   const values = useWatch({ control: form.control }) as TriggerForm;
   const changes = diffTrigger(trigger, values);
   const submit = form.handleSubmit((data) => {
@@ -90,14 +99,29 @@ function EditForm({ trigger, identifier }: { trigger: Trigger; identifier: strin
           control={form.control}
           name="name"
           render={({ field, fieldState }) => (
-            <TextField {...field} label="Name" required error={!!fieldState.error} helperText={fieldState.error?.message ?? '1–200 characters after trimming.'} slotProps={{ formHelperText: { sx: errorTextOnPaper } }} />
+            <TextField
+              {...field}
+              label="Name"
+              required
+              error={!!fieldState.error}
+              helperText={fieldState.error?.message ?? '1–200 characters after trimming.'}
+              slotProps={{ formHelperText: { sx: errorTextOnPaper } }}
+            />
           )}
         />
         <Controller
           control={form.control}
           name="additionalAdvice"
           render={({ field, fieldState }) => (
-            <TextField {...field} label="Additional advice" multiline minRows={3} error={!!fieldState.error} helperText={fieldState.error?.message ?? 'Up to 10,000 characters; may be empty.'} slotProps={{ formHelperText: { sx: errorTextOnPaper } }} />
+            <TextField
+              {...field}
+              label="Additional advice"
+              multiline
+              minRows={3}
+              error={!!fieldState.error}
+              helperText={fieldState.error?.message ?? 'Up to 10,000 characters; may be empty.'}
+              slotProps={{ formHelperText: { sx: errorTextOnPaper } }}
+            />
           )}
         />
         <Controller
@@ -179,7 +203,13 @@ export function TriggerPage() {
   const permission = usePermission('editTriggers');
   const trigger = useDeferredQuery({ ...triggerQueries.detail(api, id), enabled: isTriggerId(id) });
   return (
-    <TriggerFrame id={id} trigger={trigger} permission={permission} back={{ to: PAGES.triggers.href({}), label: 'All triggers' }} title={(t) => (t ? t.name : `Trigger ${id}`)}>
+    <TriggerFrame
+      id={id}
+      trigger={trigger}
+      permission={permission}
+      back={{ to: PAGES.triggers.href({}), label: 'All triggers' }}
+      title={(t) => (t ? t.name : `Trigger ${id}`)}
+    >
       {(data) => (
         <>
           <Paper variant="outlined" sx={{ p: 2 }} component="section" aria-labelledby="fields-heading">

@@ -40,7 +40,14 @@ function OpenById() {
         if (valid) void navigate(PAGES.trigger.href({ id: id.trim() }));
       }}
     >
-      <TextField size="small" label="Trigger id" value={id} onChange={(e) => setId(e.target.value)} error={id !== '' && !valid} helperText={id !== '' && !valid ? 'A whole number.' : ' '} />
+      <TextField
+        size="small"
+        label="Trigger id"
+        value={id}
+        onChange={(e) => setId(e.target.value)}
+        error={id !== '' && !valid}
+        helperText={id !== '' && !valid ? 'A whole number.' : ' '}
+      />
       <Button type="submit" variant="outlined" disabled={!valid}>
         Open
       </Button>

@@ -15,7 +15,13 @@ export function useApplySelection(checked: string | null, trigger: Trigger | und
   const parsed = useMemo(() => parseIdentifiers(checked ?? ''), [checked]);
   const resolve = useQuery({ ...triggerApplyQueries.resolve(api, parsed.unique), enabled: checked !== null && parsed.unique.length > 0 });
   const students = useMemo(
-    () => (resolve.data ? parsed.unique.flatMap((identifier) => { const r = resolve.data.get(identifier); return r?.status === 'student' ? [r.person] : []; }) : []),
+    () =>
+      resolve.data
+        ? parsed.unique.flatMap((identifier) => {
+            const r = resolve.data.get(identifier);
+            return r?.status === 'student' ? [r.person] : [];
+          })
+        : [],
     [resolve.data, parsed.unique],
   );
   const studentIds = useMemo(() => students.map((s) => s.identifier), [students]);
@@ -28,7 +34,15 @@ export function useApplySelection(checked: string | null, trigger: Trigger | und
     for (const n of recent.data ?? []) map.set(n.student, [...(map.get(n.student) ?? []), n]);
     return map;
   }, [recent.data]);
-  return { duplicates: parsed.duplicates, resolve, students, studentIds, recent, recentByStudent, withRecent: students.filter((s) => recentByStudent.has(s.identifier)) };
+  return {
+    duplicates: parsed.duplicates,
+    resolve,
+    students,
+    studentIds,
+    recent,
+    recentByStudent,
+    withRecent: students.filter((s) => recentByStudent.has(s.identifier)),
+  };
 }
 
 export type ApplySelection = ReturnType<typeof useApplySelection>;

@@ -48,7 +48,13 @@ function ChosenPerson({ label, value, onChange, exclude }: { label: string; valu
   }
   return (
     <Box sx={{ display: 'flex' }}>
-      <PersonPicker label={label} roles={STAFF_ROLES} buttonLabel="Choose" refusal={(id) => (id === exclude ? 'Choose someone else than the person replaced.' : null)} onPick={onChange} />
+      <PersonPicker
+        label={label}
+        roles={STAFF_ROLES}
+        buttonLabel="Choose"
+        refusal={(id) => (id === exclude ? 'Choose someone else than the person replaced.' : null)}
+        onPick={onChange}
+      />
     </Box>
   );
 }
@@ -89,7 +95,14 @@ function gridRow(row: PreviewRow, outcome: BulkOutcome | undefined, undo: BulkOu
   const undoText = undo ? (undo.status === 'saved' || undo.status === 'merged' ? 'Undone' : outcomeText(undo)) : '';
   switch (row.status) {
     case 'change':
-      return { id: row.student, student: row.student, before: list(row.before), after: list(row.after), result: outcomeText(outcome) || 'Will change', undo: undoText };
+      return {
+        id: row.student,
+        student: row.student,
+        before: list(row.before),
+        after: list(row.after),
+        result: outcomeText(outcome) || 'Will change',
+        undo: undoText,
+      };
     case 'same':
       return { id: row.student, student: row.student, before: list(row.before), after: list(row.before), result: `Unchanged: ${row.note}`, undo: '' };
     case 'unknown':
@@ -165,24 +178,60 @@ export function BulkReassignPanel({ students, caseloadStaff, permission }: { stu
       <Stack spacing={2}>
         <FormControl>
           <FormLabel id="bulk-operation-label">Operation</FormLabel>
-          <RadioGroup aria-labelledby="bulk-operation-label" value={kind} onChange={(e) => { setKind(e.target.value as BulkOperationKind); bulk.reset(); }}>
+          <RadioGroup
+            aria-labelledby="bulk-operation-label"
+            value={kind}
+            onChange={(e) => {
+              setKind(e.target.value as BulkOperationKind);
+              bulk.reset();
+            }}
+          >
             {OPERATIONS.map((op) => (
               <FormControlLabel key={op.kind} value={op.kind} control={<Radio />} label={op.label} disabled={busy} />
             ))}
           </RadioGroup>
         </FormControl>
-        {kind === 'add' && <ChosenPerson label="Person to add" value={added} onChange={(id) => { setAdded(id); bulk.reset(); }} />}
-        {(kind === 'replace' || kind === 'remove') && (
-          <ChosenPerson label={kind === 'replace' ? 'Person to replace' : 'Person to remove'} value={x} onChange={(id) => { setX(id); bulk.reset(); }} />
+        {kind === 'add' && (
+          <ChosenPerson
+            label="Person to add"
+            value={added}
+            onChange={(id) => {
+              setAdded(id);
+              bulk.reset();
+            }}
+          />
         )}
-        {kind === 'replace' && <ChosenPerson label="Replacement" value={y} exclude={x} onChange={(id) => { setY(id); bulk.reset(); }} />}
+        {(kind === 'replace' || kind === 'remove') && (
+          <ChosenPerson
+            label={kind === 'replace' ? 'Person to replace' : 'Person to remove'}
+            value={x}
+            onChange={(id) => {
+              setX(id);
+              bulk.reset();
+            }}
+          />
+        )}
+        {kind === 'replace' && (
+          <ChosenPerson
+            label="Replacement"
+            value={y}
+            exclude={x}
+            onChange={(id) => {
+              setY(id);
+              bulk.reset();
+            }}
+          />
+        )}
         {kind === 'pairs' && (
           <TextField
             label="Pairs, one student,staff per line"
             multiline
             minRows={4}
             value={pairsText}
-            onChange={(e) => { setPairsText(e.target.value); bulk.reset(); }}
+            onChange={(e) => {
+              setPairsText(e.target.value);
+              bulk.reset();
+            }}
             error={pairs.invalidLines.length > 0}
             helperText={
               pairs.invalidLines.length > 0
@@ -192,17 +241,17 @@ export function BulkReassignPanel({ students, caseloadStaff, permission }: { stu
             slotProps={{ htmlInput: { spellCheck: false } }}
           />
         )}
-        {missingStudents && <Typography color="textSecondary">Choose the students first: a caseload above, pasted identifiers, or a selection handed over from another page.</Typography>}
+        {missingStudents && (
+          <Typography color="textSecondary">
+            Choose the students first: a caseload above, pasted identifiers, or a selection handed over from another page.
+          </Typography>
+        )}
         <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
           <Button variant="outlined" disabled={!operation || missingStudents || busy} onClick={() => operation && void bulk.preview(operation, students)}>
             Preview {kind === 'pairs' ? '' : `${students.length} students`}
           </Button>
           {state.phase === 'previewed' && (
-            <Button
-              variant="contained"
-              disabled={!permission.allowed || counts.change === 0 || unknownStaff.length > 0}
-              onClick={() => void bulk.run()}
-            >
+            <Button variant="contained" disabled={!permission.allowed || counts.change === 0 || unknownStaff.length > 0} onClick={() => void bulk.run()}>
               Apply to {counts.change} {counts.change === 1 ? 'student' : 'students'}
             </Button>
           )}
@@ -222,13 +271,10 @@ export function BulkReassignPanel({ students, caseloadStaff, permission }: { stu
         {busy && (
           <Box>
             <Typography variant="body2" data-testid="bulk-progress">
-              {state.phase === 'previewing' ? 'Reading networks' : state.phase === 'undoing' ? 'Undoing' : 'Writing'}: {state.progress.done} of {state.progress.total}
+              {state.phase === 'previewing' ? 'Reading networks' : state.phase === 'undoing' ? 'Undoing' : 'Writing'}: {state.progress.done} of{' '}
+              {state.progress.total}
             </Typography>
-            <LinearProgress
-              variant="determinate"
-              value={state.progress.total ? (100 * state.progress.done) / state.progress.total : 0}
-              aria-label="Progress"
-            />
+            <LinearProgress variant="determinate" value={state.progress.total ? (100 * state.progress.done) / state.progress.total : 0} aria-label="Progress" />
           </Box>
         )}
         {state.preview && (
@@ -262,7 +308,14 @@ export function BulkReassignPanel({ students, caseloadStaff, permission }: { stu
         )}
         {gridRows.length > 0 && (
           <Box sx={{ height: 420 }}>
-            <DataGrid rows={gridRows} columns={columns} density="compact" disableRowSelectionOnClick aria-label="Students, before and after" pageSizeOptions={[100]} />
+            <DataGrid
+              rows={gridRows}
+              columns={columns}
+              density="compact"
+              disableRowSelectionOnClick
+              aria-label="Students, before and after"
+              pageSizeOptions={[100]}
+            />
           </Box>
         )}
       </Stack>

@@ -12,7 +12,10 @@ describe('bulk reassignment', () => {
     const [x, y] = (await api().people.list({ role: 'Staff', pageSize: 2 })).values.map((p) => p.identifier) as [string, string];
     for (const s of students) {
       const members = (await readNetwork(api(), s)).filter((m) => m !== x && m !== y);
-      await api().people.successNetwork.replace(s, [...members, x].map((identifier) => ({ identifier })));
+      await api().people.successNetwork.replace(
+        s,
+        [...members, x].map((identifier) => ({ identifier })),
+      );
     }
     const before = new Map(await Promise.all(students.map(async (s) => [s, await readNetwork(api(), s)] as const)));
 

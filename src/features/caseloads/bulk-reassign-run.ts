@@ -61,9 +61,7 @@ export async function previewBulk(
 }
 
 export type BulkOutcome =
-  | { status: 'saved' | 'merged'; before: string[]; written: string[] }
-  | { status: 'conflict'; reasons: string[] }
-  | { status: 'failed'; error: unknown };
+  { status: 'saved' | 'merged'; before: string[]; written: string[] } | { status: 'conflict'; reasons: string[] } | { status: 'failed'; error: unknown };
 
 export interface BulkWrite {
   student: string;
@@ -84,7 +82,10 @@ export async function runBulk(
     let outcome: BulkOutcome;
     try {
       const result = await guardedWrite(api, { identifier: student, base, yours });
-      outcome = result.status === 'conflict' ? { status: 'conflict', reasons: result.reasons } : { status: result.status, before: result.before, written: result.written };
+      outcome =
+        result.status === 'conflict'
+          ? { status: 'conflict', reasons: result.reasons }
+          : { status: result.status, before: result.before, written: result.written };
     } catch (error) {
       outcome = { status: 'failed', error };
     }

@@ -70,9 +70,7 @@ export function CaseloadsPage() {
   const [chosen, setChosen] = useState<StudentSource | null>(null);
 
   const selectedIds =
-    selection.type === 'include'
-      ? [...selection.ids].map(String)
-      : caseloadStudents.map((p) => p.identifier).filter((id) => !selection.ids.has(id));
+    selection.type === 'include' ? [...selection.ids].map(String) : caseloadStudents.map((p) => p.identifier).filter((id) => !selection.ids.has(id));
   // Until the person chooses: what was handed over, else the whole caseload. Fixed once taken, so
   // that a refreshed caseload (after a run, it no longer holds the students moved) does not
   // swap the students of a batch under the person.
@@ -106,7 +104,9 @@ export function CaseloadsPage() {
               <PersonName identifier={staff} />
               {caseload.isSuccess &&
                 `: ${caseloadStudents.length} ${caseloadStudents.length === 1 ? 'student' : 'students'}${
-                  caseload.data.values.length > caseloadStudents.length ? ` (and ${caseload.data.values.length - caseloadStudents.length} people who are not students)` : ''
+                  caseload.data.values.length > caseloadStudents.length
+                    ? ` (and ${caseload.data.values.length - caseloadStudents.length} people who are not students)`
+                    : ''
                 }.`}
             </Typography>
           )}
@@ -114,13 +114,15 @@ export function CaseloadsPage() {
           {caseload.isError &&
             (isNotFound(caseload.error) ? (
               <Alert severity="info" data-testid="caseload-unavailable">
-                The service lists no caseload for {staff}: nobody has that identifier, or this service does not offer caseloads. Paste the students’ identifiers below to work with
-                them.
+                The service lists no caseload for {staff}: nobody has that identifier, or this service does not offer caseloads. Paste the students’ identifiers
+                below to work with them.
               </Alert>
             ) : (
               <ProblemMessage error={caseload.error} onRetry={() => void caseload.refetch()} />
             ))}
-          {caseload.isSuccess && caseloadStudents.length === 0 && <Typography color="textSecondary">No student has this person in their success network.</Typography>}
+          {caseload.isSuccess && caseloadStudents.length === 0 && (
+            <Typography color="textSecondary">No student has this person in their success network.</Typography>
+          )}
           {caseloadStudents.length > 0 && (
             <Box sx={{ height: 440 }}>
               <DataGrid
@@ -144,7 +146,9 @@ export function CaseloadsPage() {
             Students to reassign
           </Typography>
           <Typography data-testid="bulk-students" sx={{ mb: 2 }}>
-            {source ? `${source.students.length} ${source.students.length === 1 ? 'student' : 'students'}, ${SOURCE_TEXT[source.kind]}.` : 'No students chosen yet.'}
+            {source
+              ? `${source.students.length} ${source.students.length === 1 ? 'student' : 'students'}, ${SOURCE_TEXT[source.kind]}.`
+              : 'No students chosen yet.'}
           </Typography>
           <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', mb: 2 }}>
             {handed.length > 0 && (
@@ -152,7 +156,11 @@ export function CaseloadsPage() {
                 Use the {handed.length} handed over
               </Button>
             )}
-            <Button variant="outlined" disabled={caseloadStudents.length === 0} onClick={() => setChosen({ kind: 'caseload', students: caseloadStudents.map((p) => p.identifier) })}>
+            <Button
+              variant="outlined"
+              disabled={caseloadStudents.length === 0}
+              onClick={() => setChosen({ kind: 'caseload', students: caseloadStudents.map((p) => p.identifier) })}
+            >
               Use the whole caseload ({caseloadStudents.length})
             </Button>
             <Button variant="outlined" disabled={selectedIds.length === 0} onClick={() => setChosen({ kind: 'selected', students: selectedIds })}>
@@ -176,7 +184,12 @@ export function CaseloadsPage() {
           </Box>
         </Paper>
 
-        <BulkReassignPanel key={source ? `${source.kind}:${source.students.length}:${source.students[0] ?? ''}` : 'none'} students={source?.students ?? []} caseloadStaff={staff} permission={permission} />
+        <BulkReassignPanel
+          key={source ? `${source.kind}:${source.students.length}:${source.students[0] ?? ''}` : 'none'}
+          students={source?.students ?? []}
+          caseloadStaff={staff}
+          permission={permission}
+        />
       </Stack>
     </Box>
   );

@@ -81,12 +81,19 @@ export function useBulkReassign() {
     setState((s) => ({ ...s, phase: after }));
   };
 
-  const changes = () => (state.preview?.rows ?? []).flatMap((row) => (row.status === 'change' ? [{ student: row.student, base: row.before, yours: row.after }] : []));
+  const changes = () =>
+    (state.preview?.rows ?? []).flatMap((row) => (row.status === 'change' ? [{ student: row.student, base: row.before, yours: row.after }] : []));
 
   const run = () => write(changes(), 'outcomes', 'running', 'ran');
 
   /** Sends again only the students whose write failed (a conflict needs a person, not a retry). */
-  const retryFailed = () => write(changes().filter((w) => state.outcomes.get(w.student)?.status === 'failed'), 'outcomes', 'running', 'ran');
+  const retryFailed = () =>
+    write(
+      changes().filter((w) => state.outcomes.get(w.student)?.status === 'failed'),
+      'outcomes',
+      'running',
+      'ran',
+    );
 
   /** Puts back every network this batch wrote, guarded: a change made since is kept or shown. */
   const undo = () => {

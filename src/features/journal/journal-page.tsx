@@ -40,13 +40,19 @@ export function describeChanges(summary: JournalEntry['summary']): string[] {
   const { before, after, asked, beforeUnknown, afterUnknown, ...rest } = summary;
   const lines: string[] = [];
   if (typeof rest.deleted === 'number' && typeof rest.olderThan === 'string') {
-    const others = Object.entries((rest.others ?? {}) as Record<string, unknown>).map(([log, count]) => `${log === 'accessLog' ? 'access log' : log}: ${show(count)}`);
-    return [`Deleted ${rest.deleted} ${rest.deleted === 1 ? 'entry' : 'entries'} older than ${new Date(rest.olderThan).toLocaleString()}${others.length ? ` (also ${others.join(', ')})` : ''}`];
+    const others = Object.entries((rest.others ?? {}) as Record<string, unknown>).map(
+      ([log, count]) => `${log === 'accessLog' ? 'access log' : log}: ${show(count)}`,
+    );
+    return [
+      `Deleted ${rest.deleted} ${rest.deleted === 1 ? 'entry' : 'entries'} older than ${new Date(rest.olderThan).toLocaleString()}${others.length ? ` (also ${others.join(', ')})` : ''}`,
+    ];
   }
   if (asked !== undefined) {
     lines.push(
       asked && typeof asked === 'object' && !Array.isArray(asked)
-        ? `Asked: ${Object.entries(asked as Record<string, unknown>).map(([key, value]) => `${key} ${show(value)}`).join(', ')}`
+        ? `Asked: ${Object.entries(asked as Record<string, unknown>)
+            .map(([key, value]) => `${key} ${show(value)}`)
+            .join(', ')}`
         : `Asked: ${show(asked)}`,
     );
   }
@@ -82,8 +88,7 @@ const JOURNAL_COLUMNS: readonly TableColumn<JournalEntry>[] = [
   { header: 'Target', cell: (entry) => entry.target, sx: { fontFamily: 'monospace' } },
   {
     header: 'Result',
-    cell: (entry) =>
-      entry.status === null ? 'Result not recorded' : entry.status < 400 ? `Done (${entry.status})` : `Refused (${entry.status})`,
+    cell: (entry) => (entry.status === null ? 'Result not recorded' : entry.status < 400 ? `Done (${entry.status})` : `Refused (${entry.status})`),
   },
   {
     header: 'Changes',
@@ -104,8 +109,22 @@ export function JournalPage() {
     <Stack spacing={2}>
       <PageHeading route={PAGES.journal} />
       <Box component="form" onSubmit={apply} aria-label="Filter the journal" sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'center' }}>
-        <TextField size="small" label="Target" placeholder="category/3" value={draft.target} onChange={(e) => setField('target', e.target.value)} sx={{ flex: '1 1 9rem' }} />
-        <TextField select size="small" label="Operation" value={draft.operation} onChange={(e) => setField('operation', e.target.value)} sx={{ flex: '1 1 12rem' }}>
+        <TextField
+          size="small"
+          label="Target"
+          placeholder="category/3"
+          value={draft.target}
+          onChange={(e) => setField('target', e.target.value)}
+          sx={{ flex: '1 1 9rem' }}
+        />
+        <TextField
+          select
+          size="small"
+          label="Operation"
+          value={draft.operation}
+          onChange={(e) => setField('operation', e.target.value)}
+          sx={{ flex: '1 1 12rem' }}
+        >
           <MenuItem value="">Any</MenuItem>
           {Object.entries(OPERATIONS).map(([value, label]) => (
             <MenuItem key={value} value={value}>
@@ -113,9 +132,32 @@ export function JournalPage() {
             </MenuItem>
           ))}
         </TextField>
-        <TextField size="small" label="Changed by" placeholder="E0001" value={draft.actor} onChange={(e) => setField('actor', e.target.value)} sx={{ flex: '1 1 9rem' }} />
-        <TextField size="small" type="date" label="From" value={draft.since} onChange={(e) => setField('since', e.target.value)} slotProps={{ inputLabel: { shrink: true } }} sx={{ flex: '0 1 9.5rem' }} />
-        <TextField size="small" type="date" label="Until" value={draft.until} onChange={(e) => setField('until', e.target.value)} slotProps={{ inputLabel: { shrink: true } }} sx={{ flex: '0 1 9.5rem' }} />
+        <TextField
+          size="small"
+          label="Changed by"
+          placeholder="E0001"
+          value={draft.actor}
+          onChange={(e) => setField('actor', e.target.value)}
+          sx={{ flex: '1 1 9rem' }}
+        />
+        <TextField
+          size="small"
+          type="date"
+          label="From"
+          value={draft.since}
+          onChange={(e) => setField('since', e.target.value)}
+          slotProps={{ inputLabel: { shrink: true } }}
+          sx={{ flex: '0 1 9.5rem' }}
+        />
+        <TextField
+          size="small"
+          type="date"
+          label="Until"
+          value={draft.until}
+          onChange={(e) => setField('until', e.target.value)}
+          slotProps={{ inputLabel: { shrink: true } }}
+          sx={{ flex: '0 1 9.5rem' }}
+        />
         <Button type="submit" variant="contained">
           Apply
         </Button>

@@ -31,11 +31,7 @@ function Version({ title, description, members, testId }: { title: string; descr
       <Typography variant="body2" color="textSecondary" gutterBottom>
         {description}
       </Typography>
-      {members.length === 0 ? (
-        <Typography variant="body2">Nobody</Typography>
-      ) : (
-        <Names identifiers={members} ordered />
-      )}
+      {members.length === 0 ? <Typography variant="body2">Nobody</Typography> : <Names identifiers={members} ordered />}
     </Paper>
   );
 }
@@ -44,7 +40,17 @@ function Version({ title, description, members, testId }: { title: string; descr
  * Someone else changed the network in a way that overlaps this edit: the three versions side by
  * side, and the person chooses. Nothing is written until they do.
  */
-export function ConflictDialog({ conflict, busy, onChoose, onCancel }: { conflict: NetworkConflict | null; busy: boolean; onChoose: (choice: ConflictChoice) => void; onCancel: () => void }) {
+export function ConflictDialog({
+  conflict,
+  busy,
+  onChoose,
+  onCancel,
+}: {
+  conflict: NetworkConflict | null;
+  busy: boolean;
+  onChoose: (choice: ConflictChoice) => void;
+  onCancel: () => void;
+}) {
   const fullScreen = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   return (
     <Dialog open={conflict !== null} onClose={busy ? undefined : onCancel} fullScreen={fullScreen} maxWidth="md" fullWidth aria-labelledby="conflict-title">
@@ -56,7 +62,12 @@ export function ConflictDialog({ conflict, busy, onChoose, onCancel }: { conflic
           </Alert>
           <Box sx={{ display: 'flex', gap: 2, flexDirection: { xs: 'column', sm: 'row' } }}>
             <Version title="Theirs" description="Saved now" members={conflict.theirs} testId="conflict-theirs" />
-            <Version title="Yours" description={conflict.action === 'undo' ? 'What the undo restores' : 'Your edit'} members={conflict.yours} testId="conflict-yours" />
+            <Version
+              title="Yours"
+              description={conflict.action === 'undo' ? 'What the undo restores' : 'Your edit'}
+              members={conflict.yours}
+              testId="conflict-yours"
+            />
             <Version title="Merged" description="Both, in their order" members={conflict.merged} testId="conflict-merged" />
           </Box>
         </DialogContent>

@@ -97,7 +97,12 @@ function MemberRow({ identifier, index, count, isNew, isInvalid, readOnly, onMov
           </Tooltip>
           <Tooltip title="Move down">
             <span>
-              <IconButton id={buttonId(identifier, 'down')} aria-label={`Move ${label.name} down`} disabled={index === count - 1} onClick={() => onMove(index, index + 1)}>
+              <IconButton
+                id={buttonId(identifier, 'down')}
+                aria-label={`Move ${label.name} down`}
+                disabled={index === count - 1}
+                onClick={() => onMove(index, index + 1)}
+              >
                 <ArrowDownward />
               </IconButton>
             </span>

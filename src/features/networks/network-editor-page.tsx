@@ -179,7 +179,11 @@ export function NetworkEditorPage() {
   return (
     <Box>
       {heading}
-      <Box role="status" aria-live="polite" sx={{ position: 'absolute', width: '1px', height: '1px', overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' }}>
+      <Box
+        role="status"
+        aria-live="polite"
+        sx={{ position: 'absolute', width: '1px', height: '1px', overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' }}
+      >
         {announcement}
       </Box>
       {readOnly && !permission.pending && (

@@ -34,8 +34,18 @@ const DEFAULT_PAGE_SIZE = 25;
 function Respondents({ id }: { id: number }) {
   const api = useApi();
   const count = useQuery(cohortQueries.respondentCount(api, id));
-  if (count.isPending) return <Typography component="span" color="textSecondary">…</Typography>;
-  if (count.isError) return <Typography component="span" color="textSecondary">not available</Typography>;
+  if (count.isPending)
+    return (
+      <Typography component="span" color="textSecondary">
+        …
+      </Typography>
+    );
+  if (count.isError)
+    return (
+      <Typography component="span" color="textSecondary">
+        not available
+      </Typography>
+    );
   return <>{formatCount(count.data)}</>;
 }
 
@@ -123,7 +133,12 @@ export function AdministrationsPage() {
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' } }}>
           <FormControl size="small" sx={{ minWidth: 180 }}>
             <InputLabel id="status-filter-label">Status</InputLabel>
-            <Select labelId="status-filter-label" label="Status" value={status} onChange={(e) => update({ status: e.target.value || undefined, page: undefined })}>
+            <Select
+              labelId="status-filter-label"
+              label="Status"
+              value={status}
+              onChange={(e) => update({ status: e.target.value || undefined, page: undefined })}
+            >
               <MenuItem value="">Any status</MenuItem>
               {[...seenStatuses].map((s) => (
                 <MenuItem key={s} value={s}>
@@ -133,9 +148,7 @@ export function AdministrationsPage() {
             </Select>
           </FormControl>
           <PersonFilter key={person} value={person} onApply={(p) => update({ person: p || undefined, page: undefined })} />
-          {(status || person) && (
-            <Button onClick={() => update({ status: undefined, person: undefined, page: undefined })}>Clear filters</Button>
-          )}
+          {(status || person) && <Button onClick={() => update({ status: undefined, person: undefined, page: undefined })}>Clear filters</Button>}
         </Stack>
       </Paper>
       {query.isFetching && <LinearProgress aria-label="Loading administrations" />}

@@ -26,7 +26,15 @@ interface CohortControlsProps {
 }
 
 /** The validity switch and the comparison's choice (memoised: a pick or a roster filter leaves them be). */
-export const CohortControls = memo(function CohortControls({ id, cohort, includeFlagged, flaggedRespondents, compareId, onIncludeFlagged, onCompare }: CohortControlsProps) {
+export const CohortControls = memo(function CohortControls({
+  id,
+  cohort,
+  includeFlagged,
+  flaggedRespondents,
+  compareId,
+  onIncludeFlagged,
+  onCompare,
+}: CohortControlsProps) {
   return (
     <Paper variant="outlined" sx={{ p: 2 }}>
       <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ alignItems: { md: 'center' }, justifyContent: 'space-between' }}>

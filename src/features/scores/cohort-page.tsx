@@ -57,7 +57,10 @@ function CohortView({ id }: { id: number }) {
   const entries = useMemo(() => (cohort.data ? entriesByFactor(cohort.data) : undefined), [cohort.data]);
   const panelsShown = useProgressiveCount(cohort.data?.factors.length ?? 0, PANELS);
   // One object while its parts stay the same: the controls are memoised.
-  const controls = useMemo(() => ({ includeFlagged, compareId, onIncludeFlagged: setIncludeFlagged, onCompare: setCompare }), [includeFlagged, compareId, setIncludeFlagged, setCompare]);
+  const controls = useMemo(
+    () => ({ includeFlagged, compareId, onIncludeFlagged: setIncludeFlagged, onCompare: setCompare }),
+    [includeFlagged, compareId, setIncludeFlagged, setCompare],
+  );
   const flaggedRespondents = useMemo(() => cohort.data?.respondents.filter((r) => r.flagged).length ?? 0, [cohort.data]);
 
   if (administration.isError && isApiError(administration.error) && (administration.error.status === 404 || administration.error.status === 400)) {
@@ -71,8 +74,8 @@ function CohortView({ id }: { id: number }) {
       <CohortHeading administration={administration} respondents={data?.totalRespondents} />
 
       <Typography variant="body2" color="textSecondary">
-        Scores are <b>national percentiles</b>: a score of 60 means the student scored higher than about 60 of every 100 students in the national
-        comparison group. A percentile is not a percent correct.
+        Scores are <b>national percentiles</b>: a score of 60 means the student scored higher than about 60 of every 100 students in the national comparison
+        group. A percentile is not a percent correct.
       </Typography>
 
       {cohort.isPending && <CohortLoading progress={progress} />}
@@ -102,10 +105,7 @@ function CohortView({ id }: { id: number }) {
               onPick={setPick}
             />
           ) : (
-            <Box
-              data-testid="cohort-figures"
-              sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', lg: 'repeat(3, 1fr)' } }}
-            >
+            <Box data-testid="cohort-figures" sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', lg: 'repeat(3, 1fr)' } }}>
               {data.factors.slice(0, panelsShown).map((factor) => (
                 <FactorPanel
                   key={factor.name}

@@ -71,10 +71,24 @@ const rosterBoxStyles = (theme: Theme) => {
       textUnderlineOffset: '2px',
       '&:hover': { textDecorationColor: 'inherit' },
     },
-    [`& .${CONCERN_CLASS}`]: { display: 'flex', alignItems: 'center', gap: theme.spacing(0.5), height: '100%', color: palette.warning.main, ...theme.typography.body2 },
+    [`& .${CONCERN_CLASS}`]: {
+      display: 'flex',
+      alignItems: 'center',
+      gap: theme.spacing(0.5),
+      height: '100%',
+      color: palette.warning.main,
+      ...theme.typography.body2,
+    },
     [`& .${MISSING_CLASS}`]: { color: palette.text.secondary, ...theme.typography.body2 },
     // The size and colour of the header's (MUI) checkbox, in the scheme's colours.
-    [`& .${ROW_CHECKBOX_CLASS}`]: { width: 18, height: 18, margin: 0, cursor: 'pointer', accentColor: palette.primary.main, '&:disabled': { cursor: 'default' } },
+    [`& .${ROW_CHECKBOX_CLASS}`]: {
+      width: 18,
+      height: 18,
+      margin: 0,
+      cursor: 'pointer',
+      accentColor: palette.primary.main,
+      '&:disabled': { cursor: 'default' },
+    },
   };
 };
 
@@ -181,27 +195,25 @@ export const CohortRoster = memo(function CohortRoster(props: CohortRosterProps)
             </span>
           ) : null,
       },
-      ...factors.map(
-        (factor): GridColDef<RosterRow> => ({
-          field: `factor:${factor.name}`,
-          headerName: factor.name,
-          type: 'number',
-          width: Math.max(110, factor.name.length * 9),
-          valueGetter: (_value, row) => row.scores[factor.name]?.score ?? null,
-          valueFormatter: formatNumber,
-          renderCell: ({ row }) => {
-            const entry = row.scores[factor.name];
-            if (!entry) return <span className={MISSING_CLASS}>—</span>;
-            return (
-              <span title={entry.validityConcern ? 'validity concern — interpret with caution' : undefined}>
-                {formatScore(entry.score)}
-                {!onScale(entry.score) && ' (off scale)'}
-                {entry.validityConcern && ' ⚠'}
-              </span>
-            );
-          },
-        }),
-      ),
+      ...factors.map((factor): GridColDef<RosterRow> => ({
+        field: `factor:${factor.name}`,
+        headerName: factor.name,
+        type: 'number',
+        width: Math.max(110, factor.name.length * 9),
+        valueGetter: (_value, row) => row.scores[factor.name]?.score ?? null,
+        valueFormatter: formatNumber,
+        renderCell: ({ row }) => {
+          const entry = row.scores[factor.name];
+          if (!entry) return <span className={MISSING_CLASS}>—</span>;
+          return (
+            <span title={entry.validityConcern ? 'validity concern — interpret with caution' : undefined}>
+              {formatScore(entry.score)}
+              {!onScale(entry.score) && ' (off scale)'}
+              {entry.validityConcern && ' ⚠'}
+            </span>
+          );
+        },
+      })),
       {
         field: 'profile',
         headerName: 'Profile',
@@ -232,7 +244,11 @@ export const CohortRoster = memo(function CohortRoster(props: CohortRosterProps)
       setViewIds(gridFilteredSortedRowIdsSelector(apiRef));
     };
     report();
-    const off = [api.subscribeEvent('paginationModelChange', report), api.subscribeEvent('sortedRowsSet', report), api.subscribeEvent('filteredRowsSet', report)];
+    const off = [
+      api.subscribeEvent('paginationModelChange', report),
+      api.subscribeEvent('sortedRowsSet', report),
+      api.subscribeEvent('filteredRowsSet', report),
+    ];
     return () => off.forEach((unsubscribe) => unsubscribe());
   }, [apiRef, onVisibleChange]);
 

@@ -11,7 +11,17 @@ const HEIGHT = 96;
 const BAND_BINS: Record<Band, readonly [number, number]> = { bottom: [0, 4], middle: [5, 14], top: [15, 19] };
 const TICKS = [1, 25, 50, 75, 99];
 /** Read by screen readers, not shown. In pixels: to MUI's `sx` a bare 1 is 100 %, which pushed the page sideways. */
-const visuallyHidden = { position: 'absolute', width: '1px', height: '1px', overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap', border: 0, p: 0, m: '-1px' } as const;
+const visuallyHidden = {
+  position: 'absolute',
+  width: '1px',
+  height: '1px',
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+  border: 0,
+  p: 0,
+  m: '-1px',
+} as const;
 
 /**
  * The three band buttons, drawn as MUI's small outlined buttons (contained when picked) by one rule
@@ -43,15 +53,25 @@ const bandButtons = (theme: Theme) => {
       transition: theme.transitions.create(['background-color', 'border-color', 'color'], { duration: theme.transitions.duration.short }),
       '&:hover': { bgcolor: schemeAlpha(theme, 'primary', 0.04), borderColor: palette.primary.main },
       '&:focus-visible': { outline: `2px solid ${palette.primary.main}`, outlineOffset: 2 },
-      '&[data-selected]': { bgcolor: palette.primary.main, borderColor: palette.primary.main, color: palette.primary.contrastText, boxShadow: theme.shadows[2] },
+      '&[data-selected]': {
+        bgcolor: palette.primary.main,
+        borderColor: palette.primary.main,
+        color: palette.primary.contrastText,
+        boxShadow: theme.shadows[2],
+      },
       '&[data-selected]:hover': { bgcolor: palette.primary.dark },
-      '&:disabled': { cursor: 'default', color: palette.action.disabled, borderColor: palette.action.disabledBackground, bgcolor: 'transparent', boxShadow: 'none' },
+      '&:disabled': {
+        cursor: 'default',
+        color: palette.action.disabled,
+        borderColor: palette.action.disabledBackground,
+        bgcolor: 'transparent',
+        boxShadow: 'none',
+      },
     },
   } as const;
 };
 
-const samePick = (a: Pick | undefined, b: Pick) =>
-  a !== undefined && ('band' in a ? 'band' in b && a.band === b.band : 'bin' in b && a.bin === b.bin);
+const samePick = (a: Pick | undefined, b: Pick) => a !== undefined && ('band' in a ? 'band' in b && a.band === b.band : 'bin' in b && a.bin === b.bin);
 
 export interface FactorHistogramProps {
   factor: string;
@@ -142,7 +162,10 @@ export const FactorHistogram = memo(function FactorHistogram({ factor, summary, 
         {TICKS.map((tick) => (
           <span
             key={tick}
-            style={{ left: `${tick === 1 ? 0 : tick === 99 ? 100 : tick}%`, transform: tick === 1 ? 'none' : tick === 99 ? 'translateX(-100%)' : 'translateX(-50%)' }}
+            style={{
+              left: `${tick === 1 ? 0 : tick === 99 ? 100 : tick}%`,
+              transform: tick === 1 ? 'none' : tick === 99 ? 'translateX(-100%)' : 'translateX(-50%)',
+            }}
           >
             {tick}
           </span>
@@ -174,8 +197,9 @@ export const FactorHistogram = memo(function FactorHistogram({ factor, summary, 
         })}
       </Box>
       <Typography variant="body2" sx={{ mt: 1 }} data-testid="factor-figures">
-        N <b data-testid="factor-n">{formatCount(summary.n)}</b> · median <b data-testid="factor-median">{summary.median === undefined ? '—' : formatScore(summary.median)}</b> · validity
-        concern <b data-testid="factor-flagged-share">{formatShare(summary.flaggedShare)}</b>
+        N <b data-testid="factor-n">{formatCount(summary.n)}</b> · median{' '}
+        <b data-testid="factor-median">{summary.median === undefined ? '—' : formatScore(summary.median)}</b> · validity concern{' '}
+        <b data-testid="factor-flagged-share">{formatShare(summary.flaggedShare)}</b>
       </Typography>
       {summary.offScale > 0 && (
         <Typography variant="body2" color="textSecondary" data-testid="factor-off-scale">

@@ -9,7 +9,8 @@ const { api } = setupTestBackend();
 
 /** The server's shell as the gateway sends it for /scores/:id (src/gateway/app-serving/app-shell.ts), h1 = the route's title. */
 const shell = () => {
-  document.body.innerHTML = '<div id="app-shell" aria-hidden="true" inert><main class="ss-main"><div class="ss-page"><h1>Cohort</h1></div></main></div><div id="root"></div>';
+  document.body.innerHTML =
+    '<div id="app-shell" aria-hidden="true" inert><main class="ss-main"><div class="ss-page"><h1>Cohort</h1></div></main></div><div id="root"></div>';
   return document.querySelector('#app-shell h1')!;
 };
 const queryClient = () => new QueryClient({ defaultOptions: { queries: { retry: false } } });
@@ -30,7 +31,14 @@ it('leaves the shell as it is for an administration that does not exist, and onc
   const heading = shell();
   const client = queryClient();
   prefetchCohort(client, api(), '999999');
-  await expect.poll(() => client.getQueryCache().getAll().some((query) => query.state.status === 'error')).toBe(true);
+  await expect
+    .poll(() =>
+      client
+        .getQueryCache()
+        .getAll()
+        .some((query) => query.state.status === 'error'),
+    )
+    .toBe(true);
   expect(heading.textContent).toBe('Cohort');
 
   document.body.innerHTML = '<main><h1>The app’s own heading</h1></main>';

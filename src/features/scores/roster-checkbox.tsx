@@ -12,7 +12,18 @@ export const ROW_CHECKBOX_CLASS = 'roster-row-checkbox';
  * grid asks of it: the name it gives ("Select row"), checked and indeterminate, disabled rows, the
  * tab stop of the grid's keyboard navigation, and the change its selection listens to.
  */
-export function RowCheckbox({ checked, indeterminate, disabled, tabIndex, className, slotProps, onChange, onClick, onMouseDown, onKeyDown }: GridRowCheckboxProps) {
+export function RowCheckbox({
+  checked,
+  indeterminate,
+  disabled,
+  tabIndex,
+  className,
+  slotProps,
+  onChange,
+  onClick,
+  onMouseDown,
+  onKeyDown,
+}: GridRowCheckboxProps) {
   const { ref: inputRef, ...input } = slotProps?.htmlInput ?? {};
   const showIndeterminate = useCallback(
     (element: HTMLInputElement | null) => {

@@ -30,7 +30,21 @@ function namesOf(results: readonly { data?: { identifier: string; firstName: str
  * factors above it have all mounted (on a phone they come one by one), so that how near it is to
  * the screen is judged where it will stay.
  */
-export function Roster({ id, title, cohort, includeFlagged, picked, figuresShown }: { id: number; title: string; cohort: Cohort; includeFlagged: boolean; picked: ReturnType<typeof readPick>; figuresShown: boolean }) {
+export function Roster({
+  id,
+  title,
+  cohort,
+  includeFlagged,
+  picked,
+  figuresShown,
+}: {
+  id: number;
+  title: string;
+  cohort: Cohort;
+  includeFlagged: boolean;
+  picked: ReturnType<typeof readPick>;
+  figuresShown: boolean;
+}) {
   const api = useApi();
   const [params, setParams] = useStableSearchParams();
   // The grid's filter model changes only when its own parameter does (not on every pick).
@@ -49,7 +63,7 @@ export function Roster({ id, title, cohort, includeFlagged, picked, figuresShown
   const [visible, setVisible] = useState<readonly string[]>([]);
   const onVisibleChange = useCallback((ids: readonly string[]) => setVisible((old) => (old.join() === ids.join() ? old : ids)), []);
   const perPerson = useQueries({
-    queries: (bulk.data?.supported === false ? visible : []).map((person) => (peopleQueries.person(api, person))),
+    queries: (bulk.data?.supported === false ? visible : []).map((person) => peopleQueries.person(api, person)),
     combine: namesOf,
   });
   const bulkNames = bulk.data?.names;

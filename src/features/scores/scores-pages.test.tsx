@@ -53,7 +53,9 @@ describe('item 5: what the data says, truthfully', () => {
     const expectedN = unflagged.length - (offScaleWasCounted ? 1 : 0);
 
     const edits = rewriting(
-      (url) => url.pathname.endsWith(`/administrations/${id}`) || (url.pathname.endsWith(`/administrations/${id}/results`) && url.searchParams.get('expand') === 'factors'),
+      (url) =>
+        url.pathname.endsWith(`/administrations/${id}`) ||
+        (url.pathname.endsWith(`/administrations/${id}/results`) && url.searchParams.get('expand') === 'factors'),
       (body) => {
         if (!('values' in body)) {
           body.status = 'Paused for review';
@@ -87,7 +89,9 @@ describe('item 5: what the data says, truthfully', () => {
   it('a respondent with no scores in an administration says so', async () => {
     const { id } = await someCohort();
     await renderApp({ routes, url: `/scores/${id}/S999999`, backend: backend() });
-    expect(await screen.findByText(/No factor scores for S999999 in this administration|There is no administration/, {}, { timeout: 15_000 })).toBeInTheDocument();
+    expect(
+      await screen.findByText(/No factor scores for S999999 in this administration|There is no administration/, {}, { timeout: 15_000 }),
+    ).toBeInTheDocument();
   });
 
   it('a profile prints an off-scale score as it came and says it is off the scale', async () => {

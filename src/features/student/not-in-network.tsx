@@ -34,9 +34,7 @@ export function NotInNetwork({ student, person, hours }: { student: string; pers
       <Typography variant="h4" component="h1">
         {name}
       </Typography>
-      <Typography>
-        You are not in this student's success network, so their notes, alerts, scores and network are not shown to you.
-      </Typography>
+      <Typography>You are not in this student's success network, so their notes, alerts, scores and network are not shown to you.</Typography>
       <Paper variant="outlined" component="form" onSubmit={submit} aria-label="Ask to open this record" sx={{ p: 2 }}>
         <Stack spacing={2}>
           <TextField

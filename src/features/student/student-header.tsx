@@ -40,9 +40,7 @@ function countsSentence(counts: StudentCounts | null, range: DayRange): string {
   if (counts === null) return `Counting open alerts and notations ${window}…`;
   if (counts.failed.length === TIMELINE_KINDS.length) return `Nothing could be counted ${window}: the timeline did not load.`;
   const notations =
-    counts.failed.length === 0
-      ? plural(counts.notations, 'notation', 'notations')
-      : `${counts.notations} ${kindsInWords(loadedKinds(counts.failed))}`;
+    counts.failed.length === 0 ? plural(counts.notations, 'notation', 'notations') : `${counts.notations} ${kindsInWords(loadedKinds(counts.failed))}`;
   if (counts.openAlerts === null) return `${notations} ${window} (open alerts not counted: the alerts did not load)`;
   return `${plural(counts.openAlerts, 'open alert', 'open alerts')} and ${notations} ${window}`;
 }

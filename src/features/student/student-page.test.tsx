@@ -33,8 +33,7 @@ async function expectedTimeline(student: string): Promise<Row[]> {
   return rows.sort((a, b) => Date.parse(b.createdOn) - Date.parse(a.createdOn) || b.id - a.id);
 }
 
-const renderedRows = () =>
-  screen.queryAllByTestId('timeline-row').map((row) => ({ kind: row.dataset.kind ?? '', id: Number(row.dataset.id) }));
+const renderedRows = () => screen.queryAllByTestId('timeline-row').map((row) => ({ kind: row.dataset.kind ?? '', id: Number(row.dataset.id) }));
 
 async function waitForTimeline() {
   await waitFor(() => expect(screen.getByTestId('timeline-summary')).toHaveTextContent(/^Showing \d+ of \d+/), { timeout: 15_000 });
@@ -244,10 +243,15 @@ describe('StudentPage', () => {
     expect(failure).toHaveTextContent('The alerts are unavailable in this test.');
     // Said as partial: never "Showing N of N" while a kind is missing (issue 16).
     await waitFor(
-      () => expect(screen.getByTestId('timeline-summary')).toHaveTextContent(/^Showing data insights, updates and encouragements only \(alerts missing\) from 2025-06-01 to 2026-06-01\.$/),
+      () =>
+        expect(screen.getByTestId('timeline-summary')).toHaveTextContent(
+          /^Showing data insights, updates and encouragements only \(alerts missing\) from 2025-06-01 to 2026-06-01\.$/,
+        ),
       { timeout: 15_000 },
     );
-    expect(screen.getByTestId('student-counts')).toHaveTextContent(/^\d+ data insights, updates and encouragements from 2025-06-01 to 2026-06-01 \(open alerts not counted/);
+    expect(screen.getByTestId('student-counts')).toHaveTextContent(
+      /^\d+ data insights, updates and encouragements from 2025-06-01 to 2026-06-01 \(open alerts not counted/,
+    );
     const kinds = new Set(renderedRows().map((r) => r.kind));
     expect(kinds.has('alert')).toBe(false);
     expect(kinds.has('update')).toBe(true);
@@ -305,7 +309,9 @@ describe('StudentPage', () => {
     const staff = await api().people.get('E0001');
     await renderApp({ routes, url: `/students/E0001?${RANGE}`, backend: backend() });
     expect(await screen.findByRole('heading', { level: 1, name: 'Not a student' }, { timeout: 15_000 })).toBeInTheDocument();
-    expect(screen.getByText(/is .*, a staff member/)).toHaveTextContent(`E0001 is ${staff.firstName} ${staff.lastName}, a staff member (${staff.role}), not a student`);
+    expect(screen.getByText(/is .*, a staff member/)).toHaveTextContent(
+      `E0001 is ${staff.firstName} ${staff.lastName}, a staff member (${staff.role}), not a student`,
+    );
     expect(screen.getByRole('link', { name: `Open ${staff.firstName}’s caseload` })).toHaveAttribute('href', '/caseloads?staff=E0001');
     expect(screen.getByRole('link', { name: 'Back to students' })).toHaveAttribute('href', '/students');
     expect(screen.queryByRole('button', { name: 'Write an update' })).not.toBeInTheDocument();

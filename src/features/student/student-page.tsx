@@ -167,14 +167,20 @@ function TimelineSection({ student, compact, filters, notices, range, timeline }
 
             {timeline.invalidCount > 0 && (
               <Alert severity="warning">
-                {timeline.invalidCount} {timeline.invalidCount === 1 ? 'item' : 'items'} could not be shown: the service sent data the
-                dashboard could not read.
+                {timeline.invalidCount} {timeline.invalidCount === 1 ? 'item' : 'items'} could not be shown: the service sent data the dashboard could not read.
               </Alert>
             )}
 
             {/* Two lines kept on a phone, where "Showing … from … to …" wraps and "Loading …" does not: the rows below stay put. */}
             <Typography variant="body2" color="textSecondary" role="status" data-testid="timeline-summary" sx={{ minHeight: { xs: '2lh', md: 0 } }}>
-              {summaryText(settled, loading, failed.map((load) => load.kind), shown.length, timeline.items.length, range)}
+              {summaryText(
+                settled,
+                loading,
+                failed.map((load) => load.kind),
+                shown.length,
+                timeline.items.length,
+                range,
+              )}
             </Typography>
 
             <Box aria-busy={!settled} aria-live="off">
@@ -284,7 +290,8 @@ function StudentView({ student }: { student: string }) {
   if (existence.status === 'unknown') return <StudentNotFound identifier={student} />;
   if (existence.status === 'known' && existence.person && existence.person.role !== 'Student') return <NotAStudent person={existence.person} />;
   // Outside the student's network, without a grant: the name, the reason, and how to state one (#30).
-  if (access.data && !access.data.allowed) return <NotInNetwork student={student} person={existence.status === 'known' ? existence.person : null} hours={access.data.grantHours} />;
+  if (access.data && !access.data.allowed)
+    return <NotInNetwork student={student} person={existence.status === 'known' ? existence.person : null} hours={access.data.grantHours} />;
 
   const timelineColumn = (
     <Stack spacing={{ xs: 2, md: 3 }} sx={{ minWidth: 0 }}>

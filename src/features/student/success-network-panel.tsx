@@ -16,7 +16,6 @@ import { peopleQueries } from '../../queries/people.ts';
 import { PAGES, paths } from '../../app/route-table.ts';
 import { usePersonName } from './use-student-timeline.ts';
 
-
 function Member({ identifier }: { identifier: string }) {
   const { name, person } = usePersonName(identifier);
   const isStudent = person?.role === 'Student';
@@ -46,13 +45,9 @@ export function SuccessNetworkPanel({ student }: { student: string }) {
         Success network
       </Typography>
       {network.isPending && <LinearProgress aria-label="Loading the success network" />}
-      {network.isError && isNotFound(network.error) && (
-        <Typography color="textSecondary">The service has no success network for {student}.</Typography>
-      )}
+      {network.isError && isNotFound(network.error) && <Typography color="textSecondary">The service has no success network for {student}.</Typography>}
       {network.isError && !isNotFound(network.error) && <ProblemMessage error={network.error} onRetry={() => void network.refetch()} />}
-      {network.isSuccess && members.length === 0 && (
-        <Typography color="textSecondary">No one is in this student's success network yet.</Typography>
-      )}
+      {network.isSuccess && members.length === 0 && <Typography color="textSecondary">No one is in this student's success network yet.</Typography>}
       {members.length > 0 && (
         <List dense aria-label="Success network members" disablePadding>
           {members.map((identifier) => (

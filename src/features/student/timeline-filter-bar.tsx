@@ -13,14 +13,7 @@ import { LazyDateRangeFields } from '../../components/lazy-date-range-fields.tsx
 import { SearchField } from '../../components/search-field.tsx';
 import { useDebouncedValue } from '../../components/use-debounced-value.ts';
 import type { DayRange } from '../../lib/dates.ts';
-import {
-  hasActiveFilters,
-  KIND_WORDS,
-  shownKinds,
-  TIMELINE_KINDS,
-  type TimelineFilters,
-  type TimelineKind,
-} from './timeline-filters.ts';
+import { hasActiveFilters, KIND_WORDS, shownKinds, TIMELINE_KINDS, type TimelineFilters, type TimelineKind } from './timeline-filters.ts';
 import { KIND_LOOK } from './timeline-visuals.tsx';
 import TuneOutlined from '@mui/icons-material/TuneOutlined';
 
@@ -59,13 +52,18 @@ function TextFilter({ value, onChange }: { value: string; onChange: (q: string) 
     written.current = value;
     setText(value);
   }, [value]);
-  return (
-    <SearchField label="Search the timeline" value={text} onChange={setText} sx={{ minWidth: 220, flex: '1 1 220px' }} />
-  );
+  return <SearchField label="Search the timeline" value={text} onChange={setText} sx={{ minWidth: 220, flex: '1 1 220px' }} />;
 }
 
 /** Kinds, categories, date range and text: every change goes to the URL (the page reads it back). */
-export const TimelineFilterBar = memo(function TimelineFilterBar({ filters, range, categoryOptions, onChange, onClear, compact = false }: TimelineFilterBarProps) {
+export const TimelineFilterBar = memo(function TimelineFilterBar({
+  filters,
+  range,
+  categoryOptions,
+  onChange,
+  onClear,
+  compact = false,
+}: TimelineFilterBarProps) {
   // Open from the start when the URL sets one of the folded filters: what filters the list is in sight.
   const [expanded, setExpanded] = useState(() => filters.kinds.length > 0 || filters.categories.length > 0 || filters.from !== null || filters.to !== null);
   const showMore = !compact || expanded;

@@ -1,11 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  effectiveRange,
-  hasActiveFilters,
-  NO_FILTERS,
-  parseTimelineFilters,
-  writeTimelineFilters,
-} from './timeline-filters.ts';
+import { effectiveRange, hasActiveFilters, NO_FILTERS, parseTimelineFilters, writeTimelineFilters } from './timeline-filters.ts';
 import {
   categoriesOf,
   filterTimeline,
@@ -109,7 +103,10 @@ describe('timeline items', () => {
     },
     resolve,
   );
-  const insight = fromDataInsight({ id: 9, comments: { values: [] }, createdOn: '2025-12-01T00:00:00.000Z', dataInsightType: 'UnexcusedAbsence', details: 'Absent' }, resolve);
+  const insight = fromDataInsight(
+    { id: 9, comments: { values: [] }, createdOn: '2025-12-01T00:00:00.000Z', dataInsightType: 'UnexcusedAbsence', details: 'Absent' },
+    resolve,
+  );
   const encouragement = fromEncouragement(
     { id: 2, audienceType: 'All', createdBy: link('/people/E1'), createdOn: '2026-02-01T00:00:00.000Z', details: 'Great work', type: link('/types/4') },
     resolve,
@@ -117,12 +114,7 @@ describe('timeline items', () => {
   const range = { from: '2025-01-01', to: '2026-12-31' };
 
   it('merges newest first, then by id', () => {
-    expect(mergeTimeline([[insight], [alert, update], [encouragement]]).map((i) => i.key)).toEqual([
-      'encouragement-2',
-      'update-5',
-      'alert-4',
-      'dataInsight-9',
-    ]);
+    expect(mergeTimeline([[insight], [alert, update], [encouragement]]).map((i) => i.key)).toEqual(['encouragement-2', 'update-5', 'alert-4', 'dataInsight-9']);
   });
 
   it('reads authors, comments and types from their links', () => {

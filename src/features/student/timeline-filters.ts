@@ -109,7 +109,11 @@ export function writeTimelineFilters(params: URLSearchParams, filters: TimelineF
   for (const name of FILTER_PARAMS) next.delete(name);
   const kinds = TIMELINE_KINDS.filter((kind) => filters.kinds.includes(kind));
   if (kinds.length > 0 && kinds.length < TIMELINE_KINDS.length) next.set('kinds', kinds.join(','));
-  writeList(next, CATEGORIES_PARAM, [...new Set(filters.categories)].sort((a, b) => a - b));
+  writeList(
+    next,
+    CATEGORIES_PARAM,
+    [...new Set(filters.categories)].sort((a, b) => a - b),
+  );
   if (filters.from !== null) next.set('from', filters.from);
   if (filters.to !== null) next.set('to', filters.to);
   if (filters.q !== '') next.set('q', filters.q);

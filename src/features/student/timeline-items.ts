@@ -218,7 +218,10 @@ export interface FilterContext {
 export function filterTimeline(items: readonly TimelineItem[], filters: TimelineFilters, range: DayRange, context: FilterContext = {}): TimelineItem[] {
   const kinds = new Set(shownKinds(filters));
   const categories = new Set(filters.categories);
-  const words = filters.q.toLowerCase().split(/\s+/).filter((w) => w !== '');
+  const words = filters.q
+    .toLowerCase()
+    .split(/\s+/)
+    .filter((w) => w !== '');
   const start = parseDateBound(range.from, 'start') ?? Number.NEGATIVE_INFINITY;
   const end = parseDateBound(range.to, 'end') ?? Number.POSITIVE_INFINITY;
   return items.filter((item) => {

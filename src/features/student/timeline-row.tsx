@@ -70,18 +70,20 @@ export const TimelineRow = memo(function TimelineRow({ item, student, commentsOp
   const canComment = item.kind === 'update' || item.kind === 'alert';
   const commentsButton = useRef<HTMLButtonElement>(null);
   return (
-    <Paper
-      variant="outlined"
-      sx={{ p: 2, borderLeftWidth: 4, borderLeftColor: `${color}.main` }}
-      role="article"
-    >
+    <Paper variant="outlined" sx={{ p: 2, borderLeftWidth: 4, borderLeftColor: `${color}.main` }} role="article">
       <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap', mb: 1 }}>
         <KindChip kind={item.kind} />
         {item.status && <AlertStatus status={item.status} />}
         {item.kind === 'encouragement' && <EncouragementTypeLabel id={item.encouragementTypeId} />}
         {item.dataInsightType && <Chip size="small" variant="outlined" label={insightTypeWord(item.dataInsightType)} />}
         <Typography variant="body2" color="textSecondary" component="p" sx={{ m: 0 }}>
-          {item.kind === 'dataInsight' ? 'From the data' : <>by <PersonName identifier={item.author} /></>}
+          {item.kind === 'dataInsight' ? (
+            'From the data'
+          ) : (
+            <>
+              by <PersonName identifier={item.author} />
+            </>
+          )}
           {' · '}
           <RelativeTime dateTime={item.createdOn} now={now} />
         </Typography>
@@ -98,9 +100,7 @@ export const TimelineRow = memo(function TimelineRow({ item, student, commentsOp
             <Chip key={category.id} size="small" label={category.name} />
           ))}
           {item.audienceType && <Chip size="small" variant="outlined" label={`Audience: ${audienceWord(item.audienceType)}`} />}
-          {item.canStudentView && (
-            <Chip size="small" variant="outlined" icon={<VisibilityOutlined aria-hidden />} label="Visible to student" />
-          )}
+          {item.canStudentView && <Chip size="small" variant="outlined" icon={<VisibilityOutlined aria-hidden />} label="Visible to student" />}
         </Stack>
       )}
 

@@ -8,15 +8,7 @@ import { useAfterPaint } from '../../components/use-after-paint.ts';
 import { peopleQueries } from '../../queries/people.ts';
 import type { DayRange } from '../../lib/dates.ts';
 import { TIMELINE_KINDS, type TimelineKind } from './timeline-filters.ts';
-import {
-  fromAlert,
-  fromDataInsight,
-  fromEncouragement,
-  fromUpdate,
-  mergeTimeline,
-  type Resolvers,
-  type TimelineItem,
-} from './timeline-items.ts';
+import { fromAlert, fromDataInsight, fromEncouragement, fromUpdate, mergeTimeline, type Resolvers, type TimelineItem } from './timeline-items.ts';
 import { studentTimelineQueries } from '../../queries/timeline.ts';
 import { encouragementQueries } from '../../queries/notations.ts';
 
@@ -54,7 +46,6 @@ function resolversOf(api: ApiClient): Resolvers {
   };
 }
 
-
 /** The student's href in a raw (unreadable) item, when it can be found. */
 function rawStudentHref(raw: unknown): string | null {
   if (typeof raw !== 'object' || raw === null) return null;
@@ -63,7 +54,6 @@ function rawStudentHref(raw: unknown): string | null {
   const href = (student as { href?: unknown }).href;
   return typeof href === 'string' ? href : null;
 }
-
 
 const isWhole = (data: AllValues<unknown> | undefined): boolean => data !== undefined && !isPartial(data);
 

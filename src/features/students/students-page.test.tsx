@@ -52,9 +52,17 @@ describe('StudentsPage', () => {
 
   it('labels the open-alert count with its window, in the student page’s words', async () => {
     await renderApp({ routes, url: '/students', backend: backend() });
-    expect(await screen.findByTestId('ranking-window')).toHaveTextContent(/^Open alerts raised from \d{4}-\d{2}-\d{2} to \d{4}-\d{2}-\d{2} \(the last 90 days\)\.$/);
+    expect(await screen.findByTestId('ranking-window')).toHaveTextContent(
+      /^Open alerts raised from \d{4}-\d{2}-\d{2} to \d{4}-\d{2}-\d{2} \(the last 90 days\)\.$/,
+    );
     // The test backend's data may hold no alert that recent: then it says so, and counts nothing.
-    await waitFor(() => expect(screen.queryByRole('list', { name: 'Students with the most open alerts' }) ?? screen.getByText('No open alerts in this period.')).toBeInTheDocument(), { timeout: 15_000 });
+    await waitFor(
+      () =>
+        expect(
+          screen.queryByRole('list', { name: 'Students with the most open alerts' }) ?? screen.getByText('No open alerts in this period.'),
+        ).toBeInTheDocument(),
+      { timeout: 15_000 },
+    );
     const list = screen.queryByRole('list', { name: 'Students with the most open alerts' });
     if (list) expect(within(list).getAllByRole('listitem')[0]).toHaveTextContent(/\d+ open alerts?$/);
   });

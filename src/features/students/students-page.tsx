@@ -75,12 +75,15 @@ function StudentSearch() {
         onInputChange={(_, value, reason) => {
           if (reason === 'reset') return;
           setInput(value);
-          setParams((previous) => {
-            const next = new URLSearchParams(previous);
-            if (value) next.set(SEARCH_PARAM, value);
-            else next.delete(SEARCH_PARAM);
-            return next;
-          }, { replace: true });
+          setParams(
+            (previous) => {
+              const next = new URLSearchParams(previous);
+              if (value) next.set(SEARCH_PARAM, value);
+              else next.delete(SEARCH_PARAM);
+              return next;
+            },
+            { replace: true },
+          );
         }}
         onChange={(_, picked) => {
           if (picked === null) return;

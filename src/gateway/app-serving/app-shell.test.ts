@@ -34,7 +34,7 @@ describe('the HTML shell', () => {
     expect(withAppShell(INDEX, '/students', '"><script>x</script>')).not.toContain('<script>');
   });
 
-  it('reserves the row a page puts above its h1, and draws the h1 at the page\'s size on small screens', () => {
+  it("reserves the row a page puts above its h1, and draws the h1 at the page's size on small screens", () => {
     for (const route of ROUTES.filter((r) => !r.public)) {
       const html = withAppShell(INDEX, route.path.replace(/:[A-Za-z]+/g, 'X1'), undefined);
       const row = /<div class="ss-page">(<div class="ss-above-([a-z-]+)"><\/div>)?<h1/.exec(html);

@@ -59,7 +59,10 @@ const isCurrent = (to: string, pathname: string) => pathname === to || pathname.
 
 const px = (units: number) => `${units * SPACING}px`;
 /** A number as CSS spells it shortest (`.875rem`, `1.43`). */
-const short = (value: string | number) => String(value).replace(/^0\./, '.').replace(/(\D)0\./g, '$1.');
+const short = (value: string | number) =>
+  String(value)
+    .replace(/^0\./, '.')
+    .replace(/(\D)0\./g, '$1.');
 const rgba = (colour: string) => colour.replace(/\s+/g, '').replace(/0\./g, '.');
 const type = (style: TypeStyle) => `font-size:${short(style.fontSize)};font-weight:${style.fontWeight};line-height:${short(style.lineHeight)}`;
 /** A line of `style`'s type, in px. */
@@ -128,7 +131,9 @@ export function appShellHtml(route: PageRoute, pathname: string, heading?: strin
     .map((item) => `<li>${link(item)}</li>`)
     .join('');
   const above = route.aboveHeading ? `<div class="ss-above-${route.aboveHeading}"></div>` : '';
-  const headingClasses = [route.smallHeadingOnPhone && 'ss-small', route.compactHeadingBelowMd && 'ss-compact', route.intro?.after === 'gutter' && 'ss-gutter'].filter(Boolean).join(' ');
+  const headingClasses = [route.smallHeadingOnPhone && 'ss-small', route.compactHeadingBelowMd && 'ss-compact', route.intro?.after === 'gutter' && 'ss-gutter']
+    .filter(Boolean)
+    .join(' ');
   const introClasses = ['ss-intro', route.intro?.after === 'stack' && 'ss-intro-stack', route.intro?.body2 && 'ss-intro-body2'].filter(Boolean).join(' ');
   const intro = route.intro ? `<p class="${introClasses}">${escapeHtml(route.intro.text)}</p>` : '';
   const headingClass = headingClasses ? ` class="${headingClasses}"` : '';
@@ -151,9 +156,11 @@ export function withAppShell(html: string, pathname: string, nonce: string | und
   const root = '<div id="root"></div>';
   if (!route || !html.includes(root) || !html.includes('</head>')) return html;
   const nonceAttribute = nonce ? ` nonce="${nonce.replace(/[^A-Za-z0-9+/=_-]/g, '')}"` : '';
-  return html
-    .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(documentTitle(route.title))}</title>`)
-    .replace('</head>', `  <style id="app-shell-style"${nonceAttribute}>${SHELL_CSS}</style>\n  </head>`)
-        // A function: a heading is data, and `$&` in a replacement string is a pattern.
-    .replace(root, () => `${appShellHtml(route, pathname, heading)}${root}`);
+  return (
+    html
+      .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(documentTitle(route.title))}</title>`)
+      .replace('</head>', `  <style id="app-shell-style"${nonceAttribute}>${SHELL_CSS}</style>\n  </head>`)
+      // A function: a heading is data, and `$&` in a replacement string is a pattern.
+      .replace(root, () => `${appShellHtml(route, pathname, heading)}${root}`)
+  );
 }

@@ -45,10 +45,15 @@ beforeAll(async () => {
   };
   gateway = createGateway({ upstream: counted, auth: signin.auth, serveApp: createServeApp(root) });
   // A service that takes a second for everything.
-  const late: Upstream = { ...upstream, send: async (path, init, base) => (await new Promise((resolve) => setTimeout(resolve, 1000)), upstream.send(path, init, base)) };
+  const late: Upstream = {
+    ...upstream,
+    send: async (path, init, base) => (await new Promise((resolve) => setTimeout(resolve, 1000)), upstream.send(path, init, base)),
+  };
   slow = createGateway({ upstream: late, auth: signin.auth, serveApp: createServeApp(root), timeouts: { tokenMs: 5000, upstreamMs: 5000 } });
   const cookie = await signin.cookieFor('E0001');
-  const list = (await (await gateway.request('http://dashboard.test/api/noncognitives/administrations/?pageSize=1', { headers: { cookie } })).json()) as { values: { id: number; title: string }[] };
+  const list = (await (await gateway.request('http://dashboard.test/api/noncognitives/administrations/?pageSize=1', { headers: { cookie } })).json()) as {
+    values: { id: number; title: string }[];
+  };
   ({ id, title } = list.values[0]!);
 });
 afterAll(() => {
@@ -71,7 +76,7 @@ describe("a page whose h1 is data: the server's shell paints it", () => {
     expect(upstreamCalls).toEqual([`/noncognitives/administrations/${id}`]);
   });
 
-  it('keeps the route\'s own heading for an administration that is not there or an id that is not one, and asks nothing for the latter', async () => {
+  it("keeps the route's own heading for an administration that is not there or an id that is not one, and asks nothing for the latter", async () => {
     const cookie = await signin.cookieFor('E0001');
     expect(h1Of((await page(gateway, '/scores/99999999', cookie)).html)).toBe('Cohort');
     upstreamCalls = [];
@@ -85,7 +90,7 @@ describe("a page whose h1 is data: the server's shell paints it", () => {
     expect(upstreamCalls).toEqual([]);
   });
 
-  it('does not wait for a slow service: the page comes with the route\'s heading within the budget', async () => {
+  it("does not wait for a slow service: the page comes with the route's heading within the budget", async () => {
     const cookie = await signin.cookieFor('E0001');
     const started = Date.now();
     const { status, html } = await page(slow, `/scores/${id}`, cookie);

@@ -43,7 +43,12 @@ describe('routePreloads', () => {
   });
 
   it('names the network editor and caseload pages', () => {
-    expect(preloadsFor('/students/S000001/network')).toEqual(['assets/mui-1.js', 'assets/layout-1.js', 'assets/queries-1.js', 'assets/network-editor-page-1.js']);
+    expect(preloadsFor('/students/S000001/network')).toEqual([
+      'assets/mui-1.js',
+      'assets/layout-1.js',
+      'assets/queries-1.js',
+      'assets/network-editor-page-1.js',
+    ]);
     expect(preloadsFor('/caseloads')).toEqual(['assets/mui-1.js', 'assets/layout-1.js', 'assets/queries-1.js', 'assets/caseloads-page-1.js']);
   });
 

@@ -27,7 +27,11 @@ export interface RouteModules {
 
 /** Each page's modules: the app's start-up, the signed-in shell (unless the page is public) and the page. */
 const modulesOf = (route: PageRoute): readonly string[] => (route.public ? [BOOT_MODULE, route.page] : [BOOT_MODULE, SHELL_MODULE, route.page]);
-const routeModules = (path: RegExp, route: PageRoute): RouteModules => ({ path, modules: modulesOf(route), ...(route.prefetch ? { first: [route.prefetch] } : {}) });
+const routeModules = (path: RegExp, route: PageRoute): RouteModules => ({
+  path,
+  modules: modulesOf(route),
+  ...(route.prefetch ? { first: [route.prefetch] } : {}),
+});
 
 export const ROUTE_MODULES: readonly RouteModules[] = [
   ...ROUTES.map((route) => routeModules(pathPattern(route.path), route)),

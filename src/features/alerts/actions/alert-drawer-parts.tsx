@@ -18,7 +18,6 @@ import type { TriageAlert } from '../../../queries/alert-queue.ts';
 /** Members of the success network listed in the drawer; the student's page lists them all. */
 const NETWORK_SHOWN = 8;
 
-
 const fullName = (person: { firstName: string; lastName: string }) => `${person.firstName} ${person.lastName}`.trim();
 
 /** An expanded person's name. */
@@ -114,9 +113,7 @@ export function StudentPanel({ student }: { student: ExpandedPerson }) {
         </Typography>
       </Typography>
       {student.email !== '' && (
-        <Typography variant="body2">
-          {EMAIL.test(student.email) ? <Link href={`mailto:${student.email}`}>{student.email}</Link> : student.email}
-        </Typography>
+        <Typography variant="body2">{EMAIL.test(student.email) ? <Link href={`mailto:${student.email}`}>{student.email}</Link> : student.email}</Typography>
       )}
 
       <Typography id={ids.network} variant="subtitle2" component="h4" sx={{ mt: 1.5 }}>

@@ -107,7 +107,11 @@ test('shows the alert: status, when and by whom, audience, details, categories, 
   expect(region.querySelector(`time[datetime="${new Date(alert.createdOn).toISOString()}"]`)).not.toBeNull();
   expect(inDrawer.getByText(flat(alert.details))).toBeInTheDocument();
   const categories = inDrawer.getByRole('list', { name: 'Categories' });
-  expect(within(categories).getAllByRole('listitem').map((item) => item.textContent)).toEqual(alert.categories.values.map((c) => c.name));
+  expect(
+    within(categories)
+      .getAllByRole('listitem')
+      .map((item) => item.textContent),
+  ).toEqual(alert.categories.values.map((c) => c.name));
 
   // Comments, loaded when the drawer shows the alert; line breaks kept as text.
   const comments = await inDrawer.findByRole('list', { name: 'Comments on this alert' });

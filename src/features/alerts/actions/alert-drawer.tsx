@@ -47,7 +47,6 @@ export interface AlertDrawerProps {
   focusOnOpen?: boolean;
 }
 
-
 const exactFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'full', timeStyle: 'short' });
 const number = new Intl.NumberFormat(undefined);
 /** Audiences in the composer's words. */
@@ -61,7 +60,14 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 function isTriageAlert(value: unknown): value is TriageAlert {
   if (!isRecord(value)) return false;
   const { student, categories, createdBy } = value;
-  return isRecord(student) && typeof student.identifier === 'string' && isRecord(categories) && Array.isArray(categories.values) && isRecord(createdBy) && typeof createdBy.identifier === 'string';
+  return (
+    isRecord(student) &&
+    typeof student.identifier === 'string' &&
+    isRecord(categories) &&
+    Array.isArray(categories.values) &&
+    isRecord(createdBy) &&
+    typeof createdBy.identifier === 'string'
+  );
 }
 
 /**
@@ -88,7 +94,8 @@ function useCachedTriageAlert(id: number | null, wanted: boolean): TriageAlert |
 }
 
 /** Keys that belong to the control that has focus, not to the drawer: typing, choosing, moving in a group. */
-const OWN_KEYS = 'input, textarea, select, [contenteditable=""], [contenteditable="true"], [role="textbox"], [role="combobox"], [role="listbox"], [role="radiogroup"], [role="menu"], [role="slider"], [role="tablist"], [role="grid"]';
+const OWN_KEYS =
+  'input, textarea, select, [contenteditable=""], [contenteditable="true"], [role="textbox"], [role="combobox"], [role="listbox"], [role="radiogroup"], [role="menu"], [role="slider"], [role="tablist"], [role="grid"]';
 
 /**
  * The alert triage drawer: one alert of the queue in full — status, when and by whom, audience,
@@ -215,14 +222,24 @@ export function AlertDrawer({ alerts, openId, onOpenChange, onClosed, focusOnOpe
           </Typography>
           <Tooltip title="Previous alert (↑ or k)" describeChild>
             <span>
-              <IconButton aria-label="Previous alert" aria-keyshortcuts="ArrowUp k" disabled={previous === undefined} onClick={() => move(previous, neighbourAfter(alerts, previous, -1) ? 'keep' : 'region')}>
+              <IconButton
+                aria-label="Previous alert"
+                aria-keyshortcuts="ArrowUp k"
+                disabled={previous === undefined}
+                onClick={() => move(previous, neighbourAfter(alerts, previous, -1) ? 'keep' : 'region')}
+              >
                 <KeyboardArrowUpOutlined />
               </IconButton>
             </span>
           </Tooltip>
           <Tooltip title="Next alert (↓ or j)" describeChild>
             <span>
-              <IconButton aria-label="Next alert" aria-keyshortcuts="ArrowDown j" disabled={next === undefined} onClick={() => move(next, neighbourAfter(alerts, next, 1) ? 'keep' : 'region')}>
+              <IconButton
+                aria-label="Next alert"
+                aria-keyshortcuts="ArrowDown j"
+                disabled={next === undefined}
+                onClick={() => move(next, neighbourAfter(alerts, next, 1) ? 'keep' : 'region')}
+              >
                 <KeyboardArrowDownOutlined />
               </IconButton>
             </span>
@@ -332,13 +349,7 @@ const AlertContent = memo(function AlertContent({ alert }: { alert: TriageAlert 
             // The button goes once the alert is lowered: focus goes to the status that now says Lowered, in the drawer.
             onLowered={() => statusRef.current?.focus()}
           />
-          <Button
-            size="small"
-            id={ids.followUp}
-            aria-expanded={followUp}
-            aria-controls={ids.followUpPanel}
-            onClick={() => setFollowUp((open) => !open)}
-          >
+          <Button size="small" id={ids.followUp} aria-expanded={followUp} aria-controls={ids.followUpPanel} onClick={() => setFollowUp((open) => !open)}>
             {followUp ? 'Hide the follow-up update' : 'Write a follow-up update'}
           </Button>
           <Link component={RouterLink} to={paths.student(student)} variant="body2">

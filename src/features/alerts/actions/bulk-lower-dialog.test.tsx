@@ -137,7 +137,13 @@ test('three alerts with one comment, one of them fails: two are lowered, the fai
   expect(items[0]).toHaveTextContent(`${nameOf(failing!)} (${failing!.student.identifier})`);
   expect(items[0]).toHaveTextContent(new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' }).format(new Date(failing!.createdOn)));
   expect(items[0]).toHaveTextContent('The service is unavailable.');
-  await waitFor(() => expect(within(dialog).getByText(/1 alert was not lowered\. Your comment is kept\./).closest('[tabindex="-1"]')).toHaveFocus());
+  await waitFor(() =>
+    expect(
+      within(dialog)
+        .getByText(/1 alert was not lowered\. Your comment is kept\./)
+        .closest('[tabindex="-1"]'),
+    ).toHaveFocus(),
+  );
   // The comment is still there, on screen and in its draft.
   expect(why).toHaveValue('Term review: all followed up.');
   await waitFor(() => expect(localStorage.getItem(DRAFT_KEY)).toContain('Term review'));
@@ -224,7 +230,9 @@ test('one alert is spoken of as one: which, whose, and "Why is it lowered?" (#31
   const { dialog } = await render([only!.id], posts.fetch);
   expect(dialog).toHaveAccessibleName('Lower 1 alert');
   const day = formatDay(new Date(only!.createdOn));
-  expect(dialog).toHaveAccessibleDescription(new RegExp(`^The comment is added to ${nameOf(only!)}’s \\(${only!.student.identifier}\\) alert of ${day}.*, and lowers it: “`));
+  expect(dialog).toHaveAccessibleDescription(
+    new RegExp(`^The comment is added to ${nameOf(only!)}’s \\(${only!.student.identifier}\\) alert of ${day}.*, and lowers it: “`),
+  );
   expect(dialog).not.toHaveAccessibleDescription(/each alert|students/);
   const why = within(dialog).getByRole('textbox', { name: /^why is it lowered\?/i });
   expect(why).toHaveAccessibleDescription(/Added to the alert\. Ctrl\+Enter lowers it\./);

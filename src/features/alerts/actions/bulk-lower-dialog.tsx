@@ -166,11 +166,7 @@ function BulkLowerForm({ alerts, onClose, onFinished, ids, onRunningChange }: Fo
                 ? `The comment is added to ${nameOf(one.student)}’s (${one.student.identifier}) alert of ${formatDay(new Date(one.createdOn))}${'firstName' in one.createdBy ? `, raised by ${nameOf(one.createdBy)}` : ''}, and lowers it: “${excerpt(one.details)}”`
                 : `The same comment is added to each alert and lowers it, for ${plural(students.length, 'student', 'students')}: ${named.join(', ')}${more > 0 ? ` and ${number.format(more)} more` : ''}.`}
           </DialogContentText>
-          {skipped > 0 && (
-            <Alert severity="info">
-              {plural(skipped, 'selected alert is', 'selected alerts are')} not open and will be skipped.
-            </Alert>
-          )}
+          {skipped > 0 && <Alert severity="info">{plural(skipped, 'selected alert is', 'selected alerts are')} not open and will be skipped.</Alert>}
           {draft.restored && draft.dirty && result === null && <FormHint>Your unsaved comment was restored.</FormHint>}
           {open.length > 0 && !allLowered && (
             <DetailsField
@@ -210,9 +206,7 @@ function BulkLowerForm({ alerts, onClose, onFinished, ids, onRunningChange }: Fo
                 </Alert>
               ) : (
                 <Alert severity="warning">
-                  <AlertTitle>
-                    {plural(retryCount, 'alert was', 'alerts were')} not lowered. Your comment is kept.
-                  </AlertTitle>
+                  <AlertTitle>{plural(retryCount, 'alert was', 'alerts were')} not lowered. Your comment is kept.</AlertTitle>
                   {progress.lowered > 0 && `${plural(progress.lowered, 'alert is', 'alerts are')} lowered and will not be sent again. `}
                   Retry sends only the alerts listed here.
                 </Alert>

@@ -53,7 +53,13 @@ describe('lowerAlerts', () => {
 
   it('keeps going past failures: each has its reason; a 409 counts as lowered (by someone else) and is said so', async () => {
     const fake = fakeLower((id) =>
-      id === 2 ? problem(503, 'The service is unavailable.') : id === 3 ? problem(409, 'The alert is already lowered.') : id === 4 ? new TypeError('fetch failed') : undefined,
+      id === 2
+        ? problem(503, 'The service is unavailable.')
+        : id === 3
+          ? problem(409, 'The alert is already lowered.')
+          : id === 4
+            ? new TypeError('fetch failed')
+            : undefined,
     );
     const seen: [number, LowerOutcome['status'], BulkLowerResult][] = [];
     const result = await lowerAlerts({ ids: [1, 2, 3, 4, 5], lower: fake.lower, onOutcome: (id, outcome, so) => seen.push([id, outcome.status, so]) });
@@ -80,10 +86,14 @@ describe('lowerAlerts', () => {
     fake.calls.length = 0;
 
     // Still failing for one of them.
-    const second = await lowerAlerts({ ids: [21, 22, 23, 24], previous: first, lower: async (id) => {
-      fake.calls.push(id);
-      if (id === 24) throw problem(500, 'Contact support.');
-    } });
+    const second = await lowerAlerts({
+      ids: [21, 22, 23, 24],
+      previous: first,
+      lower: async (id) => {
+        fake.calls.push(id);
+        if (id === 24) throw problem(500, 'Contact support.');
+      },
+    });
     expect(fake.calls).toEqual([22, 24]);
     expect(statuses(second)).toEqual({ 21: 'lowered', 22: 'lowered', 23: 'lowered', 24: 'failed' });
     expect(second.outcomes.get(24)).toMatchObject({ reason: 'Contact support.' });

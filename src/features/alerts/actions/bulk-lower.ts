@@ -79,7 +79,6 @@ export function progressOf(result: BulkLowerResult): BulkLowerProgress {
   return { total: result.ids.length, lowered, failed, pending: result.ids.length - lowered - failed };
 }
 
-
 /** Why one alert was not lowered, in a person's words: the service's problem detail and the field errors it names. */
 export function reasonOf(error: unknown): string {
   if (isConflict(error)) return 'Already lowered by someone else.';

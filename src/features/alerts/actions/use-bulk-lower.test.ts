@@ -21,10 +21,19 @@ test('bulkLowerMutation: each alert shows Lowered in the cache as its write succ
   seedCache(client, [...alertKeys.detail(alertA.id), {}], ['updates', 'list', { identifiers: [a] }], ['dataInsights', 'list', { identifiers: [b] }], unrelated);
 
   const fails = new Set([alertB.id]);
-  const flaky: ApiClient = { ...api(), alerts: { ...api().alerts, addComment: (id, body, options) => (fails.has(Number(id)) ? Promise.reject(new Error('offline')) : api().alerts.addComment(id, body, options)) } };
+  const flaky: ApiClient = {
+    ...api(),
+    alerts: {
+      ...api().alerts,
+      addComment: (id, body, options) => (fails.has(Number(id)) ? Promise.reject(new Error('offline')) : api().alerts.addComment(id, body, options)),
+    },
+  };
   const seen: BulkLowerResult[] = [];
   const variables: BulkLowerVariables = {
-    alerts: [{ id: alertA.id, student: a }, { id: alertB.id, student: b }],
+    alerts: [
+      { id: alertA.id, student: a },
+      { id: alertB.id, student: b },
+    ],
     createdBy: 'E0003',
     details: 'Reviewed.',
     onProgress: (result) => seen.push(result),

@@ -37,7 +37,9 @@ describe('AlertTriagePage', () => {
     // The progress bar says how far the load has come.
     expect(await screen.findByTestId('triage-progress')).toHaveTextContent(/Loading alerts|Loaded \d+ of \d+ alerts/);
     await loaded();
-    expect(summary()).toHaveTextContent(`Showing ${number.format(open.length)} of ${number.format(alerts.length)} alerts created from ${RANGE.from} to ${RANGE.to}.`);
+    expect(summary()).toHaveTextContent(
+      `Showing ${number.format(open.length)} of ${number.format(alerts.length)} alerts created from ${RANGE.from} to ${RANGE.to}.`,
+    );
     expect(screen.getByTestId('status-chip-Open')).toHaveAttribute('aria-pressed', 'true');
     expect(screen.getByTestId('status-chip-Open')).toHaveTextContent(number.format(open.length));
     expect(screen.getByTestId('status-chip-all')).toHaveTextContent(number.format(alerts.length));
@@ -89,7 +91,9 @@ describe('AlertTriagePage', () => {
     await user.click(screen.getByRole('switch', { name: 'One row per student' }));
     await waitFor(() => expect(params(router).get('group')).toBe('student'));
     await waitFor(() =>
-      expect(summary()).toHaveTextContent(`${number.format(students.size)} students with ${number.format(open.length)} of ${number.format(alerts.length)} alerts`),
+      expect(summary()).toHaveTextContent(
+        `${number.format(students.size)} students with ${number.format(open.length)} of ${number.format(alerts.length)} alerts`,
+      ),
     );
   });
 
@@ -133,7 +137,10 @@ describe('AlertTriagePage over a range of several pages', () => {
     expect(screen.getByTestId('triage-progress')).toBeInTheDocument();
     await waitFor(() => expect(screen.getAllByRole('row').length).toBeGreaterThan(1), { timeout: 30_000 });
     release();
-    await waitFor(() => expect(summary()).toHaveTextContent(`Showing ${number.format(total)} of ${number.format(total)} alerts created from ${wide.from} to ${wide.to}.`), { timeout: 30_000 });
+    await waitFor(
+      () => expect(summary()).toHaveTextContent(`Showing ${number.format(total)} of ${number.format(total)} alerts created from ${wide.from} to ${wide.to}.`),
+      { timeout: 30_000 },
+    );
     expect(screen.queryByTestId('triage-progress')).not.toBeInTheDocument();
   }, 120_000);
 });

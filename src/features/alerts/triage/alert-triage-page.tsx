@@ -139,7 +139,9 @@ export function AlertTriagePage() {
   const groups = shown.groups;
   const exportCsv = useCallback(() => {
     const csv =
-      view === 'alert' ? tableCsv(shownRows, visibleColumns(ALERT_COLUMNS, alertVisibility), now) : tableCsv(groups, visibleColumns(GROUP_COLUMNS, groupVisibility), now);
+      view === 'alert'
+        ? tableCsv(shownRows, visibleColumns(ALERT_COLUMNS, alertVisibility), now)
+        : tableCsv(groups, visibleColumns(GROUP_COLUMNS, groupVisibility), now);
     downloadCsv(csvFileName({ status, view }, range), csv);
   }, [view, status, range, shownRows, groups, alertVisibility, groupVisibility, now]);
   const onLowerSelected = useCallback(() => lower(selectedOpen), [lower, selectedOpen]);
@@ -209,7 +211,13 @@ export function AlertTriagePage() {
       )}
 
       {hasData && shown.shownCount === 0 && (
-        <TriageEmpty total={shown.total} filtered={shown.filtered} status={status} onClear={onClear} onWiden={() => change({ from: shiftDay(range.to, -90), to: range.to })} />
+        <TriageEmpty
+          total={shown.total}
+          filtered={shown.filtered}
+          status={status}
+          onClear={onClear}
+          onWiden={() => change({ from: shiftDay(range.to, -90), to: range.to })}
+        />
       )}
 
       {hasData && shown.shownCount > 0 && (

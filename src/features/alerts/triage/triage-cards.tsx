@@ -89,7 +89,11 @@ function CardFrame({ id, name, identifier, selected, onToggle, open, heading, me
 
 // Memoised: rows are prepared once per alert (triage-rows.ts), so when the rest of the range arrives
 // after its newest page, or a filter keeps a card, the card is not rendered and committed again.
-const AlertCard = memo(function AlertCard({ row, now, ...props }: { row: TriageRow; now: number } & Pick<TriageCardsProps, 'selection' | 'onSelectionChange' | 'onOpen' | 'openId' | 'onLower'>) {
+const AlertCard = memo(function AlertCard({
+  row,
+  now,
+  ...props
+}: { row: TriageRow; now: number } & Pick<TriageCardsProps, 'selection' | 'onSelectionChange' | 'onOpen' | 'openId' | 'onLower'>) {
   const label = `${row.studentName} ${row.studentId}, ${dateFormat.format(row.createdMs)}`;
   return (
     <CardFrame
@@ -101,11 +105,25 @@ const AlertCard = memo(function AlertCard({ row, now, ...props }: { row: TriageR
       open={props.openId === row.id}
       actions={
         <>
-          <Button variant="contained" size="medium" startIcon={<OpenInNewOutlined />} onClick={() => props.onOpen(row.id)} aria-label={`Open the alert for ${label}`} sx={THUMB_SX}>
+          <Button
+            variant="contained"
+            size="medium"
+            startIcon={<OpenInNewOutlined />}
+            onClick={() => props.onOpen(row.id)}
+            aria-label={`Open the alert for ${label}`}
+            sx={THUMB_SX}
+          >
             Open
           </Button>
           {row.status === 'Open' && (
-            <Button variant="outlined" size="medium" startIcon={<LowPriorityOutlined />} onClick={() => props.onLower(row.alert)} aria-label={`Lower the alert for ${label}`} sx={THUMB_SX}>
+            <Button
+              variant="outlined"
+              size="medium"
+              startIcon={<LowPriorityOutlined />}
+              onClick={() => props.onLower(row.alert)}
+              aria-label={`Lower the alert for ${label}`}
+              sx={THUMB_SX}
+            >
               Lower
             </Button>
           )}
@@ -127,7 +145,11 @@ const AlertCard = memo(function AlertCard({ row, now, ...props }: { row: TriageR
   );
 });
 
-const GroupCard = memo(function GroupCard({ group, now, ...props }: { group: StudentGroup; now: number } & Pick<TriageCardsProps, 'selection' | 'onSelectionChange' | 'onOpen'>) {
+const GroupCard = memo(function GroupCard({
+  group,
+  now,
+  ...props
+}: { group: StudentGroup; now: number } & Pick<TriageCardsProps, 'selection' | 'onSelectionChange' | 'onOpen'>) {
   return (
     <CardFrame
       id={group.id}
@@ -137,7 +159,13 @@ const GroupCard = memo(function GroupCard({ group, now, ...props }: { group: Stu
       onToggle={() => props.onSelectionChange(toggleSelected(props.selection, group.id))}
       open={false}
       actions={
-        <Button variant="contained" size="medium" onClick={() => props.onOpen(group.id)} aria-label={`Show the alerts of ${group.studentName} ${group.studentId}`} sx={THUMB_SX}>
+        <Button
+          variant="contained"
+          size="medium"
+          onClick={() => props.onOpen(group.id)}
+          aria-label={`Show the alerts of ${group.studentName} ${group.studentId}`}
+          sx={THUMB_SX}
+        >
           Show alerts
         </Button>
       }

@@ -28,7 +28,12 @@ export const TriageChart = memo(function TriageChart({ counts, selected, onToggl
   const chosen = new Set(selected);
   const longest = Math.max(...counts.map((c) => c.name.length));
   return (
-    <Box role="img" aria-label="Bar chart of the alerts per category (the category chips give the same counts)" data-testid="category-chart" sx={{ maxWidth: 900, py: 1 }}>
+    <Box
+      role="img"
+      aria-label="Bar chart of the alerts per category (the category chips give the same counts)"
+      data-testid="category-chart"
+      sx={{ maxWidth: 900, py: 1 }}
+    >
       <BarChart
         layout="horizontal"
         height={counts.length * BAR_HEIGHT + 48}

@@ -111,15 +111,33 @@ export const TriageCounts = memo(function TriageCounts(props: TriageCountsProps)
   return (
     <Paper variant="outlined" component="section" aria-label="Counts" sx={{ px: 1.5, py: 0.5 }}>
       <Box sx={{ display: 'flex', flexWrap: { xs: 'wrap', md: 'nowrap' }, alignItems: 'center', columnGap: 2 }}>
-        <Box role="group" aria-labelledby={ids.status} sx={{ ...ROW_SX, overflowX: 'visible', flexWrap: { xs: 'wrap', md: 'nowrap' }, flexShrink: { xs: 1, md: 0 } }}>
+        <Box
+          role="group"
+          aria-labelledby={ids.status}
+          sx={{ ...ROW_SX, overflowX: 'visible', flexWrap: { xs: 'wrap', md: 'nowrap' }, flexShrink: { xs: 1, md: 0 } }}
+        >
           <Typography id={ids.status} variant="subtitle2" component="span" sx={LABEL_SX}>
             Status
           </Typography>
           {STATUS_FILTERS.map((s) => (
-            <ToggleChip key={s} testId={`status-chip-${s}`} label={STATUS_WORDS[s]} count={statusCounts[s]} pressed={status === s} value={s} onToggle={onStatusChange} />
+            <ToggleChip
+              key={s}
+              testId={`status-chip-${s}`}
+              label={STATUS_WORDS[s]}
+              count={statusCounts[s]}
+              pressed={status === s}
+              value={s}
+              onToggle={onStatusChange}
+            />
           ))}
         </Box>
-        <Box role="group" aria-labelledby={ids.categories} aria-describedby={ids.hint} sx={{ ...ROW_SX, flex: '1 1 0', width: { xs: '100%', md: 'auto' } }} data-testid="category-chips">
+        <Box
+          role="group"
+          aria-labelledby={ids.categories}
+          aria-describedby={ids.hint}
+          sx={{ ...ROW_SX, flex: '1 1 0', width: { xs: '100%', md: 'auto' } }}
+          data-testid="category-chips"
+        >
           <Typography id={ids.categories} variant="subtitle2" component="span" sx={LABEL_SX}>
             Categories
           </Typography>
@@ -131,7 +149,19 @@ export const TriageCounts = memo(function TriageCounts(props: TriageCountsProps)
               None on these alerts.
             </Typography>
           ) : (
-            rows.slice(0, chipsShown).map((c) => <ToggleChip key={c.id} testId={`category-chip-${c.id}`} label={c.name} count={c.count} pressed={chosen.has(c.id)} value={c.id} onToggle={onCategoryToggle} />)
+            rows
+              .slice(0, chipsShown)
+              .map((c) => (
+                <ToggleChip
+                  key={c.id}
+                  testId={`category-chip-${c.id}`}
+                  label={c.name}
+                  count={c.count}
+                  pressed={chosen.has(c.id)}
+                  value={c.id}
+                  onToggle={onCategoryToggle}
+                />
+              ))
           )}
         </Box>
         <Button

@@ -49,7 +49,12 @@ export interface TriageFilterBarProps {
 const filterPeople = createFilterOptions<PersonOption>({ limit: 50, stringify: (option) => `${option.name} ${option.identifier}` });
 
 // Memoised: typing in the search field renders the bar again, and an Autocomplete is no small render.
-const PersonFilter = memo(function PersonFilter(props: { label: string; people: PeopleSource; value: string | null; onChange: (identifier: string | null) => void }) {
+const PersonFilter = memo(function PersonFilter(props: {
+  label: string;
+  people: PeopleSource;
+  value: string | null;
+  onChange: (identifier: string | null) => void;
+}) {
   const { label, people, value, onChange } = props;
   // The list of everyone is worked out when it opens; closed, the picker needs only the chosen person.
   const [open, setOpen] = useState(false);
@@ -97,7 +102,16 @@ export const TriageFilterBar = memo(function TriageFilterBar(props: TriageFilter
   const wide = useMediaQuery((theme: Theme) => theme.breakpoints.up('sm'), { noSsr: true });
   const shown = wide || open;
   return (
-    <Stack direction="row" spacing={2} useFlexGap component="form" role="search" aria-label="Alert filters" onSubmit={(event) => event.preventDefault()} sx={{ flexWrap: 'wrap', alignItems: 'flex-start' }}>
+    <Stack
+      direction="row"
+      spacing={2}
+      useFlexGap
+      component="form"
+      role="search"
+      aria-label="Alert filters"
+      onSubmit={(event) => event.preventDefault()}
+      sx={{ flexWrap: 'wrap', alignItems: 'flex-start' }}
+    >
       <SearchField label="Search alerts" value={props.text} onChange={props.onTextChange} sx={{ minWidth: 0, flex: { xs: '1 1 150px', sm: '2 1 200px' } }} />
       <Button
         variant="outlined"

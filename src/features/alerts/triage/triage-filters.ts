@@ -161,7 +161,11 @@ export function writeTriageFilters(params: URLSearchParams, filters: TriageFilte
   const next = new URLSearchParams(params);
   for (const name of TRIAGE_PARAMS) next.delete(name);
   if (filters.status !== 'Open') next.set('status', filters.status.toLowerCase());
-  writeList(next, CATEGORIES_PARAM, [...new Set(filters.categories)].sort((a, b) => a - b));
+  writeList(
+    next,
+    CATEGORIES_PARAM,
+    [...new Set(filters.categories)].sort((a, b) => a - b),
+  );
   if (filters.creator !== null) next.set('creator', filters.creator);
   if (filters.student !== null) next.set('student', filters.student);
   if (filters.q !== '') next.set('q', filters.q);

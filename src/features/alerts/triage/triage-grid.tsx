@@ -152,7 +152,13 @@ function TriageToolbar() {
       >
         Density
       </Button>
-      <Menu id="triage-density-menu" anchorEl={anchor} open={anchor !== null} onClose={() => setAnchor(null)} slotProps={{ list: { 'aria-labelledby': 'triage-density-button' } }}>
+      <Menu
+        id="triage-density-menu"
+        anchorEl={anchor}
+        open={anchor !== null}
+        onClose={() => setAnchor(null)}
+        slotProps={{ list: { 'aria-labelledby': 'triage-density-button' } }}
+      >
         {choices.map((choice) => (
           <MenuItem
             key={choice.value}

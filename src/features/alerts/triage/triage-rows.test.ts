@@ -31,7 +31,10 @@ const person = (identifier: string, firstName: string, lastName: string, role: '
 });
 const CATEGORY_NAMES: Record<number, string> = { 1: 'Attendance', 2: 'Financial', 3: 'Housing' };
 
-function alertOf(id: number, over: { day: number; student?: string; creator?: string; categories?: number[]; status?: 'Open' | 'Lowered'; details?: string }): TriageAlert {
+function alertOf(
+  id: number,
+  over: { day: number; student?: string; creator?: string; categories?: number[]; status?: 'Open' | 'Lowered'; details?: string },
+): TriageAlert {
   const student = over.student ?? 'S1';
   const creator = over.creator ?? 'E1';
   const categories = over.categories ?? [];
@@ -124,7 +127,9 @@ describe('tallyRows', () => {
   });
 
   it('keeps ten thousand rows under a few milliseconds a pass', () => {
-    const many = prepareRows(Array.from({ length: 10_000 }, (_, i) => alertOf(100 + i, { day: 1 + (i % 30), student: `S${i % 700}`, categories: [1 + (i % 3)] })));
+    const many = prepareRows(
+      Array.from({ length: 10_000 }, (_, i) => alertOf(100 + i, { day: 1 + (i % 30), student: `S${i % 700}`, categories: [1 + (i % 3)] })),
+    );
     const started = performance.now();
     for (let i = 0; i < 10; i += 1) tallyRows(many, { ...NO_TRIAGE_FILTERS, q: 'bo lee', categories: [2] });
     expect((performance.now() - started) / 10).toBeLessThan(50);
@@ -178,7 +183,12 @@ describe('CSV', () => {
   });
 
   it('ends every record with CRLF', () => {
-    expect(toCsv([['a', 1], ['b', 2]])).toBe('a,1\r\nb,2\r\n');
+    expect(
+      toCsv([
+        ['a', 1],
+        ['b', 2],
+      ]),
+    ).toBe('a,1\r\nb,2\r\n');
   });
 
   it('writes the visible columns in order and the given rows', () => {
@@ -197,6 +207,8 @@ describe('CSV', () => {
 
   it('names the file after the view and the range', () => {
     expect(csvFileName({ status: 'Open', view: 'alert' }, { from: '2026-05-01', to: '2026-05-31' })).toBe('alerts-open-2026-05-01-to-2026-05-31.csv');
-    expect(csvFileName({ status: 'all', view: 'student' }, { from: '2026-05-01', to: '2026-05-31' })).toBe('alerts-by-student-all-2026-05-01-to-2026-05-31.csv');
+    expect(csvFileName({ status: 'all', view: 'student' }, { from: '2026-05-01', to: '2026-05-31' })).toBe(
+      'alerts-by-student-all-2026-05-01-to-2026-05-31.csv',
+    );
   });
 });

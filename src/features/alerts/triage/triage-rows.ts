@@ -12,7 +12,6 @@ import { compareText } from '../../../lib/collate.ts';
  * so a cache update that replaces one alert prepares one row), and a filter change is one pass.
  */
 
-
 export interface TriageRow {
   id: number;
   alert: TriageAlert;
@@ -54,7 +53,10 @@ const ASCII = /^[\u0000-\u007f]*$/;
 export function foldText(text: string): string {
   // Most text is ASCII: nothing to decompose (ten thousand rows' worth of normalising is not free on a phone).
   if (ASCII.test(text)) return text.toLowerCase();
-  return text.normalize('NFD').replace(/\p{M}+/gu, '').toLowerCase();
+  return text
+    .normalize('NFD')
+    .replace(/\p{M}+/gu, '')
+    .toLowerCase();
 }
 
 const personName = (person: { firstName: string; lastName: string }) => `${person.firstName} ${person.lastName}`.trim();
@@ -93,7 +95,6 @@ export function prepareRows(alerts: readonly TriageAlert[]): TriageRow[] {
   return alerts.map(prepareRow);
 }
 
-
 // ---------------------------------------------------------------------------------------------
 // Filtering and counting.
 
@@ -122,7 +123,9 @@ type TallyFilters = Pick<TriageFilters, 'status' | 'categories' | 'creator' | 's
  * facet counted with the other filters applied, not its own, so the counts say where a click goes).
  */
 export function tallyRows(rows: readonly TriageRow[], filters: TallyFilters): TriageTally {
-  const words = foldText(filters.q).split(/\s+/).filter((w) => w !== '');
+  const words = foldText(filters.q)
+    .split(/\s+/)
+    .filter((w) => w !== '');
   const chosen = new Set(filters.categories);
   const shown: TriageRow[] = [];
   const statusCounts: Record<AlertStatus | 'all', number> = { Open: 0, Lowered: 0, all: 0 };
@@ -174,15 +177,16 @@ export function categoriesOf(rows: readonly TriageRow[], chosen: readonly number
 type Compare<T> = (a: T, b: T) => number;
 
 const byText =
-  <T,>(pick: (item: T) => string): Compare<T> =>
+  <T>(pick: (item: T) => string): Compare<T> =>
   (a, b) =>
     collator.compare(pick(a), pick(b));
 const byNumber =
-  <T,>(pick: (item: T) => number): Compare<T> =>
+  <T>(pick: (item: T) => number): Compare<T> =>
   (a, b) =>
     pick(a) - pick(b);
 /** By name, then identifier (two students of one name keep one order). */
-const byStudent: Compare<{ studentName: string; studentId: string }> = (a, b) => collator.compare(a.studentName, b.studentName) || collator.compare(a.studentId, b.studentId);
+const byStudent: Compare<{ studentName: string; studentId: string }> = (a, b) =>
+  collator.compare(a.studentName, b.studentName) || collator.compare(a.studentId, b.studentId);
 
 const ALERT_COMPARE: Partial<Record<SortField, Compare<TriageRow>>> = {
   createdOn: byNumber((r) => r.createdMs),
@@ -258,7 +262,6 @@ export function groupByStudent(rows: readonly TriageRow[]): StudentGroup[] {
 
 // ---------------------------------------------------------------------------------------------
 // Columns (shared by the grid and the CSV) and CSV.
-
 
 export interface ColumnSpec<T> {
   field: SortField;

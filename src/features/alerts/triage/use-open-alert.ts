@@ -25,14 +25,17 @@ export function useOpenAlert([searchParams, write]: readonly [URLSearchParams, S
   const { id, notice } = useMemo(() => readOpenAlert(searchParams), [searchParams]);
   const setOpenAlert = useCallback(
     (next: number | null, how: { push?: boolean } = {}) =>
-      write((previous) => {
-        const params = new URLSearchParams(previous);
-        if (next === null) params.delete(ALERT_PARAM);
-        else params.set(ALERT_PARAM, String(next));
-        return params;
-        // Straight to the router, as a link would: the drawer opens (and takes focus) after the
-        // grid has handled the click that opened it, not in the same render.
-      }, { ...how, now: true }),
+      write(
+        (previous) => {
+          const params = new URLSearchParams(previous);
+          if (next === null) params.delete(ALERT_PARAM);
+          else params.set(ALERT_PARAM, String(next));
+          return params;
+          // Straight to the router, as a link would: the drawer opens (and takes focus) after the
+          // grid has handled the click that opened it, not in the same render.
+        },
+        { ...how, now: true },
+      ),
     [write],
   );
   return { openId: id, notice, setOpenAlert };

@@ -34,7 +34,8 @@ export function useTriageSelection(view: TriageFilters['view'], shown: readonly 
 
   /** Only what is selected and shown, and still open, is lowered. */
   const selectedOpen = useMemo<readonly TriageAlert[]>(() => {
-    const picked = view === 'alert' ? shown.filter((row) => isSelected(selection, row.id)) : groups.filter((g) => isSelected(selection, g.id)).flatMap((g) => g.alerts);
+    const picked =
+      view === 'alert' ? shown.filter((row) => isSelected(selection, row.id)) : groups.filter((g) => isSelected(selection, g.id)).flatMap((g) => g.alerts);
     return picked.filter((row) => row.status === 'Open').map((row) => row.alert);
   }, [view, shown, groups, selection]);
 

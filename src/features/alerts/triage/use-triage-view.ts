@@ -64,7 +64,10 @@ export function useTriageView(queue: TriageQueue, filters: TriageFilters, liveTe
   const categories = useSameContent(filters.categories, filters.categories.join(','));
 
   const ordered = useMemo(() => (view === 'alert' ? sortRows(queue.rows, sort) : queue.rows), [queue.rows, view, sort]);
-  const tally = useMemo(() => tallyRows(ordered, { status, categories, creator, student, q: liveText }), [ordered, status, categories, creator, student, liveText]);
+  const tally = useMemo(
+    () => tallyRows(ordered, { status, categories, creator, student, q: liveText }),
+    [ordered, status, categories, creator, student, liveText],
+  );
   const groups = useMemo(() => (view === 'student' ? sortGroups(groupByStudent(tally.shown), sort) : []), [view, tally.shown, sort]);
   const rows = useMemo<TriageGridRows>(() => (view === 'alert' ? { view, rows: tally.shown } : { view, rows: groups }), [view, tally.shown, groups]);
   const shownAlerts = useMemo<readonly TriageAlert[]>(() => tally.shown.map((row) => row.alert), [tally.shown]);

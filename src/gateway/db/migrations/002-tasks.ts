@@ -10,7 +10,9 @@ export const tasks = (): Migration => ({
       .addColumn('name', 'text', (col) => col.primaryKey())
       .addColumn('last_run_at', 'text', (col) => col.notNull())
       .execute();
-    await sql`insert into gateway_tasks (name, last_run_at) values ('purge', '1970-01-01T00:00:00.000Z'), ('readiness', '1970-01-01T00:00:00.000Z')`.execute(db);
+    await sql`insert into gateway_tasks (name, last_run_at) values ('purge', '1970-01-01T00:00:00.000Z'), ('readiness', '1970-01-01T00:00:00.000Z')`.execute(
+      db,
+    );
   },
   async down(db: Kysely<unknown>) {
     await sql`drop table if exists gateway_tasks`.execute(db);

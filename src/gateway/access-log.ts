@@ -3,9 +3,9 @@ import { z } from 'zod';
 import type { AccessLogEntry } from '../api/access-log.ts';
 import type { OperationName } from '../api/operations.ts';
 import { ProblemError, problemBody, problemResponse } from '../http/problem.ts';
-import type { AccessLogStore, AccessQuery } from './access-log-store.ts';
+import type { AccessLogStore } from './access-log-store.ts';
 import type { ApiCall } from './api-operation.ts';
-import { isCursor } from './db/paging.ts';
+import { readLogQuery, wantsThePage, windowAndPaging } from './log-query.ts';
 import type { Actor } from './journal.ts';
 import { requestIdOf } from './logging.ts';
 
@@ -102,18 +102,13 @@ export function recordReads(options: RecordReadsOptions): MiddlewareHandler {
   };
 }
 
-const when = z.iso.datetime({ offset: true }).or(z.iso.date());
 const FilterSchema = z.object({
   person: z.string().max(100).optional(),
   student: z.string().max(100).optional(),
-  since: when.optional(),
-  until: when.optional(),
-  before: z.string().refine(isCursor, 'is not a cursor from this log (use the `older` value of the previous page)').optional(),
-  limit: z.coerce.number().int().min(1).max(1000).default(100),
+  ...windowAndPaging,
   format: z.enum(['json', 'csv']).default('json'),
 });
 
-const DAY_MS = 86_400_000;
 const csvCell = (value: unknown) => {
   const text = value === null || value === undefined ? '' : Array.isArray(value) ? value.join(' ') : String(value);
   // A leading =, +, - or @ would be a formula in a spreadsheet.
@@ -137,24 +132,9 @@ export interface AccessLogRoutesOptions {
 export function accessLogRoutes(options: AccessLogRoutesOptions): Hono {
   const app = new Hono();
   app.get('/admin/access-log', async (c, next) => {
-    const accept = c.req.header('accept') ?? '';
-    const csv = c.req.query('format') === 'csv';
-    if (!csv && /text\/html/.test(accept) && !/application\/(json|\*)/.test(accept)) return next();
-    const actor = await options.actorOf(c);
-    if (!actor) throw new ProblemError(401, 'Sign in to read the access log');
-    if (!(await options.isAdmin(c))) throw new ProblemError(403, 'Only administrators may read the access log');
-    const parsed = FilterSchema.safeParse(c.req.query());
-    if (!parsed.success) {
-      throw new ProblemError(400, 'The access-log filter is not valid', {
-        errors: parsed.error.issues.map((i) => ({ in: 'query' as const, name: i.path.join('.') || 'query', message: i.message })),
-      });
-    }
-    const { since, until, format, ...rest } = parsed.data;
-    const query: AccessQuery = {
-      ...rest,
-      ...(since ? { since: new Date(since).toISOString() } : {}),
-      ...(until ? { until: new Date(Date.parse(until) + (until.length === 10 ? DAY_MS : 1)).toISOString() } : {}),
-    };
+    if (c.req.query('format') !== 'csv' && wantsThePage(c)) return next();
+    const { actor, filter } = await readLogQuery(c, options, FilterSchema, 'access log');
+    const { format, ...query } = filter;
     let page: Awaited<ReturnType<AccessLogStore['list']>>;
     try {
       page = await options.store.list(query);

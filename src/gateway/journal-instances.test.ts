@@ -1,13 +1,9 @@
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { serve } from '@hono/node-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { JournalEntry } from '../api/journal.ts';
-import { createApp } from '../backend/app.ts';
-import { openDatabase } from '../backend/db/open.ts';
-import { DEMO_CLIENT } from '../testing/backend.ts';
+import { startBackend } from '../testing/backend.ts';
 import { startDevProcess, startGatewayProcess, type GatewayProcess } from '../testing/gateway-process.ts';
 import { postgresBin, startPostgres, type TestPostgres } from '../testing/postgres.ts';
 import { startRedis, type TestRedis } from '../testing/redis.ts';
@@ -30,16 +26,9 @@ let instances: GatewayProcess[] = [];
 beforeAll(async () => {
   if (!postgresBin()) throw new Error("PostgreSQL is missing: install Debian's postgresql (.ci/run does)");
   [postgres, redis] = await Promise.all([startPostgres(), startRedis()]);
-  const { db } = openDatabase({ path: ':memory:', seed: 1, scale: 0.1, now: new Date('2026-06-01T00:00:00Z') });
-  const server = serve({ port: 0, hostname: '127.0.0.1', fetch: createApp({ db, clients: [DEMO_CLIENT], tokenTtlSeconds: 3600, logError: () => {} }).fetch });
-  await new Promise<void>((resolve) => server.once('listening', () => resolve()));
-  upstreamOrigin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  closeUpstream = () =>
-    new Promise<void>((resolve) => {
-      server.close(() => resolve());
-      (server as unknown as { closeAllConnections(): void }).closeAllConnections();
-      db.close();
-    });
+  const backend = await startBackend({ scale: 0.1 });
+  upstreamOrigin = backend.origin;
+  closeUpstream = () => backend.close();
   const env = { GATEWAY_DATABASE: postgres.url, SESSION_STORE_URL: redis.url };
   instances = await Promise.all([startGatewayProcess({ upstreamOrigin, env }), startGatewayProcess({ upstreamOrigin, env })]);
 }, 90_000);

@@ -5,7 +5,7 @@ import { JournalEntrySchema, type JournalEntry } from '../api/journal.ts';
 import { pathFor, type OPERATIONS, type OperationName } from '../api/operations.ts';
 import type { ApiCall } from './api-operation.ts';
 import { ProblemError } from '../http/problem.ts';
-import { isCursor } from './db/paging.ts';
+import { readLogQuery, wantsThePage, windowAndPaging } from './log-query.ts';
 import type { JournalQuery, JournalStore } from './journal-store.ts';
 import { parseBoundedJson } from './limits.ts';
 import { requestIdOf } from './logging.ts';
@@ -215,20 +215,12 @@ export function journalWrites(options: JournalWritesOptions): MiddlewareHandler 
   };
 }
 
-/** A day (`2026-11-27`) or a date-time with offset. */
-const when = z.iso.datetime({ offset: true }).or(z.iso.date());
 const FilterSchema = z.object({
   operation: z.string().max(100).optional(),
   target: z.string().max(200).optional(),
   actor: z.string().max(100).optional(),
-  since: when.optional(),
-  /** A day includes the whole day; a date-time includes that instant. */
-  until: when.optional(),
-  before: z.string().refine(isCursor, 'is not a cursor from this journal (use the `older` value of the previous page)').optional(),
-  limit: z.coerce.number().int().min(1).max(1000).default(100),
+  ...windowAndPaging,
 });
-
-const DAY_MS = 86_400_000;
 
 export interface JournalRoutesOptions {
   store: JournalStore;
@@ -245,22 +237,9 @@ export interface JournalRoutesOptions {
 export function journalRoutes(options: JournalRoutesOptions): Hono {
   const app = new Hono();
   app.get('/admin/journal', async (c, next) => {
-    const accept = c.req.header('accept') ?? '';
-    if (/text\/html/.test(accept) && !/application\/(json|\*)/.test(accept)) return next();
-    if (!(await options.actorOf(c))) throw new ProblemError(401, 'Sign in to read the change journal');
-    if (!(await options.isAdmin(c))) throw new ProblemError(403, 'Only administrators may read the change journal');
-    const parsed = FilterSchema.safeParse(c.req.query());
-    if (!parsed.success) {
-      throw new ProblemError(400, 'The journal filter is not valid', {
-        errors: parsed.error.issues.map((i) => ({ in: 'query' as const, name: i.path.join('.') || 'query', message: i.message })),
-      });
-    }
-    const { since, until, ...rest } = parsed.data;
-    const query: JournalQuery = {
-      ...rest,
-      ...(since ? { since: new Date(since).toISOString() } : {}),
-      ...(until ? { until: new Date(Date.parse(until) + (until.length === 10 ? DAY_MS : 1)).toISOString() } : {}),
-    };
+    if (wantsThePage(c)) return next();
+    const { filter } = await readLogQuery(c, options, FilterSchema, 'change journal');
+    const query: JournalQuery = filter;
     try {
       return c.json(await options.store.list(query));
     } catch (error) {

@@ -1,18 +1,10 @@
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
-import MenuItem from '@mui/material/MenuItem';
-import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { PAGES } from '../../app/route-table.ts';
 import { PageHeading } from '../../components/page-heading.tsx';
-import { useDeferredQuery } from '../../queries/use-deferred-query.ts';
 import type { JournalEntry } from '../../api/journal.ts';
-import { LogPages, useLogFilters } from '../../components/log-pages.tsx';
-import { ProblemMessage } from '../../components/problem-message.tsx';
-import { ResponsiveTable, type TableColumn } from '../../components/responsive-table.tsx';
+import type { TableColumn } from '../../components/responsive-table.tsx';
+import { LogView, type LogField } from '../../components/log-view.tsx';
 import { journalQueries } from '../../queries/journal.ts';
 
 const OPERATIONS: Record<string, string> = {
@@ -25,7 +17,7 @@ const OPERATIONS: Record<string, string> = {
   'journal.purge': 'Old entries deleted (retention)',
 };
 
-const FILTERS = ['target', 'operation', 'actor', 'since', 'until'] as const;
+type JournalFilterName = 'target' | 'operation' | 'actor' | 'since' | 'until';
 
 const show = (value: unknown): string => {
   if (value === undefined || value === null || value === '') return '—';
@@ -101,90 +93,29 @@ const JOURNAL_COLUMNS: readonly TableColumn<JournalEntry>[] = [
   },
 ];
 
-export function JournalPage() {
-  const { filter, filtered, before, draft, setField, apply, clear, pageTo } = useLogFilters(FILTERS);
-  const journal = useDeferredQuery(journalQueries.list({ ...filter, before }));
+const JOURNAL_FIELDS: readonly LogField<JournalFilterName>[] = [
+  { name: 'target', label: 'Target', placeholder: 'category/3' },
+  { name: 'operation', label: 'Operation', options: OPERATIONS },
+  { name: 'actor', label: 'Changed by', placeholder: 'E0001' },
+  { name: 'since', label: 'From', kind: 'day' },
+  { name: 'until', label: 'Until', kind: 'day' },
+];
 
+export function JournalPage() {
   return (
     <Stack spacing={2}>
       <PageHeading route={PAGES.journal} />
-      <Box component="form" onSubmit={apply} aria-label="Filter the journal" sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'center' }}>
-        <TextField
-          size="small"
-          label="Target"
-          placeholder="category/3"
-          value={draft.target}
-          onChange={(e) => setField('target', e.target.value)}
-          sx={{ flex: '1 1 9rem' }}
-        />
-        <TextField
-          select
-          size="small"
-          label="Operation"
-          value={draft.operation}
-          onChange={(e) => setField('operation', e.target.value)}
-          sx={{ flex: '1 1 12rem' }}
-        >
-          <MenuItem value="">Any</MenuItem>
-          {Object.entries(OPERATIONS).map(([value, label]) => (
-            <MenuItem key={value} value={value}>
-              {label}
-            </MenuItem>
-          ))}
-        </TextField>
-        <TextField
-          size="small"
-          label="Changed by"
-          placeholder="E0001"
-          value={draft.actor}
-          onChange={(e) => setField('actor', e.target.value)}
-          sx={{ flex: '1 1 9rem' }}
-        />
-        <TextField
-          size="small"
-          type="date"
-          label="From"
-          value={draft.since}
-          onChange={(e) => setField('since', e.target.value)}
-          slotProps={{ inputLabel: { shrink: true } }}
-          sx={{ flex: '0 1 9.5rem' }}
-        />
-        <TextField
-          size="small"
-          type="date"
-          label="Until"
-          value={draft.until}
-          onChange={(e) => setField('until', e.target.value)}
-          slotProps={{ inputLabel: { shrink: true } }}
-          sx={{ flex: '0 1 9.5rem' }}
-        />
-        <Button type="submit" variant="contained">
-          Apply
-        </Button>
-        <Button onClick={clear}>Clear</Button>
-      </Box>
-      {journal.isPending ? (
-        <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }} role="status">
-          <CircularProgress size={20} />
-          <Typography>Loading the journal…</Typography>
-        </Stack>
-      ) : journal.isError ? (
-        <ProblemMessage error={journal.error} onRetry={() => void journal.refetch()} />
-      ) : journal.data.values.length === 0 ? (
-        <Typography role="status">No changes recorded{filtered ? ' for these filters' : ' yet'}.</Typography>
-      ) : (
-        <Paper variant="outlined">
-          <ResponsiveTable
-            rows={journal.data.values}
-            rowKey={(entry) => `${entry.id ?? entry.at}-${entry.requestId}`}
-            label="Changes"
-            cardsBelow="md"
-            rowProps={() => ({ 'data-testid': 'journal-entry' })}
-            columns={JOURNAL_COLUMNS}
-          />
-        </Paper>
-      )}
-      {journal.data ? <LogPages label="Journal pages" before={before} older={journal.data.older} shown={journal.data.values.length} onPage={pageTo} /> : null}
+      <LogView
+        fields={JOURNAL_FIELDS}
+        query={(filter) => journalQueries.list(filter)}
+        name="journal"
+        rows="changes"
+        tableLabel="Changes"
+        columns={JOURNAL_COLUMNS}
+        rowKey={(entry) => `${entry.id ?? entry.at}-${entry.requestId}`}
+        rowTestId="journal-entry"
+        empty={(filtered) => `No changes recorded${filtered ? ' for these filters' : ' yet'}.`}
+      />
     </Stack>
   );
 }

@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Migration } from 'kysely/migration';
 import type { Engine } from '../database.ts';
+import { withId } from './columns.ts';
 
 /** The change journal, with one index per filter the journal page offers, each ending in time order. */
 export const journal = (engine: Engine): Migration => ({
@@ -8,7 +9,7 @@ export const journal = (engine: Engine): Migration => ({
     await db.schema
       .createTable('journal_entries')
       .ifNotExists()
-      .addColumn('id', engine === 'postgres' ? 'bigserial' : 'integer', (col) => (engine === 'postgres' ? col.primaryKey() : col.primaryKey().autoIncrement()))
+      .$call(withId(engine))
       .addColumn('at', 'text', (col) => col.notNull())
       .addColumn('request_id', 'text', (col) => col.notNull())
       .addColumn('actor', 'text')

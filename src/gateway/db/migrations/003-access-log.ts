@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Migration } from 'kysely/migration';
 import type { Engine } from '../database.ts';
+import { withId } from './columns.ts';
 
 /**
  * The access log (#30): sign-ins, sign-outs, session ends, and every read that returned a student's
@@ -12,7 +13,7 @@ export const accessLog = (engine: Engine): Migration => ({
     await db.schema
       .createTable('access_log')
       .ifNotExists()
-      .addColumn('id', engine === 'postgres' ? 'bigserial' : 'integer', (col) => (engine === 'postgres' ? col.primaryKey() : col.primaryKey().autoIncrement()))
+      .$call(withId(engine))
       .addColumn('at', 'text', (col) => col.notNull())
       .addColumn('person', 'text')
       .addColumn('event', 'text', (col) => col.notNull())

@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Migration } from 'kysely/migration';
 import type { Engine } from '../database.ts';
+import { withId } from './columns.ts';
 
 /** Grants with a stated reason ("break-glass", #30): one person, one student, until a time. */
 export const accessGrants = (engine: Engine): Migration => ({
@@ -8,7 +9,7 @@ export const accessGrants = (engine: Engine): Migration => ({
     await db.schema
       .createTable('access_grants')
       .ifNotExists()
-      .addColumn('id', engine === 'postgres' ? 'bigserial' : 'integer', (col) => (engine === 'postgres' ? col.primaryKey() : col.primaryKey().autoIncrement()))
+      .$call(withId(engine))
       .addColumn('person', 'text', (col) => col.notNull())
       .addColumn('student', 'text', (col) => col.notNull())
       .addColumn('reason', 'text', (col) => col.notNull())

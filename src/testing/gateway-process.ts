@@ -37,6 +37,8 @@ export interface GatewayProcessOptions {
   upstreamOrigin: string;
   /** What to run (default: `npm start`'s start.ts). */
   script?: string;
+  /** Node's own flags for the process (after `--expose-gc`). */
+  nodeFlags?: string[];
   env?: Record<string, string>;
 }
 
@@ -54,27 +56,31 @@ export async function startGatewayProcess(options: GatewayProcessOptions): Promi
     people: { E0001: { name: 'Natalie Park', groups: ['success-staff', 'success-admins'] } },
   });
   // Piped stdio (and an IPC channel): stdin, stdout and stderr are streams.
-  const child = spawn(process.execPath, ['--expose-gc', options.script ?? new URL('../gateway/start.ts', import.meta.url).pathname], {
-    stdio: ['pipe', 'pipe', 'pipe', 'ipc'],
-    env: {
-      PATH: process.env.PATH ?? '',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: publicUrl,
-      OIDC_ISSUER: provider.issuer,
-      OIDC_CLIENT_ID: provider.clientId,
-      OIDC_CLIENT_SECRET: provider.clientSecret,
-      APP_DIR: appDir(),
-      UPSTREAM_URL: `${upstreamOrigin}/api`,
-      TOKEN_URL: `${upstreamOrigin}/api/oauth2/token`,
-      CLIENT_ID: DEMO_CLIENT.clientId,
-      CLIENT_SECRET: DEMO_CLIENT.clientSecret,
-      SUBSCRIPTION_KEY: DEMO_CLIENT.subscriptionKey,
-      UPSTREAM_TIMEOUT_MS: '8000',
-      GATEWAY_DATABASE: ':memory:',
-      ...options.env,
+  const child = spawn(
+    process.execPath,
+    ['--expose-gc', ...(options.nodeFlags ?? []), options.script ?? new URL('../gateway/start.ts', import.meta.url).pathname],
+    {
+      stdio: ['pipe', 'pipe', 'pipe', 'ipc'],
+      env: {
+        PATH: process.env.PATH ?? '',
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        PUBLIC_URL: publicUrl,
+        OIDC_ISSUER: provider.issuer,
+        OIDC_CLIENT_ID: provider.clientId,
+        OIDC_CLIENT_SECRET: provider.clientSecret,
+        APP_DIR: appDir(),
+        UPSTREAM_URL: `${upstreamOrigin}/api`,
+        TOKEN_URL: `${upstreamOrigin}/api/oauth2/token`,
+        CLIENT_ID: DEMO_CLIENT.clientId,
+        CLIENT_SECRET: DEMO_CLIENT.clientSecret,
+        SUBSCRIPTION_KEY: DEMO_CLIENT.subscriptionKey,
+        UPSTREAM_TIMEOUT_MS: '8000',
+        GATEWAY_DATABASE: ':memory:',
+        ...options.env,
+      },
     },
-  }) as ChildProcessByStdio<Writable, Readable, Readable>;
+  ) as ChildProcessByStdio<Writable, Readable, Readable>;
   const logs: Record<string, unknown>[] = [];
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   void exited.then(() => provider.close());

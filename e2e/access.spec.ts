@@ -87,3 +87,18 @@ test('audiences and records by relationship: an outsider states a reason, then r
   await expectNoSeriousA11yViolations(admin.page, 'access log');
   for (const who of [admin, member, outsider]) await who.context.close();
 });
+
+test('a triage CSV is logged as an export before its file is given', async ({ page }) => {
+  test.setTimeout(90_000);
+  await signInRequest(page.request, 'E0001');
+  await page.goto('/alerts');
+  await expect(page.getByRole('button', { name: 'Export CSV' })).toBeEnabled({ timeout: 30_000 });
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
+  expect(download.suggestedFilename()).toMatch(/\.csv$/);
+  const log = (await (await page.request.get('/admin/access-log?person=E0001', { headers: { accept: 'application/json' } })).json()) as {
+    values: { event: string; operation: string | null; detail: string | null; students: string[] }[];
+  };
+  const exported = log.values.find((e) => e.event === 'export' && e.operation === 'triage.alert.csv');
+  expect(exported?.detail).toMatch(/^\d+ rows$/);
+  expect(exported!.students.length).toBeGreaterThan(0);
+});

@@ -90,6 +90,27 @@ describe('the access log', () => {
     expect(exported!.students).toContain('S000007');
   });
 
+  it('logs an export the app is about to give (POST /session/exports); no entry, no file (503)', async () => {
+    const cookie = await advisor();
+    const post = (body: unknown) =>
+      gateway.request(`${ORIGIN}/session/exports`, {
+        method: 'POST',
+        headers: { cookie, origin: ORIGIN, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+    expect((await post({ view: 'triage.alert.csv', rows: 'many' })).status).toBe(400);
+    expect((await post({ view: 'triage.alert.csv', rows: 3, students: ['S000001', 'S000002', 'S000001'] })).status).toBe(201);
+    const [exported] = await log('?person=E0010');
+    expect(exported).toMatchObject({ event: 'export', operation: 'triage.alert.csv', detail: '3 rows' });
+    expect([...exported!.students].sort()).toEqual(['S000001', 'S000002']);
+    await sql`PRAGMA query_only = ON`.execute(database.db);
+    try {
+      expect((await post({ view: 'triage.alert.csv', rows: 1, students: ['S000001'] })).status).toBe(503);
+    } finally {
+      await sql`PRAGMA query_only = OFF`.execute(database.db);
+    }
+  });
+
   it('refuses a read (503) whose entry cannot be written, without its records', async () => {
     const cookie = await advisor();
     await sql`PRAGMA query_only = ON`.execute(database.db);

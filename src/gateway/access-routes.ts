@@ -8,6 +8,12 @@ import type { Actor } from './journal.ts';
 import { requestIdOf } from './logging.ts';
 import type { AccessRules } from './relationships.ts';
 
+const ExportBodySchema = z.object({
+  view: z.string().trim().min(1).max(100),
+  rows: z.number().int().min(0),
+  students: z.array(z.string().min(1).max(100)).max(100_000),
+});
+
 const GrantBodySchema = z.object({
   student: z.string().trim().min(1).max(100),
   reason: z.string().trim().min(10, 'say in at least 10 characters why you need this record').max(1000),
@@ -74,6 +80,40 @@ export function accessRoutes(options: AccessRoutesOptions): Hono {
       });
     }
     return c.json({ student, until }, 201);
+  });
+
+  /**
+   * `POST /session/exports` `{ view, rows, students }` → 201: an export the app is about to give
+   * (a triage or roster CSV) leaves its trace first; no entry (503), no file.
+   */
+  app.post('/session/exports', async (c) => {
+    c.header('cache-control', 'no-store');
+    const actor = await options.actorOf(c);
+    if (!actor) throw new ProblemError(401, 'Sign in to export');
+    const parsed = ExportBodySchema.safeParse(await c.req.json().catch(() => undefined));
+    if (!parsed.success) {
+      throw new ProblemError(400, 'The export is not described correctly', {
+        errors: parsed.error.issues.map((i) => ({ in: 'body' as const, name: i.path.join('.') || 'body', message: i.message })),
+      });
+    }
+    const { view, rows, students } = parsed.data;
+    try {
+      await options.accessLog.record({
+        person: actor.identifier,
+        event: 'export',
+        operation: view,
+        students,
+        requestId: requestIdOf(c),
+        detail: `${rows} rows`,
+      });
+    } catch (error) {
+      options.onError?.(error, c);
+      throw new ProblemError(503, 'The export cannot be logged just now, so no file was made. Try again in a moment.', {
+        type: 'access-log-unavailable',
+        headers: { 'retry-after': '5' },
+      });
+    }
+    return c.json({ logged: true }, 201);
   });
 
   /** `GET /session/access?student=S…` → `{ student, allowed, why, until? }`: what the student page asks before it shows records. */

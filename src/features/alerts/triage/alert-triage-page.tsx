@@ -9,6 +9,9 @@ import { PageHeading } from '../../../components/page-heading.tsx';
 import { FilterNotices } from '../../../components/filter-notices.tsx';
 import { ProblemMessage } from '../../../components/problem-message.tsx';
 import { downloadCsv } from '../../../lib/csv.ts';
+import { giveLoggedExport } from '../../../queries/exports.ts';
+import { toastBus } from '../../../components/toast-bus.ts';
+import { describeError } from '../../../components/problem-message.tsx';
 import { shiftDay, type DayRange } from '../../../lib/dates.ts';
 import type { TriageAlert } from '../../../queries/alert-queue.ts';
 import { ALERT_DRAWER_WIDTH } from '../actions/drawer-width.ts';
@@ -142,7 +145,14 @@ export function AlertTriagePage() {
       view === 'alert'
         ? tableCsv(shownRows, visibleColumns(ALERT_COLUMNS, alertVisibility), now)
         : tableCsv(groups, visibleColumns(GROUP_COLUMNS, groupVisibility), now);
-    downloadCsv(csvFileName({ status, view }, range), csv);
+    const rows = view === 'alert' ? shownRows : groups;
+    // The export leaves its trace at the gateway first (#30): no entry, no file.
+    giveLoggedExport(
+      `triage.${view}.csv`,
+      rows.length,
+      rows.map((r) => r.studentId),
+      () => downloadCsv(csvFileName({ status, view }, range), csv),
+    ).catch((error: unknown) => toastBus.show(`No file was made: ${describeError(error)}`, 'error'));
   }, [view, status, range, shownRows, groups, alertVisibility, groupVisibility, now]);
   const onLowerSelected = useCallback(() => lower(selectedOpen), [lower, selectedOpen]);
 

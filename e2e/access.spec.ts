@@ -10,6 +10,9 @@ import { screenshot, signInRequest } from './support.ts';
  */
 const STUDENT = 'S000140';
 
+// This file's server applies who may read what (the other journeys' servers run without it).
+test.use({ serverEnv: { ACCESS_ENFORCEMENT: 'on' } });
+
 /** A signed-in context of its own for `identifier`, and its API requests. */
 async function as(browser: Browser, baseURL: string | undefined, identifier: string) {
   const context = await browser.newContext(baseURL ? { baseURL } : {});

@@ -15,11 +15,13 @@ interface WorkerServer {
   origin: string;
 }
 
-async function startServer(): Promise<{ origin: string; stop: () => Promise<void> }> {
+async function startServer(env: Record<string, string>): Promise<{ origin: string; stop: () => Promise<void> }> {
   const child = spawn(process.execPath, [new URL('../src/gateway/start.ts', import.meta.url).pathname], {
     // Data laid back from today: the dashboard's default ranges are relative to the real clock.
     // Each worker's journal is its own (in memory), as its backend's data is.
-    env: { ...process.env, HOST: '127.0.0.1', PORT: '0', SEED: '1', GATEWAY_DATABASE: ':memory:' },
+    // The journeys written before #30 read the seed as every staff member could; a file that tests
+    // who may read what asks for the rules with `test.use({ serverEnv: { ACCESS_ENFORCEMENT: 'on' } })`.
+    env: { ...process.env, HOST: '127.0.0.1', PORT: '0', SEED: '1', GATEWAY_DATABASE: ':memory:', ACCESS_ENFORCEMENT: 'off', ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const origin = await new Promise<string>((resolve, reject) => {
@@ -47,11 +49,11 @@ async function startServer(): Promise<{ origin: string; stop: () => Promise<void
   return { origin, stop };
 }
 
-export const test = base.extend<object, { workerServer: WorkerServer }>({
+export const test = base.extend<object, { workerServer: WorkerServer; serverEnv: Record<string, string> }>({
+  serverEnv: [{}, { scope: 'worker', option: true }],
   workerServer: [
-    // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern: none.
-    async ({}, use) => {
-      const server = await startServer();
+    async ({ serverEnv }, use) => {
+      const server = await startServer(serverEnv);
       await use({ origin: server.origin });
       await server.stop();
     },

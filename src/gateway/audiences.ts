@@ -112,8 +112,8 @@ export function enforceAudiences(options: AudienceOptions): MiddlewareHandler {
     const out = {
       ...envelope,
       values: envelope.values.filter((_, i) => !reasons[i]),
-      // The total the person may see, as far as this page can tell (other pages hide their own).
-      ...(typeof envelope.totalValues === 'number' ? { totalValues: Math.max(0, envelope.totalValues - count) } : {}),
+      // The service's paging stands (page, totalValues, links), so a client walking the pages walks
+      // them all; what this page lost is said beside it.
       hiddenByAudience: hidden,
     };
     replaceJson(c, out);

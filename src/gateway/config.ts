@@ -35,6 +35,7 @@ const GatewayEnvSchema = z
     // #30: how long a person's network memberships are reused for the audiences.
     ACCESS_CACHE_S: z.coerce.number().int().min(0).max(86_400).default(300),
     ACCESS_POLICY: z.enum(['relationship', 'all-staff']).default('relationship'),
+    ACCESS_ENFORCEMENT: z.enum(['on', 'off']).default('on'),
     RECORDS_GROUP: z.string().min(1).default('success-records'),
     ACCESS_GRANT_HOURS: z.coerce.number().min(0.01).max(720).default(8),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -107,7 +108,7 @@ export interface GatewayConfig {
   retentionDays: number;
   accessCacheSeconds: number;
   /** Who may open which student's records (relationships.ts). */
-  access: { policy: 'relationship' | 'all-staff'; recordsGroup: string; grantHours: number };
+  access: { enforce: boolean; policy: 'relationship' | 'all-staff'; recordsGroup: string; grantHours: number };
   logLevel: string;
 }
 
@@ -147,7 +148,7 @@ export function readGatewayConfig(env: Record<string, string | undefined>): Gate
     database: e.GATEWAY_DATABASE,
     retentionDays: e.RETENTION_DAYS,
     accessCacheSeconds: e.ACCESS_CACHE_S,
-    access: { policy: e.ACCESS_POLICY, recordsGroup: e.RECORDS_GROUP, grantHours: e.ACCESS_GRANT_HOURS },
+    access: { enforce: e.ACCESS_ENFORCEMENT === 'on', policy: e.ACCESS_POLICY, recordsGroup: e.RECORDS_GROUP, grantHours: e.ACCESS_GRANT_HOURS },
     logLevel: e.LOG_LEVEL,
     ...(e.UPSTREAM_URL
       ? {

@@ -17,6 +17,8 @@ import { answerJson, asRecord, filterList, personOf } from './rewrite.ts';
 export const NOT_IN_NETWORK = 'not-in-network';
 
 export interface AccessRules {
+  /** ACCESS_ENFORCEMENT=off: audiences and relationships are not applied (the access log still is). */
+  enforce?: boolean;
   policy: 'relationship' | 'all-staff';
   recordsGroup: string;
   grantHours: number;

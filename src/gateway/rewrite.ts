@@ -33,8 +33,9 @@ export const personOf = (ref: unknown) => {
 };
 
 /**
- * Keeps the rows of a list answer that `keep` allows; the total loses what this page lost (other
- * pages hide their own). Returns how many rows went.
+ * Keeps the rows of a list answer that `keep` allows. The service's paging stands (a client walking
+ * the pages by `totalValues` still walks them all); `extra` says what this page lost. Returns how
+ * many rows went.
  */
 export async function filterList(
   c: Context,
@@ -49,7 +50,6 @@ export async function filterList(
   replaceJson(c, {
     ...envelope,
     values: envelope.values.filter((_, i) => kept[i]),
-    ...(typeof envelope.totalValues === 'number' ? { totalValues: Math.max(0, envelope.totalValues - removed) } : {}),
     ...extra(
       removed,
       envelope.values.filter((_, i) => !kept[i]),

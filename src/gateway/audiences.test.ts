@@ -122,6 +122,27 @@ describe('audiences at the gateway', () => {
     expect((await get(`/api/notations/updates/${notes.All.id}`, await as(outsider))).status).toBe(200);
   });
 
+  it('a hidden note stays hidden however its path is spelled: encoded letters are the same operation, other spellings are refused', async () => {
+    const id = notes.Private.id;
+    const cookie = await as(outsider);
+    for (const path of [`/api/notations/%75pdates/${id}`, `/api/notations/updates/%3${id.slice(0, 1)}${id.slice(1)}`, `/api/notations/updates/${id}/`]) {
+      const res = await get(path, cookie);
+      expect(res.status, path).toBe(403);
+      expect(await res.text()).not.toContain(notes.Private.marker);
+    }
+    for (const path of [
+      `/api/Notations/updates/${id}`,
+      `/api/notations//updates/${id}`,
+      `/api/notations/x/../updates/${id}`,
+      `/api/notations/updates/%2e%2e/updates/${id}`,
+    ]) {
+      const res = await get(path, cookie);
+      // (An in-process Request has its dot segments resolved by the URL parser: then it is the same note, refused.)
+      expect([400, 403, 404], path).toContain(res.status);
+      expect(await res.text()).not.toContain(notes.Private.marker);
+    }
+  });
+
   it('a list rewritten for one person carries its own tag, and revalidates to 304 against it', async () => {
     const cookie = await as(outsider);
     const first = await get(`/api/notations/updates/?identifiers=${STUDENT}&pageSize=1000`, cookie);

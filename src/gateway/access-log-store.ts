@@ -1,6 +1,7 @@
 import type { Selectable } from 'kysely';
 import type { AccessLogEntry } from '../api/access-log.ts';
 import type { GatewayDatabase } from './db/database.ts';
+import { groupCommit } from './db/group-commit.ts';
 import { pageOf, readCursor } from './db/paging.ts';
 import type { AccessLogTable } from './db/schema.ts';
 
@@ -17,7 +18,7 @@ export interface AccessQuery {
 }
 
 export interface AccessLogStore {
-  /** Committed before the caller goes on; throws when the database cannot be written. */
+  /** Committed before the caller goes on (with the other entries of its moment: group-commit.ts); throws when the database cannot be written. */
   record(access: NewAccess): Promise<void>;
   list(query: AccessQuery): Promise<{ values: AccessLogEntry[]; older?: string }>;
   purge(olderThan: string): Promise<number>;
@@ -26,36 +27,38 @@ export interface AccessLogStore {
 export function databaseAccessLog(database: GatewayDatabase, now: () => Date = () => new Date()): AccessLogStore {
   const { db } = database;
   return {
-    record: async (access) => {
+    record: groupCommit<NewAccess>(async (entries) => {
       await database.ready();
-      const at = access.at ?? now().toISOString();
-      const students = [...new Set(access.students ?? [])];
       await db.transaction().execute(async (tx) => {
-        const row = await tx
-          .insertInto('access_log')
-          .values({
-            at,
-            person: access.person,
-            event: access.event,
-            operation: access.operation ?? null,
-            path: access.path ?? null,
-            query: access.query ?? null,
-            student_count: students.length,
-            reason: access.reason ?? null,
-            request_id: access.requestId ?? null,
-            detail: access.detail ?? null,
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow();
-        const id = Number(row.id);
-        for (let i = 0; i < students.length; i += 500) {
-          await tx
-            .insertInto('access_log_students')
-            .values(students.slice(i, i + 500).map((student) => ({ entry_id: id, student, at })))
-            .execute();
+        for (const access of entries) {
+          const at = access.at ?? now().toISOString();
+          const students = [...new Set(access.students ?? [])];
+          const row = await tx
+            .insertInto('access_log')
+            .values({
+              at,
+              person: access.person,
+              event: access.event,
+              operation: access.operation ?? null,
+              path: access.path ?? null,
+              query: access.query ?? null,
+              student_count: students.length,
+              reason: access.reason ?? null,
+              request_id: access.requestId ?? null,
+              detail: access.detail ?? null,
+            })
+            .returning('id')
+            .executeTakeFirstOrThrow();
+          const id = Number(row.id);
+          for (let i = 0; i < students.length; i += 500) {
+            await tx
+              .insertInto('access_log_students')
+              .values(students.slice(i, i + 500).map((student) => ({ entry_id: id, student, at })))
+              .execute();
+          }
         }
       });
-    },
+    }),
     list: async (query) => {
       await database.ready();
       let select = db.selectFrom('access_log').selectAll();

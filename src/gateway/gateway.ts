@@ -15,6 +15,7 @@ import { accessLogRoutes, recordReads } from './access-log.ts';
 import type { ApiCall } from './api-operation.ts';
 import { enforceAudiences, filtersBody } from './audiences.ts';
 import { networkMembership } from './membership.ts';
+import { databaseMembershipCache, type MembershipCache } from './membership-cache.ts';
 import { databaseGrants, type AccessGrantStore } from './access-grants.ts';
 import { accessRoutes } from './access-routes.ts';
 import { decide, enforceRelationships, relationshipRewrites, type AccessRules } from './relationships.ts';
@@ -49,6 +50,8 @@ export interface GatewayOptions {
   journalCopy?: string;
   /** ACCESS_CACHE_S: how long a person's network memberships are reused (audiences.ts). */
   accessCacheSeconds?: number;
+  /** Success networks shared by the instances (membership-cache.ts); default: in the in-memory database, when there is one. */
+  membershipCache?: MembershipCache;
   /** The access log (#30); default: in the same in-memory database as the default journal. */
   accessLog?: AccessLogStore;
   /** Grants with a stated reason (#30); default: in that same database. */
@@ -238,7 +241,16 @@ export function createGateway(options: GatewayOptions): Hono {
   });
   // The access log records what was sent, after the audiences took out what the person may not see.
   app.use('/api/*', recordReads({ store: accessLog, actorOf, callOf: (c) => c.get('apiCall'), onError: journalError }));
-  const membership = networkMembership({ read: readUpstream, ttlMs: (options.accessCacheSeconds ?? 300) * 1000 });
+  const shared = options.membershipCache ?? (memory ? databaseMembershipCache(memory) : undefined);
+  const membership = networkMembership({ read: readUpstream, ttlMs: (options.accessCacheSeconds ?? 300) * 1000, ...(shared ? { shared } : {}) });
+  // A network written here is read anew, here and on every other instance (through the shared cache).
+  app.use('/api/*', async (c, next) => {
+    await next();
+    const call = c.get('apiCall') as ApiCall | undefined;
+    if (call?.name === 'people.successNetwork.replace' && c.res.status < 300 && call.params.id) {
+      await membership.forget(call.params.id).catch((error: unknown) => journalError(error, c));
+    }
+  });
   const viewerOf = (c: Context) => {
     const session = c.get('session');
     return session ? { identifier: session.identifier, groups: session.groups } : undefined;

@@ -10,6 +10,7 @@ import type { ReadinessCheck } from './health.ts';
 import { openGatewayDatabase } from './db/database.ts';
 import { databaseGrants } from './access-grants.ts';
 import { databaseAccessLog } from './access-log-store.ts';
+import { databaseMembershipCache } from './membership-cache.ts';
 import { databaseJournal } from './journal-store.ts';
 import { scheduleRetention } from './retention.ts';
 import { createLogger, type Logger } from './logging.ts';
@@ -110,6 +111,7 @@ export async function createStack(env: Record<string, string | undefined>, serve
     journal,
     accessLog,
     accessCacheSeconds: config.accessCacheSeconds,
+    membershipCache: databaseMembershipCache(database),
     grants: databaseGrants(database),
     access: config.access,
     ...(config.journalFile ? { journalCopy: config.journalFile } : {}),

@@ -60,10 +60,20 @@ export interface AccessGrantTable {
   until: string;
 }
 
+/** A student's success network as E15 last answered it (membership.ts), shared by the instances. */
+export interface MembershipCacheTable {
+  student: string;
+  /** The members' identifiers, as a JSON array. */
+  members: string;
+  /** When E15 answered, in ms since the epoch. */
+  read_at: number | string;
+}
+
 export interface GatewaySchema {
   journal_entries: JournalTable;
   gateway_tasks: TaskTable;
   access_log: AccessLogTable;
   access_log_students: AccessLogStudentTable;
   access_grants: AccessGrantTable;
+  membership_cache: MembershipCacheTable;
 }

@@ -38,11 +38,17 @@ test('an administrator ends every session of a person from the access log; the p
   await expect(page.getByRole('status').filter({ hasText: 'Every session of E0002 ended' })).toBeVisible();
   await expect(page.getByRole('table', { name: 'Accesses' }).getByText('Session ended: every session ended by the administrator E0001').first()).toBeVisible();
 
-  // The person: refused at once, sent to sign in for a page.
+  // The person: refused at once.
   expect((await theirs.request.get('/session')).status()).toBe(401);
   expect((await theirs.request.get('/api/notations/categories/')).status()).toBe(401);
+  // A page goes through sign-in again (the development provider, still remembering them, lets them straight back in).
+  const documents: string[] = [];
+  theirs.on('request', (request) => {
+    if (request.resourceType() === 'document') documents.push(new URL(request.url()).pathname);
+  });
   await theirs.goto('/');
-  await expect(theirs).toHaveURL(/\/dev-idp\/interaction\//);
+  await expect(theirs.getByRole('navigation').first()).toBeVisible();
+  expect(documents).toContain('/auth/callback');
   await person.close();
 
   await page.emulateMedia({ colorScheme: 'dark' });
@@ -53,6 +59,15 @@ test('an administrator ends every session of a person from the access log; the p
   await expect(dialog).toBeVisible();
   await screenshot(page, 'end-sessions-dialog-390-dark');
   await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toBeHidden();
   await page.emulateMedia({ colorScheme: 'light' });
   await screenshot(page, 'end-sessions-390-light');
+
+  // A refusal is said in the dialog, which stays open; nothing claims success.
+  await page.goto('/admin/access-log?person=not%20an%20identifier');
+  await page.getByRole('button', { name: 'End every session of not an identifier' }).click();
+  const refused = page.getByRole('dialog', { name: 'End every session of not an identifier?' });
+  await refused.getByRole('button', { name: 'End sessions' }).click();
+  await expect(refused.getByRole('alert')).toContainText('The sessions were not ended: Name the person by their identifier');
+  await expect(page.getByText(/Every session of .* ended at/)).toHaveCount(0);
 });

@@ -41,7 +41,7 @@ export function sessionEndRoutes(options: SessionEndRoutesOptions): Hono {
     if (!actor.isAdmin) throw new ProblemError(403, 'Only administrators may end sessions');
     const parsed = EndBodySchema.safeParse(await c.req.json().catch(() => undefined));
     if (!parsed.success) {
-      throw new ProblemError(400, 'Name the person whose sessions to end: { "person": "E0002" }', {
+      throw new ProblemError(400, 'Name the person by their identifier (letters, digits, and . _ @ + -, at most 100), as { "person": "E0002" }', {
         errors: parsed.error.issues.map((i) => ({ in: 'body' as const, name: i.path.join('.') || 'body', message: i.message })),
       });
     }

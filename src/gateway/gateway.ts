@@ -18,6 +18,7 @@ import { networkMembership } from './membership.ts';
 import { databaseMembershipCache, type MembershipCache } from './membership-cache.ts';
 import { databaseGrants, type AccessGrantStore } from './access-grants.ts';
 import { accessRoutes } from './access-routes.ts';
+import { sessionEndRoutes } from './session-ends.ts';
 import { decide, enforceRelationships, relationshipRewrites, type AccessRules } from './relationships.ts';
 import { databaseAccessLog, type AccessLogStore } from './access-log-store.ts';
 import { openGatewayDatabase } from './db/database.ts';
@@ -262,6 +263,17 @@ export function createGateway(options: GatewayOptions): Hono {
     return session ? decide(c, relationships, { identifier: session.identifier, groups: session.groups }, student) : { allowed: false, why: 'none' as const };
   };
   app.route('/', accessRoutes({ grants, accessLog, access, actorOf, read: readUpstream, decide: decideFor, onError: journalError }));
+  app.route(
+    '/',
+    sessionEndRoutes({
+      store: options.auth.store,
+      accessLog,
+      maxSeconds: options.auth.config.sessions.maxSeconds,
+      actorOf,
+      ...(options.auth.now ? { now: options.auth.now } : {}),
+      onError: journalError,
+    }),
+  );
   if (access.enforce !== false) app.use('/api/*', enforceRelationships(relationships));
   if (access.enforce !== false)
     app.use('/api/*', enforceAudiences({ membership, personOf: (c) => c.get('session')?.identifier, callOf: (c) => c.get('apiCall'), read: readUpstream }));

@@ -117,3 +117,28 @@ test('an administrator prints and downloads one student’s record; others’ Pr
   expect((await other.request.get(`/admin/students/${STUDENT}/record`, { headers: { accept: 'application/json' } })).status()).toBe(403);
   for (const who of [admin, other]) await who.context.close();
 });
+
+test('the record page says why the record could not be gathered, and gathers it on Retry', async ({ page }) => {
+  test.setTimeout(90_000);
+  await signInRequest(page.request, 'E0001');
+  await page.route('**/admin/students/*/record', (route) =>
+    route.fulfill({
+      status: 503,
+      contentType: 'application/problem+json',
+      body: JSON.stringify({
+        type: 'urn:student-success:problem:access-log-unavailable',
+        title: 'Service Unavailable',
+        status: 503,
+        detail: 'The export cannot be logged just now, so no record was given. Try again in a moment.',
+      }),
+    }),
+  );
+  await page.goto(`/students/${STUDENT}/record`);
+  const problem = page.getByTestId('problem-message');
+  await expect(problem).toContainText('The export cannot be logged just now, so no record was given.', { timeout: 30_000 });
+  await expect(page.getByRole('button', { name: 'Print' })).toBeDisabled();
+  await page.unroute('**/admin/students/*/record');
+  await problem.getByRole('button', { name: 'Retry' }).click();
+  await expect(page.getByRole('heading', { level: 2, name: /^Notations \(\d+\)$/ })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole('button', { name: 'Print' })).toBeEnabled();
+});

@@ -29,6 +29,7 @@ import { REQUEST_ID_HEADER, createLogger, requestIdOf, requestLogging, type Logg
 import { devIdpHandler, mountAuth, type AuthOptions } from './oidc-routes.ts';
 import { SESSION_STORE_PROBLEM, SessionStoreUnavailable } from './session-store.ts';
 import { stampActor } from './stamping.ts';
+import { studentRecordRoutes } from './student-record.ts';
 import { htmlPage } from './oidc-pages.ts';
 import type { Upstream } from './upstream.ts';
 
@@ -207,6 +208,19 @@ export function createGateway(options: GatewayOptions): Hono {
     return JSON.parse(await bodyText(response)) as unknown;
   }
 
+  /** A service resource as the gateway reads it, with its status (a 404 is an answer, not a failure). */
+  async function readUpstreamAnswer(c: Context, path: string): Promise<{ status: number; body: unknown }> {
+    const response = await callUpstream(c, path, { method: 'GET', headers: { accept: 'application/json' } });
+    const text = await bodyText(response);
+    let body: unknown;
+    try {
+      body = JSON.parse(text) as unknown;
+    } catch {
+      body = undefined;
+    }
+    return { status: response.status, body };
+  }
+
   // Sign-in, sessions, CSRF and permissions (oidc-routes.ts): /auth/*, /session, and the /api guard.
   const { guardPages, sessionOf } = mountAuth(app, {
     logger,
@@ -274,6 +288,7 @@ export function createGateway(options: GatewayOptions): Hono {
       onError: journalError,
     }),
   );
+  app.route('/', studentRecordRoutes({ accessLog, journal, actorOf, read: readUpstreamAnswer, onError: journalError }));
   if (access.enforce !== false) app.use('/api/*', enforceRelationships(relationships));
   if (access.enforce !== false)
     app.use('/api/*', enforceAudiences({ membership, personOf: (c) => c.get('session')?.identifier, callOf: (c) => c.get('apiCall'), read: readUpstream }));

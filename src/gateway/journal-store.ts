@@ -13,6 +13,8 @@ import type { JournalTable } from './db/schema.ts';
 export interface JournalQuery {
   operation?: string | undefined;
   target?: string | undefined;
+  /** Any of these targets (one student's record: the student, their network, their notations). */
+  targets?: readonly string[] | undefined;
   actor?: string | undefined;
   /** ISO date-times: at or after `since`, strictly before `until`. */
   since?: string | undefined;
@@ -96,6 +98,7 @@ export function databaseJournal(database: GatewayDatabase, now: () => Date = () 
       let select = db.selectFrom('journal_entries').selectAll();
       if (query.operation) select = select.where('operation', '=', query.operation);
       if (query.target) select = select.where('target', '=', query.target);
+      if (query.targets) select = select.where('target', 'in', query.targets.length > 0 ? [...query.targets] : ['']);
       if (query.actor) select = select.where('actor', '=', query.actor);
       if (query.since) select = select.where('at', '>=', query.since);
       if (query.until) select = select.where('at', '<', query.until);

@@ -2,7 +2,7 @@ import type { Selectable } from 'kysely';
 import type { AccessLogEntry } from '../api/access-log.ts';
 import type { GatewayDatabase } from './db/database.ts';
 import { groupCommit } from './db/group-commit.ts';
-import { pageOf, readCursor } from './db/paging.ts';
+import { newestFirst, pageOf } from './db/paging.ts';
 import type { AccessLogTable } from './db/schema.ts';
 
 export type NewAccess = Omit<AccessLogEntry, 'id' | 'at' | 'operation' | 'path' | 'query' | 'reason' | 'requestId' | 'detail' | 'students'> &
@@ -64,15 +64,7 @@ export function databaseAccessLog(database: GatewayDatabase, now: () => Date = (
       let select = db.selectFrom('access_log').selectAll();
       if (query.person) select = select.where('person', '=', query.person);
       if (query.student) select = select.where('id', 'in', db.selectFrom('access_log_students').select('entry_id').where('student', '=', query.student));
-      if (query.since) select = select.where('at', '>=', query.since);
-      if (query.until) select = select.where('at', '<', query.until);
-      const cursor = readCursor(query.before);
-      if (cursor) select = select.where((eb) => eb(eb.refTuple('at', 'id'), '<', eb.tuple(...cursor)));
-      const rows = await select
-        .orderBy('at', 'desc')
-        .orderBy('id', 'desc')
-        .limit(query.limit + 1)
-        .execute();
+      const rows = await newestFirst(select, query).execute();
       const ids = rows.map((r) => Number(r.id));
       const students = ids.length ? await db.selectFrom('access_log_students').select(['entry_id', 'student']).where('entry_id', 'in', ids).execute() : [];
       const byEntry = new Map<number, string[]>();

@@ -14,6 +14,8 @@ export interface AccessGrantStore {
   current(person: string, student: string): Promise<AccessGrant | undefined>;
   /** Every grant given since `since`, newest first (for administrators). */
   list(since: string, limit: number): Promise<AccessGrant[]>;
+  /** Deletes the grants that ended before `olderThan` (RETENTION_DAYS); returns how many. */
+  purge(olderThan: string): Promise<number>;
 }
 
 export function databaseGrants(database: GatewayDatabase, now: () => Date = () => new Date()): AccessGrantStore {
@@ -56,6 +58,11 @@ export function databaseGrants(database: GatewayDatabase, now: () => Date = () =
         .limit(limit)
         .execute();
       return rows.map(toGrant);
+    },
+    purge: async (olderThan) => {
+      await database.ready();
+      const result = await db.deleteFrom('access_grants').where('until', '<', olderThan).executeTakeFirst();
+      return Number(result.numDeletedRows);
     },
   };
 }

@@ -7,6 +7,8 @@ export interface MembershipCache {
   networks(students: readonly string[], since: number): Promise<Map<string, { members: string[]; at: number }>>;
   remember(student: string, members: readonly string[], at: number): Promise<void>;
   forget(student: string): Promise<void>;
+  /** Deletes the networks read before `before` (ms since the epoch): past ACCESS_CACHE_S they serve nobody. */
+  purge(before: number): Promise<number>;
 }
 
 /** SQLite binds at most 32,766 parameters; PostgreSQL 65,535: chunks stay far below both. */
@@ -43,6 +45,11 @@ export function databaseMembershipCache(database: GatewayDatabase): MembershipCa
       return found;
     },
     remember: (student, members, at) => write({ student, members, at }),
+    purge: async (before) => {
+      await database.ready();
+      const result = await db.deleteFrom('membership_cache').where('read_at', '<', before).executeTakeFirst();
+      return Number(result.numDeletedRows);
+    },
     forget: async (student) => {
       await database.ready();
       await db.deleteFrom('membership_cache').where('student', '=', student).execute();

@@ -45,6 +45,8 @@ export async function createStack(env: Record<string, string | undefined>, serve
   const database = openGatewayDatabase(config.database, { onPoolError: (error) => logger.warn({ err: error }, 'database connection lost; reconnecting') });
   const journal = databaseJournal(database);
   const accessLog = databaseAccessLog(database);
+  const grants = databaseGrants(database);
+  const membershipCache = databaseMembershipCache(database);
   // Migrations run now; a database not there yet is retried on use, and /readyz says so meanwhile.
   await database
     .ready()
@@ -53,7 +55,11 @@ export async function createStack(env: Record<string, string | undefined>, serve
     );
   const retention = scheduleRetention({
     store: journal,
-    alsoPurge: { accessLog: (olderThan) => accessLog.purge(olderThan) },
+    alsoPurge: {
+      accessLog: (olderThan) => accessLog.purge(olderThan),
+      grants: (olderThan) => grants.purge(olderThan),
+      membershipCache: () => membershipCache.purge(Date.now() - config.accessCacheSeconds * 1000),
+    },
     days: config.retentionDays,
     logger,
   });
@@ -111,8 +117,8 @@ export async function createStack(env: Record<string, string | undefined>, serve
     journal,
     accessLog,
     accessCacheSeconds: config.accessCacheSeconds,
-    membershipCache: databaseMembershipCache(database),
-    grants: databaseGrants(database),
+    membershipCache,
+    grants,
     access: config.access,
     ...(config.journalFile ? { journalCopy: config.journalFile } : {}),
     readiness,

@@ -80,9 +80,9 @@ const CASES: ReflowCase[] = [
     route: '/students/:identifier',
     path: () => '/students/S000001',
     ready: (page) => page.getByTestId('timeline-row').first(),
-    knownFailure: 'the timeline\'s "Filters" button ends at 354 px: the page scrolls sideways at 320 px',
   },
   { route: '/students/:identifier/network', path: () => '/students/S000016/network', ready: (page) => page.getByTestId('network-member').first() },
+  { route: '/students/:identifier/record', path: () => '/students/S000001/record', ready: (page) => page.getByTestId('record-notation').first() },
   {
     route: '/caseloads',
     path: () => '/caseloads?staff=E0015',

@@ -52,7 +52,8 @@ function TextFilter({ value, onChange }: { value: string; onChange: (q: string) 
     written.current = value;
     setText(value);
   }, [value]);
-  return <SearchField label="Search the timeline" value={text} onChange={setText} sx={{ minWidth: 220, flex: '1 1 220px' }} />;
+  // On a phone the field gives way to the Filters button beside it (reflow at 320 px, WCAG 1.4.10).
+  return <SearchField label="Search the timeline" value={text} onChange={setText} sx={{ minWidth: { xs: 0, sm: 220 }, flex: '1 1 220px' }} />;
 }
 
 /** Kinds, categories, date range and text: every change goes to the URL (the page reads it back). */

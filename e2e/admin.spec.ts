@@ -71,7 +71,11 @@ test('rename: a duplicate name is refused before saving, Escape cancels, a renam
   try {
     // 23 Study Skills, 24 Test Anxiety (seed).
     const row = rowOf(page, 23);
+    // #31 item 12: opening Rename moves no column.
+    const columns = () => page.locator('thead th').evaluateAll((cells) => cells.map((c) => Math.round(c.getBoundingClientRect().left)));
+    const before = await columns();
     await row.getByRole('button', { name: 'Rename Study Skills' }).click();
+    expect(await columns()).toEqual(before);
     const field = row.getByLabel('New name for “Study Skills”');
     await field.fill('  test ANXIETY ');
     await expect(row).toContainText('Another category (#24) is already named “Test Anxiety”');
@@ -151,7 +155,10 @@ test('at the cap Activate is disabled with the reason; a guided swap; a 409 that
     await expect(page.getByTestId('capacity')).toHaveText('21 of 21 active');
     const blocked = rowOf(page, 4).getByRole('button', { name: 'Activate Missing Homework' });
     await expect(blocked).toBeDisabled();
-    await expect(rowOf(page, 4)).toContainText('Cannot activate: 21 categories are active already, the most allowed is 21');
+    // #31 item 12: the reason is said once, on the capacity card, and each blocked button is described by it.
+    await expect(page.getByText(/The cap is reached/)).toHaveCount(1);
+    await expect(page.getByText(/Cannot activate/)).toHaveCount(0);
+    await expect(blocked).toHaveAccessibleDescription(/The cap is reached: Activate is off for every inactive category/);
     await expect(
       page.getByText('At most 21 categories can be active: the service refuses to activate a category while more than 20 others are active'),
     ).toBeVisible();

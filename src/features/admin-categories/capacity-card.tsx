@@ -3,7 +3,7 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { CAPACITY_SENTENCE, MAX_ACTIVE_CATEGORIES } from './category-rules.ts';
+import { CAPACITY_REASON_ID, CAPACITY_SENTENCE, MAX_ACTIVE_CATEGORIES } from './category-rules.ts';
 
 /** How many categories are active of the most the service allows, and the way to swap one out. */
 export function CapacityCard({ active, canEdit, onSwap }: { active: number; canEdit: boolean; onSwap: () => void }) {
@@ -29,10 +29,10 @@ export function CapacityCard({ active, canEdit, onSwap }: { active: number; canE
         aria-valuetext={`${active} of ${MAX_ACTIVE_CATEGORIES} active`}
         sx={{ height: 8, borderRadius: 4, my: 1 }}
       />
-      {/* On a phone the rule shows when it bites (at the cap); each blocked Activate says it too. */}
-      <Typography variant="body2" color="textSecondary" sx={{ display: { xs: atCap ? 'block' : 'none', sm: 'block' } }}>
+      {/* On a phone the rule shows when it bites (at the cap); each blocked Activate is described by it. */}
+      <Typography variant="body2" color="textSecondary" id={CAPACITY_REASON_ID} sx={{ display: { xs: atCap ? 'block' : 'none', sm: 'block' } }}>
         {CAPACITY_SENTENCE}
-        {atCap ? ' The cap is reached: to activate another category, swap one out.' : ''}
+        {atCap ? ' The cap is reached: Activate is off for every inactive category; to activate one, swap one out.' : ''}
       </Typography>
     </Paper>
   );

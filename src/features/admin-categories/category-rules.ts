@@ -24,6 +24,9 @@ export function activeCount(categories: readonly CategoryState[]): number {
 }
 
 /** Why activating `id` would be refused now, or null when the service would accept it (or it is active already). */
+/** The capacity card's sentence at the cap: what each blocked Activate button is described by. */
+export const CAPACITY_REASON_ID = 'capacity-reason';
+
 export function activationBlock(categories: readonly CategoryState[], id: number): string | null {
   const category = categories.find((c) => c.id === id);
   if (!category || category.isActive) return null;

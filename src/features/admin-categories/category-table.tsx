@@ -84,18 +84,18 @@ export function CategoryTable({
             {!phone && <TableCell>Actions</TableCell>}
           </TableRow>
         </TableHead>
-        <TableBody>
-          {shown.length === 0 && (
+        {shown.length === 0 && (
+          <TableBody>
             <TableRow>
               <TableCell colSpan={(canEdit ? 4 : 3) + (phone ? 0 : 1)}>
                 <Typography color="textSecondary">No category matches these filters.</Typography>
               </TableCell>
             </TableRow>
-          )}
-          {shown.map((category) => (
-            <CategoryRow key={category.id} category={category} {...rows} />
-          ))}
-        </TableBody>
+          </TableBody>
+        )}
+        {shown.map((category) => (
+          <CategoryRow key={category.id} category={category} {...rows} />
+        ))}
       </Table>
     </TableContainer>
   );

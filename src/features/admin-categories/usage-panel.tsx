@@ -16,6 +16,9 @@ import { ProblemMessage } from '../../components/problem-message.tsx';
 import { useCategoryUsage, type CategoryUsage } from './category-usage.ts';
 import { parseDay } from '../../lib/dates.ts';
 
+/** A button's label on one line while the Cancel beside it comes and goes. */
+const NO_WRAP = { whiteSpace: 'nowrap', flexShrink: 0 } as const;
+
 /**
  * Usage on demand: how many updates and alerts used each category in a chosen window (E1 and E7
  * with `expand=categories`, every page). It can take a while on a long window, so it shows its
@@ -94,11 +97,11 @@ export function UsagePanel({
             error={!toDay || windowProblem === 'The first day is after the last.'}
             helperText={windowProblem ?? ' '}
           />
-          <Button variant="outlined" onClick={count} disabled={usage.isPending || windowProblem !== null}>
+          <Button variant="outlined" onClick={count} disabled={usage.isPending || windowProblem !== null} sx={NO_WRAP}>
             Count usage
           </Button>
           {usage.isPending && (
-            <Button color="inherit" onClick={() => controller.current?.abort()}>
+            <Button color="inherit" onClick={() => controller.current?.abort()} sx={NO_WRAP}>
               Cancel
             </Button>
           )}

@@ -7,6 +7,7 @@ import { ProblemMessage } from '../components/problem-message.tsx';
 import { currentPath, sessionEnded, sessionQueries } from '../queries/session.ts';
 import { markSessionEnded } from '../queries/session-events.ts';
 import { SigningIn } from '../features/session/signing-in.tsx';
+import { ConfidentialityNotice } from '../features/session/confidentiality-notice.tsx';
 import { SESSION_ENDED_EVENT } from './api-client.ts';
 import { hasStaticShell, useRemoveStaticShell } from './static-shell.ts';
 
@@ -61,6 +62,14 @@ export function RequireSession() {
     return (
       <ShellRemoved>
         <SigningIn />
+      </ShellRemoved>
+    );
+  }
+  // A notice still to accept comes before any page that could show a record (#30 item 6).
+  if (session.data.notice && !session.data.notice.accepted) {
+    return (
+      <ShellRemoved>
+        <ConfidentialityNotice />
       </ShellRemoved>
     );
   }

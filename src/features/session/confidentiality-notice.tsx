@@ -113,7 +113,7 @@ export function ConfidentialityNotice() {
     <Box component="main" sx={{ minHeight: '100vh', display: 'grid', placeItems: 'start center', p: { xs: 1.5, md: 4 }, bgcolor: 'background.default' }}>
       <Paper variant="outlined" sx={{ width: '100%', maxWidth: 760, p: { xs: 2, md: 4 } }}>
         <Stack spacing={2}>
-          <Typography id={titleId} ref={headingRef} tabIndex={-1} variant="h4" component="h1" sx={{ outline: 'none' }}>
+          <Typography id={titleId} ref={headingRef} tabIndex={-1} variant="h4" component="h1" sx={{ outline: 'none', typography: { xs: 'h5', md: 'h4' } }}>
             Confidentiality notice
           </Typography>
           <Typography color="textSecondary">

@@ -1,4 +1,4 @@
-import { useEffect, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
@@ -7,9 +7,11 @@ import { ProblemMessage } from '../components/problem-message.tsx';
 import { currentPath, sessionEnded, sessionQueries } from '../queries/session.ts';
 import { markSessionEnded } from '../queries/session-events.ts';
 import { SigningIn } from '../features/session/signing-in.tsx';
-import { ConfidentialityNotice } from '../features/session/confidentiality-notice.tsx';
 import { SESSION_ENDED_EVENT } from './api-client.ts';
 import { hasStaticShell, useRemoveStaticShell } from './static-shell.ts';
+
+// Shown once per person and version of the notice: its code is not in every page's first load.
+const ConfidentialityNotice = lazy(async () => ({ default: (await import('../features/session/confidentiality-notice.tsx')).ConfidentialityNotice }));
 
 function ShellRemoved({ children }: { children: ReactNode }) {
   useRemoveStaticShell();
@@ -69,7 +71,15 @@ export function RequireSession() {
   if (session.data.notice && !session.data.notice.accepted) {
     return (
       <ShellRemoved>
-        <ConfidentialityNotice />
+        <Suspense
+          fallback={
+            <Box sx={{ display: 'grid', placeItems: 'center', minHeight: '100vh' }}>
+              <CircularProgress aria-label="Loading the confidentiality notice" />
+            </Box>
+          }
+        >
+          <ConfidentialityNotice />
+        </Suspense>
       </ShellRemoved>
     );
   }

@@ -7,6 +7,7 @@ import { createApp } from '../backend/app.ts';
 import { openDatabase } from '../backend/db/open.ts';
 import { DEMO_CLIENT } from '../testing/backend.ts';
 import { startTestGateway, type TestGateway } from '../testing/gateway.ts';
+import { startPostgres } from '../testing/postgres.ts';
 import { signInThroughProvider } from '../testing/sign-in.ts';
 import { databaseAccessLog, type AccessLogStore } from './access-log-store.ts';
 import { readGatewayConfig } from './config.ts';
@@ -162,4 +163,27 @@ describe('CONFIDENTIALITY_NOTICE_FILE', () => {
     expect(readGatewayConfig({ CONFIDENTIALITY_NOTICE_FILE: file }).noticeFile).toBe(file);
     expect(readGatewayConfig({}).noticeFile).toBeUndefined();
   });
+});
+
+describe('acceptances on PostgreSQL', () => {
+  it('are kept per person and version, shared by two instances, and accepting twice keeps one', async () => {
+    const postgres = await startPostgres();
+    const one = openGatewayDatabase(postgres.url);
+    const two = openGatewayDatabase(postgres.url);
+    try {
+      const [a, b] = [databaseNotices(one), databaseNotices(two)];
+      expect(await b.accepted('E0006', NOTICE.version)).toBe(false);
+      await a.accept('E0006', NOTICE.version);
+      await b.accept('E0006', NOTICE.version);
+      expect(await b.accepted('E0006', NOTICE.version)).toBe(true);
+      expect(await b.accepted('E0006', 'another')).toBe(false);
+      expect(await a.accepted('E0007', NOTICE.version)).toBe(false);
+      const rows = await one.db.selectFrom('notice_acceptances').selectAll().execute();
+      expect(rows).toEqual([{ person: 'E0006', version: NOTICE.version, accepted_at: expect.any(String) }]);
+    } finally {
+      await one.close();
+      await two.close();
+      await postgres.remove();
+    }
+  }, 60_000);
 });

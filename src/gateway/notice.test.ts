@@ -2,6 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { DatabaseSync } from 'node:sqlite';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../backend/app.ts';
 import { openDatabase } from '../backend/db/open.ts';
@@ -186,4 +187,24 @@ describe('acceptances on PostgreSQL', () => {
       await postgres.remove();
     }
   }, 60_000);
+});
+
+describe('migration 005', () => {
+  it('runs on a database that already ran a later migration (008), as one shipped after it does', async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'notice-db-')), 'gateway.sqlite');
+    const before = openGatewayDatabase(file);
+    await before.ready();
+    // As it was before 005 shipped: 008 ran, 005 did not.
+    await sql`drop table notice_acceptances`.execute(before.db);
+    await sql`delete from kysely_migration where name = '005-notice-acceptances'`.execute(before.db);
+    await before.close();
+    const after = openGatewayDatabase(file);
+    try {
+      const store = databaseNotices(after);
+      await store.accept('E0006', NOTICE.version);
+      expect(await store.accepted('E0006', NOTICE.version)).toBe(true);
+    } finally {
+      await after.close();
+    }
+  });
 });

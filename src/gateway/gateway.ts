@@ -286,6 +286,15 @@ export function createGateway(options: GatewayOptions): Hono {
         onError: (error, c) => logger.warn({ err: error, requestId: requestIdOf(c) }, 'notice'),
       }),
     );
+    // A student's whole record (student-record.ts) is a record too.
+    app.use(
+      '/admin/students/*',
+      noticeGate({
+        accepted: noticeAccepted,
+        personOf: async (c) => (await sessionOf(c))?.identifier,
+        onError: (error, c) => logger.warn({ err: error, requestId: requestIdOf(c) }, 'notice'),
+      }),
+    );
   }
   // The change journal (#15.5): after the /api guard, so only writes a person may make are sent and recorded.
   const actorOf = async (c: Context) => c.get('session') ?? (await sessionOf(c));

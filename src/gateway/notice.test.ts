@@ -86,6 +86,13 @@ describe('the confidentiality notice', () => {
       expect(problem.type).toBe(`urn:student-success:problem:${NOTICE_PROBLEM}`);
       expect(problem.detail).toMatch(/confidentiality notice/);
     }
+    // An administrator's download of a student's whole record is a record too.
+    const admin = (await signInThroughProvider(first.origin, 'E0005')).cookie;
+    const before2 = sent.length;
+    const record = await request(first, '/admin/students/S000005/record', admin);
+    expect(record.status).toBe(403);
+    expect(((await record.json()) as { type: string }).type).toBe(`urn:student-success:problem:${NOTICE_PROBLEM}`);
+    expect(sent.slice(before2).filter((path) => !path.startsWith('/people/E'))).toEqual([]);
     expect(sent.slice(before).filter((path) => !path.startsWith('/people/E'))).toEqual([]);
     // Directory search is not a record: it still answers.
     expect((await request(first, '/api/people/?pageSize=3', cookie)).status).toBe(200);

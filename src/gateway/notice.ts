@@ -159,20 +159,25 @@ export function noticeRoutes(options: NoticeRoutesOptions): Hono {
 
 export interface NoticeGateOptions {
   accepted: (person: string) => Promise<boolean>;
-  personOf: (c: Context) => string | undefined;
-  callOf: (c: Context) => ApiCall | undefined;
+  personOf: (c: Context) => string | undefined | Promise<string | undefined>;
+  /** Which operation an /api request is; absent: every request the gate is mounted on returns records. */
+  callOf?: (c: Context) => ApiCall | undefined;
   onError?: (error: unknown, c: Context) => void;
 }
 
 /**
- * Middleware for `/api/*`, after the session is known: a read that would return a student's
- * records is refused (403, nothing sent upstream) until the person has accepted the notice.
+ * Middleware, after the session is known: a read that would return a student's records (on /api,
+ * one of the access log's reads; elsewhere, whatever route it is mounted on, such as a student's
+ * whole record) is refused (403, nothing sent upstream) until the person has accepted the notice.
  */
 export function noticeGate(options: NoticeGateOptions): MiddlewareHandler {
   return async (c, next) => {
-    const call = options.callOf(c);
-    const person = options.personOf(c);
-    if (!call || !person || !readsRecords(call.name)) return next();
+    if (options.callOf) {
+      const call = options.callOf(c);
+      if (!call || !readsRecords(call.name)) return next();
+    }
+    const person = await options.personOf(c);
+    if (!person) return next();
     const accepted = await options.accepted(person).catch((error: unknown) => {
       options.onError?.(error, c);
       throw new ProblemError(503, 'Whether you accepted the confidentiality notice cannot be checked just now. Try again in a moment.', {

@@ -7,7 +7,7 @@ import { filterQuery, getGatewayJson, postGatewayJson } from './gateway-json.ts'
  * students' records, when, through which operation. Administrators only. One entry's shape, for
  * the gateway that writes it and the client that reads it.
  */
-export const ACCESS_EVENTS = ['sign-in', 'sign-in-failed', 'sign-out', 'session-end', 'read', 'export', 'grant'] as const;
+export const ACCESS_EVENTS = ['sign-in', 'sign-in-failed', 'sign-out', 'session-end', 'read', 'export', 'grant', 'notice-accepted'] as const;
 export const AccessEventSchema = z.enum(ACCESS_EVENTS);
 export type AccessEvent = z.infer<typeof AccessEventSchema>;
 

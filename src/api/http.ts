@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ApiError, abortKind } from './errors.ts';
 import { ValidatorCache } from './revalidation.ts';
-import { ProblemSchema, envelopeOf, type Envelope } from './schemas/index.ts';
+import { HiddenByAudienceSchema, ProblemSchema, envelopeOf, type Envelope, type HiddenByAudience } from './schemas/index.ts';
 
 export { ApiError, isApiError, isNotFound, fieldErrors, gatewayFailure, type ApiErrorKind, type GatewayFailure } from './errors.ts';
 
@@ -283,9 +283,10 @@ export interface InvalidItem {
  * One page of a list. `values` holds the items that match the contract; the others are counted
  * in `invalidCount` (the UI can say "3 items could not be shown") and described in `invalidItems`.
  */
-export type Page<T> = Envelope<T> & { invalidCount: number; invalidItems: InvalidItem[] };
+export type Page<T> = Envelope<T> & { invalidCount: number; invalidItems: InvalidItem[]; hiddenByAudience?: HiddenByAudience };
 
-const LooseEnvelopeSchema = envelopeOf(z.unknown());
+/** The service's envelope, and what the gateway adds to a list it filtered (schemas/audiences.ts). */
+const LooseEnvelopeSchema = envelopeOf(z.unknown()).extend({ hiddenByAudience: HiddenByAudienceSchema.optional().catch(undefined) });
 
 export function parsePage<S extends z.ZodType>(operation: string, itemSchema: S, response: HttpResponse): Page<z.infer<S>> {
   return memoParse(parsedPages, response.body, itemSchema, () => parsePageNow(operation, itemSchema, response));

@@ -2,6 +2,7 @@ import { ApiError, abortKind } from './errors.ts';
 import type { InvalidItem, Page, RequestOptions } from './http.ts';
 import type { PageParams } from './params.ts';
 import { mapPool } from '../lib/pool.ts';
+import { addHidden, type HiddenByAudience } from './schemas/audiences.ts';
 
 export interface ListAllProgress {
   /** Items received so far (shown or not). */
@@ -49,6 +50,8 @@ export interface AllValues<T> {
   invalidCount: number;
   invalidItems: (InvalidItem & { page: number })[];
   pages: number;
+  /** Notes the gateway left out of these pages because of their audiences, summed (absent: none). */
+  hiddenByAudience?: HiddenByAudience;
 }
 
 /** The beginning of a list that is still loading (`onPartial`). */
@@ -68,7 +71,8 @@ function assemble<T>(pages: readonly Page<T>[], total: number, lastPage: number)
     values.push(...page.values);
     for (const item of page.invalidItems) invalidItems.push({ ...item, page: i + 1 });
   });
-  return { values, totalValues: total, invalidCount: invalidItems.length, invalidItems, pages: lastPage };
+  const hiddenByAudience = addHidden(pages.map((page) => page.hiddenByAudience));
+  return { values, totalValues: total, invalidCount: invalidItems.length, invalidItems, pages: lastPage, ...(hiddenByAudience ? { hiddenByAudience } : {}) };
 }
 
 /** A client list method, e.g. `api.alerts.list`, or a lambda that calls one. */

@@ -33,6 +33,10 @@ export const SessionSchema = z.looseObject({
   groups: z.array(z.string()),
   permissions: PermissionsSchema,
   requiredGroups: RequiredGroupsSchema,
+  /** Who may open a student's records (the gateway's ACCESS_POLICY); absent from an older gateway. */
+  accessPolicy: z.enum(['relationship', 'all-staff']).optional(),
+  /** Present when the gateway has a confidentiality notice: whether this person accepted its current version. */
+  notice: z.looseObject({ version: z.string(), accepted: z.boolean() }).optional(),
 });
 export type Session = z.infer<typeof SessionSchema>;
 export type RequiredGroups = z.infer<typeof RequiredGroupsSchema>;

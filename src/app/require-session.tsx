@@ -1,4 +1,4 @@
-import { useEffect, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
@@ -9,6 +9,9 @@ import { markSessionEnded } from '../queries/session-events.ts';
 import { SigningIn } from '../features/session/signing-in.tsx';
 import { SESSION_ENDED_EVENT } from './api-client.ts';
 import { hasStaticShell, useRemoveStaticShell } from './static-shell.ts';
+
+// Shown once per person and version of the notice: its code is not in every page's first load.
+const ConfidentialityNotice = lazy(async () => ({ default: (await import('../features/session/confidentiality-notice.tsx')).ConfidentialityNotice }));
 
 function ShellRemoved({ children }: { children: ReactNode }) {
   useRemoveStaticShell();
@@ -61,6 +64,22 @@ export function RequireSession() {
     return (
       <ShellRemoved>
         <SigningIn />
+      </ShellRemoved>
+    );
+  }
+  // A notice still to accept comes before any page that could show a record (#30 item 6).
+  if (session.data.notice && !session.data.notice.accepted) {
+    return (
+      <ShellRemoved>
+        <Suspense
+          fallback={
+            <Box sx={{ display: 'grid', placeItems: 'center', minHeight: '100vh' }}>
+              <CircularProgress aria-label="Loading the confidentiality notice" />
+            </Box>
+          }
+        >
+          <ConfidentialityNotice />
+        </Suspense>
       </ShellRemoved>
     );
   }

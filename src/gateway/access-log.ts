@@ -48,6 +48,9 @@ const READS: Partial<Record<OperationName, (params: Record<string, string>, body
   'noncognitive.factorScores': (params) => [params.personIdentifier],
 };
 
+/** Whether the operation is a read that returns students' records (the confidentiality notice guards these). */
+export const readsRecords = (name: OperationName) => name in READS;
+
 export function studentsRead(call: ApiCall, body: unknown): string[] | undefined {
   const read = READS[call.name];
   if (!read) return undefined;

@@ -40,6 +40,8 @@ const GatewayEnvSchema = z
     ACCESS_ENFORCEMENT: z.enum(['on', 'off']).default('on'),
     RECORDS_GROUP: z.string().min(1).default('success-records'),
     ACCESS_GRANT_HOURS: z.coerce.number().min(0.01).max(720).default(8),
+    // #30 item 6: a notice each person accepts once per version before any record is shown (notice.ts).
+    CONFIDENTIALITY_NOTICE_FILE: z.string().min(1).optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   })
   .superRefine((env, ctx) => {
@@ -112,6 +114,8 @@ export interface GatewayConfig {
   accessCacheSeconds: number;
   /** Who may open which student's records (relationships.ts). */
   access: { enforce: boolean; policy: 'relationship' | 'all-staff'; recordsGroup: string; grantHours: number };
+  /** CONFIDENTIALITY_NOTICE_FILE: read at start (notice.ts); unset, no notice. */
+  noticeFile: string | undefined;
   logLevel: string;
 }
 
@@ -157,6 +161,7 @@ export function readGatewayConfig(env: Record<string, string | undefined>): Gate
     retentionDays: e.RETENTION_DAYS,
     accessCacheSeconds: e.ACCESS_CACHE_S,
     access: { enforce: e.ACCESS_ENFORCEMENT === 'on', policy: e.ACCESS_POLICY, recordsGroup: e.RECORDS_GROUP, grantHours: e.ACCESS_GRANT_HOURS },
+    noticeFile: e.CONFIDENTIALITY_NOTICE_FILE,
     logLevel: e.LOG_LEVEL,
     ...(e.UPSTREAM_URL
       ? {

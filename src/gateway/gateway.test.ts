@@ -73,6 +73,7 @@ describe('sign-in through the OpenID provider', () => {
       groups: ['success-staff', 'success-network-editors'],
       permissions: { editCategories: false, editTriggers: false, editNetworks: true },
       requiredGroups: { staff: 'success-staff', admin: 'success-admins', network: 'success-network-editors', records: 'success-records' },
+      accessPolicy: 'all-staff',
     });
   });
 

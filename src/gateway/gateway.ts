@@ -31,6 +31,7 @@ import { SESSION_STORE_PROBLEM, SessionStoreUnavailable } from './session-store.
 import { stampActor } from './stamping.ts';
 import { studentRecordRoutes } from './student-record.ts';
 import { htmlPage } from './oidc-pages.ts';
+import { acceptanceCheck, databaseNotices, noticeGate, noticeRoutes, type Notice, type NoticeStore } from './notice.ts';
 import type { Upstream } from './upstream.ts';
 
 export interface GatewayOptions {
@@ -60,6 +61,10 @@ export interface GatewayOptions {
   grants?: AccessGrantStore;
   /** Who may open which student (relationships.ts); default all-staff (the audiences alone), as tests mostly want. */
   access?: AccessRules;
+  /** CONFIDENTIALITY_NOTICE_FILE, read at start (notice.ts); absent: no notice, nothing is gated. */
+  notice?: Notice;
+  /** Who accepted which version; default: in the same database as the default access log. */
+  notices?: NoticeStore;
   /** More readiness checks (session store …) for /readyz. */
   readiness?: Record<string, ReadinessCheck>;
   /** True once shutdown has begun (/readyz answers 503). */
@@ -88,11 +93,14 @@ export function createGateway(options: GatewayOptions): Hono {
   const timeouts = options.timeouts ?? DEFAULT_TIMEOUTS;
   const publicBase = (c: Context) => `${publicOrigin(c, options.trustProxy ?? false, options.publicUrl ?? options.auth.config.publicUrl)}/api`;
   // Without a database of their own (tests), both logs share one in memory.
-  const memory = options.journal && options.accessLog && options.grants ? undefined : openGatewayDatabase(':memory:');
+  const memory = options.journal && options.accessLog && options.grants && (options.notices || !options.notice) ? undefined : openGatewayDatabase(':memory:');
   const grants = options.grants ?? databaseGrants(memory!);
   const access: AccessRules = options.access ?? { policy: 'all-staff', recordsGroup: 'success-records', grantHours: 8 };
   const journal = options.journal ?? databaseJournal(memory!);
   const accessLog = options.accessLog ?? databaseAccessLog(memory!);
+  const { notice } = options;
+  const notices = notice ? (options.notices ?? databaseNotices(memory!)) : undefined;
+  const noticeAccepted = notice && notices ? acceptanceCheck(notice, notices) : undefined;
 
   /** The session store does not answer: nobody's session can be checked, so say that, at once. */
   const sessionStoreDown = (c: Context, error: SessionStoreUnavailable) => {
@@ -225,6 +233,19 @@ export function createGateway(options: GatewayOptions): Hono {
   const { guardPages, sessionOf } = mountAuth(app, {
     logger,
     recordAccess: (c, access) => accessLog.record({ ...access, ...(c ? { requestId: requestIdOf(c) } : {}) }),
+    // What the app needs before any page: the policy its texts name, and whether the notice is still to accept.
+    describeSession: async (c, session) => {
+      let accepted = false;
+      if (noticeAccepted) {
+        try {
+          accepted = await noticeAccepted(session.identifier);
+        } catch (error) {
+          // Asked again when the person accepts; the notice page says if that fails too.
+          logger.warn({ err: error, requestId: requestIdOf(c) }, 'notice acceptance could not be read');
+        }
+      }
+      return { accessPolicy: access.policy, ...(notice ? { notice: { version: notice.version, accepted } } : {}) };
+    },
     ...options.auth,
     // The people extension only adds details; a real upstream without it answers 404 and that is
     // fine, and one that is slow must not hold the person at the door: a short budget, then none.
@@ -243,6 +264,38 @@ export function createGateway(options: GatewayOptions): Hono {
       }).catch(() => undefined),
   });
 
+  // The confidentiality notice (#30 item 6): no record leaves before the person has accepted it.
+  if (notice && notices && noticeAccepted) {
+    app.route(
+      '/',
+      noticeRoutes({
+        notice,
+        store: notices,
+        accessLog,
+        accepted: noticeAccepted,
+        personOf: async (c) => (await sessionOf(c))?.identifier,
+        onError: (error, c) => logger.warn({ err: error, requestId: requestIdOf(c) }, 'notice'),
+      }),
+    );
+    app.use(
+      '/api/*',
+      noticeGate({
+        accepted: noticeAccepted,
+        personOf: (c) => c.get('session')?.identifier,
+        callOf: (c) => c.get('apiCall'),
+        onError: (error, c) => logger.warn({ err: error, requestId: requestIdOf(c) }, 'notice'),
+      }),
+    );
+    // A student's whole record (student-record.ts) is a record too.
+    app.use(
+      '/admin/students/*',
+      noticeGate({
+        accepted: noticeAccepted,
+        personOf: async (c) => (await sessionOf(c))?.identifier,
+        onError: (error, c) => logger.warn({ err: error, requestId: requestIdOf(c) }, 'notice'),
+      }),
+    );
+  }
   // The change journal (#15.5): after the /api guard, so only writes a person may make are sent and recorded.
   const actorOf = async (c: Context) => c.get('session') ?? (await sessionOf(c));
   const journalError = (error: unknown, c: Context) => logger.warn({ err: error, requestId: requestIdOf(c) }, 'journal');

@@ -51,6 +51,8 @@ export interface AuthOptions {
    */
   signInSecret?: string;
   logger?: Pick<Logger, 'warn' | 'error'>;
+  /** More of the answer to GET /session (the access policy, the confidentiality notice's state). */
+  describeSession?: (c: Context, session: GatewaySession) => Promise<Record<string, unknown>>;
   /** The access log (#30): sign-ins, failed sign-ins, sign-outs and sessions found ended. */
   recordAccess?: (
     c: Context | undefined,
@@ -314,6 +316,7 @@ export function mountAuth(app: Hono, options: AuthOptions): { guardPages: Middle
       groups: s.groups,
       permissions: s.permissions,
       requiredGroups: config.groups,
+      ...(options.describeSession ? await options.describeSession(c, s) : {}),
     });
   });
 

@@ -12,6 +12,7 @@ import { databaseGrants } from './access-grants.ts';
 import { databaseAccessLog } from './access-log-store.ts';
 import { databaseMembershipCache } from './membership-cache.ts';
 import { databaseJournal } from './journal-store.ts';
+import { databaseNotices, loadNotice } from './notice.ts';
 import { scheduleRetention } from './retention.ts';
 import { createLogger, type Logger } from './logging.ts';
 import { createOidcClient } from './oidc.ts';
@@ -38,6 +39,8 @@ export interface Stack {
 export async function createStack(env: Record<string, string | undefined>, serveApp?: (app: Hono) => void): Promise<Stack> {
   const config = readGatewayConfig(env);
   const { auth } = config;
+  // Read once, at start: a notice that cannot be read stops the start (start.ts checks it before listening too).
+  const notice = config.noticeFile ? loadNotice(config.noticeFile) : undefined;
   const logger = createLogger({ level: config.logLevel });
   const store: SessionStore = auth.sessions.storeUrl
     ? await redisStore(auth.sessions.storeUrl, { timeoutMs: config.sessionStoreTimeoutMs, logger })
@@ -120,6 +123,7 @@ export async function createStack(env: Record<string, string | undefined>, serve
     membershipCache,
     grants,
     access: config.access,
+    ...(notice ? { notice, notices: databaseNotices(database) } : {}),
     ...(config.journalFile ? { journalCopy: config.journalFile } : {}),
     readiness,
     draining: () => draining,

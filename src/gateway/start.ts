@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { readGatewayConfig, type GatewayConfig } from './config.ts';
 import { createServeApp } from './app-serving/serve-app.ts';
+import { loadNotice } from './notice.ts';
 import { createStack, type Stack } from './stack.ts';
 
 /**
@@ -20,6 +21,7 @@ function fail(error: unknown): never {
 let config: GatewayConfig;
 try {
   config = readGatewayConfig(process.env);
+  if (config.noticeFile) loadNotice(config.noticeFile);
   if (!existsSync(`${root}index.html`)) throw new Error(`${root}index.html is missing: run \`npm run build\` first (npm start does).`);
 } catch (error) {
   fail(error);

@@ -26,7 +26,8 @@ function loadStudentEncouragements(api: ApiClient, student: string, filters: Fil
     } catch (error) {
       if (!isNotFound(error)) throw error;
       const all = await client.fetchQuery(encouragementQueries.range(api, filters));
-      return { ...all, values: all.values.filter((e) => api.personIdentifier(e.student) === student) };
+      // What E10 hid was about every student: not this page's count.
+      return { ...all, values: all.values.filter((e) => api.personIdentifier(e.student) === student), hiddenByAudience: undefined };
     }
   };
 }

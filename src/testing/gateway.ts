@@ -9,6 +9,7 @@ import { createDevIdp, type DevIdp } from '../gateway/dev-idp.ts';
 import { createGateway } from '../gateway/gateway.ts';
 import type { AccessLogStore } from '../gateway/access-log-store.ts';
 import type { Logger } from '../gateway/logging.ts';
+import type { Notice, NoticeStore } from '../gateway/notice.ts';
 import { createOidcClient, type OidcClient } from '../gateway/oidc.ts';
 import { cookieName, sessionStoreKey } from '../gateway/session.ts';
 import { memoryStore, type SessionStore } from '../gateway/session-store.ts';
@@ -37,6 +38,9 @@ export interface TestGatewayOptions {
   logger?: Logger;
   /** The access log (default: in memory). */
   accessLog?: AccessLogStore;
+  /** A confidentiality notice to accept, and where acceptances are kept (default: in memory). */
+  notice?: Notice;
+  notices?: NoticeStore;
 }
 
 export interface TestGateway {
@@ -88,6 +92,8 @@ export async function startTestGateway(options: TestGatewayOptions): Promise<Tes
     ...(options.serveApp ? { serveApp: options.serveApp } : {}),
     ...(options.logger ? { logger: options.logger } : {}),
     ...(options.accessLog ? { accessLog: options.accessLog } : {}),
+    ...(options.notice ? { notice: options.notice } : {}),
+    ...(options.notices ? { notices: options.notices } : {}),
   });
   late.gateway = gateway;
   return {

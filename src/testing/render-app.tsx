@@ -25,6 +25,8 @@ export interface RenderAppOptions {
   signedInAs?: string;
   /** Wraps the client's fetch, e.g. to fail one request. */
   fetch?: typeof fetch;
+  /** More of what GET /session says (the access policy, a notice still to accept). */
+  session?: Partial<Session>;
 }
 
 /** A test's own client for the in-process backend (Node tests may hold the demo credentials). */
@@ -55,6 +57,7 @@ export async function renderApp(options: RenderAppOptions) {
     groups,
     permissions: permissionsFor(groups, DEFAULT_GROUPS),
     requiredGroups: DEFAULT_GROUPS,
+    ...options.session,
   };
   queryClient.setQueryData(sessionQueries.current().queryKey, session);
   const router = createMemoryRouter(options.routes, { initialEntries: [options.url] });

@@ -6,3 +6,4 @@ export * from './notations.ts';
 export * from './categories.ts';
 export * from './triggers.ts';
 export * from './noncognitive.ts';
+export * from './audiences.ts';

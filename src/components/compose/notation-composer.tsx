@@ -40,6 +40,7 @@ import {
   useSignedIn,
 } from './form-parts.tsx';
 import { useDraftForm } from './use-draft-form.ts';
+import { useAudienceWords } from './audience-words.ts';
 import { compareText } from '../../lib/collate.ts';
 
 /** A chosen category: the id goes to the service, the name is kept for the draft and the chips. */
@@ -59,11 +60,8 @@ type Field = 'details' | 'audienceType' | 'canStudentView' | 'categories';
 /** The fields in the order they show: the first one in error gets the focus. */
 const FIELD_ORDER: readonly Field[] = ['details', 'audienceType', 'canStudentView', 'categories'];
 
-const AUDIENCE_HELP: Record<string, { label: string; help: string }> = {
-  Private: { label: 'Private', help: 'Only you, the author, can see it.' },
-  All: { label: 'All staff', help: 'Every staff member who can see this student.' },
-  FullNetwork: { label: 'Full success network', help: "Everyone in the student's success network." },
-};
+/** The audiences' names, as the timeline and the alert drawer show them; who each reaches is said beside (audience-words.ts). */
+const AUDIENCE_LABELS: Record<string, string> = { Private: 'Private', All: 'All staff', FullNetwork: 'Full success network' };
 
 /**
  * The composer's rules are the contract's (E4's body, and the alert extension's audiences); a
@@ -191,6 +189,7 @@ function NotationComposer<A extends string>({
     visibleHelp: useId(),
   };
   const author = useSignedIn();
+  const audienceWords: Record<string, string> = useAudienceWords(student);
   const categories = useQuery({ ...categoryQueries.list(api, { pageSize: 1000 }), select: activeOnly });
   const initial: NotationForm = { details: '', audienceType: config.defaultAudience, canStudentView: false, categories: [] };
   const { form, draft } = useDraftForm(draftKeys.notation(config.kind, student), initial, config.schema, {
@@ -345,10 +344,10 @@ function NotationComposer<A extends string>({
                     control={<Radio slotProps={{ input: index === 0 ? { ref: field.ref } : {} }} />}
                     label={
                       <span>
-                        {AUDIENCE_HELP[audience]?.label ?? audience}
-                        <Typography component="span" variant="body2" color="textSecondary">
+                        {AUDIENCE_LABELS[audience] ?? audience}
+                        <Typography component="span" variant="body2" color="textSecondary" data-testid={`audience-${audience}`}>
                           {' — '}
-                          {AUDIENCE_HELP[audience]?.help ?? ''}
+                          {audienceWords[audience] ?? ''}
                         </Typography>
                       </span>
                     }

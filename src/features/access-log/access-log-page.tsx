@@ -21,6 +21,7 @@ const EVENTS: Record<AccessLogEntry['event'], string> = {
   read: 'Read records',
   export: 'Exported',
   grant: 'Access granted',
+  'notice-accepted': 'Accepted the confidentiality notice',
 };
 
 /** The first students of an entry, each a link to their record, and how many more. */

@@ -43,6 +43,7 @@ import {
 } from './timeline-filters.ts';
 import { categoriesOf, filterTimeline, type TimelineItem } from './timeline-items.ts';
 import { TimelineList } from './timeline-list.tsx';
+import { HiddenNotes } from './hidden-notes.tsx';
 import { useEncouragementTypes, useStudentTimeline, type KindLoad, type StudentTimeline } from './use-student-timeline.ts';
 
 // The side panels load with their data, once the timeline's own lists are in (see StudentView):
@@ -183,6 +184,8 @@ function TimelineSection({ student, compact, filters, notices, range, timeline }
               )}
             </Typography>
 
+            <HiddenNotes hidden={timeline.hiddenByAudience} />
+
             <Box aria-busy={!settled} aria-live="off">
               {/* The bar's room stays once loaded, so the rows do not move up when it goes. */}
               {timeline.items.length > 0 &&
@@ -196,7 +199,11 @@ function TimelineSection({ student, compact, filters, notices, range, timeline }
               {settled && shown.length === 0 && (
                 <Paper variant="outlined" sx={{ p: 3, textAlign: 'center' }}>
                   <Typography sx={{ mb: hasActiveFilters(filters) ? 1.5 : 0 }}>
-                    {failed.length > 0 ? 'None of the notations that loaded match these filters' : 'No notations match these filters'}
+                    {failed.length > 0
+                      ? 'None of the notations that loaded match these filters'
+                      : timeline.hiddenByAudience
+                        ? 'None of the notations you may read match these filters'
+                        : 'No notations match these filters'}
                   </Typography>
                   {hasActiveFilters(filters) && (
                     <Button variant="outlined" onClick={clear}>

@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { useQuery, type UseQueryResult } from '@tanstack/react-query';
 import type { ApiClient } from '../../api/client.ts';
 import { isPartial, type AllValues } from '../../api/paging.ts';
-import type { EncouragementType } from '../../api/schemas/index.ts';
+import { addHidden, type EncouragementType, type HiddenByAudience } from '../../api/schemas/index.ts';
 import { useApi } from '../../queries/api-context.tsx';
 import { useAfterPaint } from '../../components/use-after-paint.ts';
 import { peopleQueries } from '../../queries/people.ts';
@@ -34,6 +34,8 @@ export interface StudentTimeline {
   /** Some kind is still on its first load. */
   isPending: boolean;
   invalidCount: number;
+  /** Notes the gateway did not send because of their audiences (their text never reaches the page); absent: none. */
+  hiddenByAudience?: HiddenByAudience;
 }
 
 function resolversOf(api: ApiClient): Resolvers {
@@ -130,11 +132,13 @@ export function useStudentTimeline(student: string, range: DayRange): StudentTim
     alert: loadOf('alert', alerts, alerts.data?.invalidCount ?? 0, alertItems.length),
     encouragement: loadOf('encouragement', encouragements, encouragementInvalid, encouragementItems.length),
   };
+  const hiddenByAudience = addHidden([updates.data, dataInsights.data, alerts.data, encouragements.data].map((data) => data?.hiddenByAudience));
   return {
     items,
     loads,
     isPending: TIMELINE_KINDS.some((kind) => loads[kind].isPending),
     invalidCount: TIMELINE_KINDS.reduce((sum, kind) => sum + loads[kind].invalidCount, 0),
+    ...(hiddenByAudience ? { hiddenByAudience } : {}),
   };
 }
 

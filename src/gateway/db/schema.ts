@@ -69,6 +69,13 @@ export interface MembershipCacheTable {
   read_at: number | string;
 }
 
+/** A person accepted a version of the confidentiality notice (notice.ts). */
+export interface NoticeAcceptanceTable {
+  person: string;
+  version: string;
+  accepted_at: string;
+}
+
 export interface GatewaySchema {
   journal_entries: JournalTable;
   gateway_tasks: TaskTable;
@@ -76,4 +83,5 @@ export interface GatewaySchema {
   access_log_students: AccessLogStudentTable;
   access_grants: AccessGrantTable;
   membership_cache: MembershipCacheTable;
+  notice_acceptances: NoticeAcceptanceTable;
 }

@@ -4,6 +4,7 @@ import { journal } from './001-journal.ts';
 import { tasks } from './002-tasks.ts';
 import { accessLog } from './003-access-log.ts';
 import { accessGrants } from './004-access-grants.ts';
+import { noticeAcceptances } from './005-notice-acceptances.ts';
 import { membershipCache } from './008-membership-cache.ts';
 
 /**
@@ -17,6 +18,7 @@ export function migrationsFor(engine: Engine): MigrationProvider {
     '002-tasks': tasks(),
     '003-access-log': accessLog(engine),
     '004-access-grants': accessGrants(engine),
+    '005-notice-acceptances': noticeAcceptances(),
     '008-membership-cache': membershipCache(),
   };
   return { getMigrations: async () => all };

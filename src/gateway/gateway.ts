@@ -17,6 +17,8 @@ import { enforceAudiences, filtersBody } from './audiences.ts';
 import { networkMembership } from './membership.ts';
 import { databaseGrants, type AccessGrantStore } from './access-grants.ts';
 import { accessRoutes } from './access-routes.ts';
+import { batchRoutes, batchWrites } from './batch-routes.ts';
+import { databaseBatches, type BatchStore } from './batch-store.ts';
 import { decide, enforceRelationships, relationshipRewrites, type AccessRules } from './relationships.ts';
 import { databaseAccessLog, type AccessLogStore } from './access-log-store.ts';
 import { openGatewayDatabase } from './db/database.ts';
@@ -53,6 +55,8 @@ export interface GatewayOptions {
   accessLog?: AccessLogStore;
   /** Grants with a stated reason (#30); default: in that same database. */
   grants?: AccessGrantStore;
+  /** Bulk reassignments and their before-states (#31 item 4); default: in that same database. */
+  batches?: BatchStore;
   /** Who may open which student (relationships.ts); default all-staff (the audiences alone), as tests mostly want. */
   access?: AccessRules;
   /** More readiness checks (session store …) for /readyz. */
@@ -83,11 +87,12 @@ export function createGateway(options: GatewayOptions): Hono {
   const timeouts = options.timeouts ?? DEFAULT_TIMEOUTS;
   const publicBase = (c: Context) => `${publicOrigin(c, options.trustProxy ?? false, options.publicUrl ?? options.auth.config.publicUrl)}/api`;
   // Without a database of their own (tests), both logs share one in memory.
-  const memory = options.journal && options.accessLog && options.grants ? undefined : openGatewayDatabase(':memory:');
+  const memory = options.journal && options.accessLog && options.grants && options.batches ? undefined : openGatewayDatabase(':memory:');
   const grants = options.grants ?? databaseGrants(memory!);
   const access: AccessRules = options.access ?? { policy: 'all-staff', recordsGroup: 'success-records', grantHours: 8 };
   const journal = options.journal ?? databaseJournal(memory!);
   const accessLog = options.accessLog ?? databaseAccessLog(memory!);
+  const batches = options.batches ?? databaseBatches(memory!);
 
   /** The session store does not answer: nobody's session can be checked, so say that, at once. */
   const sessionStoreDown = (c: Context, error: SessionStoreUnavailable) => {
@@ -253,6 +258,9 @@ export function createGateway(options: GatewayOptions): Hono {
   if (access.enforce !== false) app.use('/api/*', enforceRelationships(relationships));
   if (access.enforce !== false)
     app.use('/api/*', enforceAudiences({ membership, personOf: (c) => c.get('session')?.identifier, callOf: (c) => c.get('apiCall'), read: readUpstream }));
+  const batchOptions = { store: batches, actorOf, callOf: (c: Context) => c.get('apiCall'), onError: journalError };
+  app.route('/', batchRoutes(batchOptions));
+  app.use('/api/*', batchWrites(batchOptions));
   app.use(
     '/api/*',
     journalWrites({ store: journal, actorOf, callOf: (c) => c.get('apiCall'), read: readUpstream, copyTo: options.journalCopy, onError: journalError }),

@@ -9,6 +9,7 @@ import { createGateway } from './gateway.ts';
 import type { ReadinessCheck } from './health.ts';
 import { openGatewayDatabase } from './db/database.ts';
 import { databaseGrants } from './access-grants.ts';
+import { databaseBatches } from './batch-store.ts';
 import { databaseAccessLog } from './access-log-store.ts';
 import { databaseJournal } from './journal-store.ts';
 import { scheduleRetention } from './retention.ts';
@@ -111,6 +112,7 @@ export async function createStack(env: Record<string, string | undefined>, serve
     accessLog,
     accessCacheSeconds: config.accessCacheSeconds,
     grants: databaseGrants(database),
+    batches: databaseBatches(database),
     access: config.access,
     ...(config.journalFile ? { journalCopy: config.journalFile } : {}),
     readiness,

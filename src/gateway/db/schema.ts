@@ -60,10 +60,31 @@ export interface AccessGrantTable {
   until: string;
 }
 
+/** A bulk reassignment (#31 item 4): who ran it, when, described as the person saw it. */
+export interface ReassignmentBatchTable {
+  id: Generated<number>;
+  actor: string;
+  created_at: string;
+  description: string;
+}
+
+/** One network a batch wrote: before and after as JSON arrays of identifiers, and its undo once done. */
+export interface ReassignmentBatchNetworkTable {
+  batch_id: number;
+  student: string;
+  written_at: string;
+  before: string | null;
+  after: string | null;
+  undone_at: string | null;
+  undone_by: string | null;
+}
+
 export interface GatewaySchema {
   journal_entries: JournalTable;
   gateway_tasks: TaskTable;
   access_log: AccessLogTable;
   access_log_students: AccessLogStudentTable;
   access_grants: AccessGrantTable;
+  reassignment_batches: ReassignmentBatchTable;
+  reassignment_batch_networks: ReassignmentBatchNetworkTable;
 }

@@ -4,6 +4,7 @@ import { journal } from './001-journal.ts';
 import { tasks } from './002-tasks.ts';
 import { accessLog } from './003-access-log.ts';
 import { accessGrants } from './004-access-grants.ts';
+import { reassignmentBatches } from './007-reassignment-batches.ts';
 
 /**
  * Every migration, in order; a new one is a new file with the next number, listed here. Names
@@ -16,6 +17,7 @@ export function migrationsFor(engine: Engine): MigrationProvider {
     '002-tasks': tasks(),
     '003-access-log': accessLog(engine),
     '004-access-grants': accessGrants(engine),
+    '007-reassignment-batches': reassignmentBatches(engine),
   };
   return { getMigrations: async () => all };
 }

@@ -1,6 +1,7 @@
 import { expect, test, type Locator, type Page } from './fixtures.ts';
 import { expectNoSeriousA11yViolations } from './a11y.ts';
 import { screenshot, signIn, sameOrigin } from './support.ts';
+import { SCHEMES, SCREENS, expectNoHorizontalOverflow, useScreen } from './layout.ts';
 
 test.describe.configure({ timeout: 90_000 });
 
@@ -360,7 +361,15 @@ test('a bulk reassignment is kept by the gateway: undone after a reload from the
       .filter({ hasText: `Add ${staff} to 2 students` })
       .first();
     await expect(batch.getByTestId('batch-state')).toHaveText('Wrote 2 networks.');
-    await screenshot(page, 'caseloads-recent-batches');
+    for (const screen of SCREENS) {
+      for (const scheme of SCHEMES) {
+        await useScreen(page, screen, scheme);
+        await batch.scrollIntoViewIfNeeded();
+        await expectNoHorizontalOverflow(page, `recent bulk reassignments at ${screen.name} (${scheme})`);
+        await page.screenshot({ path: `e2e/screenshots/layout/caseloads-recent-batches-${screen.name}-${scheme}.png` });
+      }
+    }
+    await useScreen(page, SCREENS[0], 'light');
     await batch.getByRole('button', { name: 'Undo: put back 2 networks' }).click();
     await expect(batch.getByTestId('batch-undo-result')).toHaveText('Put back 2 of 2.', { timeout: 30_000 });
     await expect(batch.getByTestId('batch-state')).toHaveText('Wrote 2 networks, all put back.');
@@ -375,7 +384,14 @@ test('a bulk reassignment is kept by the gateway: undone after a reload from the
     await entry.getByRole('button', { name: 'Undo: put back 1 network' }).click();
     await expect(entry.getByTestId('batch-undo-result')).toHaveText('Put back 1 of 1.', { timeout: 30_000 });
     expect(await networkOf(page, 'S000032')).toEqual(before.get('S000032'));
-    await screenshot(page, 'journal-batch-undone');
+    for (const screen of SCREENS) {
+      for (const scheme of SCHEMES) {
+        await useScreen(page, screen, scheme);
+        await entry.scrollIntoViewIfNeeded();
+        await expectNoHorizontalOverflow(page, `the journal's batch undo at ${screen.name} (${scheme})`);
+        await page.screenshot({ path: `e2e/screenshots/layout/journal-batch-undone-${screen.name}-${scheme}.png` });
+      }
+    }
   } finally {
     for (const [s, members] of before) await putNetwork(page, s, members);
   }

@@ -1,6 +1,7 @@
 import { expect, test, type Locator, type Page } from './fixtures.ts';
 import { expectNoSeriousA11yViolations } from './a11y.ts';
 import { sameOrigin, screenshot, signIn } from './support.ts';
+import { SCHEMES, SCREENS, expectNoHorizontalOverflow, layoutScreenshot, useScreen } from './layout.ts';
 
 /**
  * An advisor's journeys around one student: find them, read and filter their timeline, write on
@@ -378,7 +379,15 @@ test('after an outage the student page shows one notice, retries by itself and r
   await expect(notice).toContainText('The student records service is not answering.');
   await expect(notice).toContainText(/Retrying in \d+ s…/);
   await expect(page.getByTestId('problem-message')).toHaveCount(0);
-  await screenshot(page, 'student-outage');
+  for (const screen of SCREENS) {
+    for (const scheme of SCHEMES) {
+      await useScreen(page, screen, scheme);
+      await expect(notice).toBeVisible();
+      await expectNoHorizontalOverflow(page, `the outage notice at ${screen.name} (${scheme})`);
+      await layoutScreenshot(page, 'student-outage', screen, scheme);
+    }
+  }
+  await useScreen(page, SCREENS[0], 'light');
 
   // Retries back off while the service stays down: a handful of calls over several seconds, not a storm.
   await page.waitForTimeout(8_000);

@@ -3,6 +3,7 @@ import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Button from '@mui/material/Button';
 import type { OutageMonitor, OutageState } from '../queries/outage.ts';
+import { describeError } from './problem-message.tsx';
 
 /** Seconds until the next retry, counted down on screen. */
 function useSecondsUntil(at: number | null): number | null {
@@ -22,7 +23,8 @@ function useSecondsUntil(at: number | null): number | null {
 
 const HEADLINES: Record<OutageState['cause'], string> = {
   offline: 'The dashboard cannot reach its server.',
-  service: 'The student records service is not answering.',
+  unreachable: 'The student records service is not answering.',
+  failing: 'The student records service is answering with errors.',
 };
 
 /**
@@ -47,6 +49,8 @@ export function OutageNotice({ monitor, state }: { monitor: OutageMonitor; state
       }
     >
       <AlertTitle>{HEADLINES[state.cause]}</AlertTitle>
+      {/* The service's own words, when it gave some. */}
+      {state.cause === 'failing' && <span>{describeError(state.error)} </span>}
       {state.failing} {state.failing === 1 ? 'part' : 'parts'} of this page could not be loaded; nothing you saved is lost.{' '}
       {/* Not announced: a countdown read out every second would drown the page. */}
       <span aria-live="off">{when}</span>

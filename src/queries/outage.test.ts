@@ -22,9 +22,9 @@ describe('the backoff between retries during an outage', () => {
 
   it('waits out what the service or the network caused, not what a request or a setting did', () => {
     expect(outageCause(network())).toBe('offline');
-    expect(outageCause(problem(502, 'upstream-unreachable'))).toBe('service');
-    expect(outageCause(problem(504, 'upstream-timeout'))).toBe('service');
-    expect(outageCause(problem(503))).toBe('service');
+    expect(outageCause(problem(502, 'upstream-unreachable'))).toBe('unreachable');
+    expect(outageCause(problem(504, 'upstream-timeout'))).toBe('unreachable');
+    expect(outageCause(problem(503))).toBe('failing');
     expect(outageCause(problem(502, 'upstream-credentials-refused'))).toBeUndefined();
     expect(outageCause(problem(404))).toBeUndefined();
     expect(outageCause(new Error('render'))).toBeUndefined();
@@ -86,7 +86,7 @@ describe('the outage monitor', () => {
 
   it('notices one outage for every failing section, retries after 1, 2, 4 s while down, and ends within a poll of the service answering', async () => {
     await vi.advanceTimersByTimeAsync(0);
-    expect(monitor.getState()).toMatchObject({ active: true, failing: 2, cause: 'service', nextRetryAt: Date.now() + 1_000 });
+    expect(monitor.getState()).toMatchObject({ active: true, failing: 2, cause: 'unreachable', nextRetryAt: Date.now() + 1_000 });
 
     // 1 s: the first retry finds /readyz not ready; the next is 2 s later, then 4 s.
     await vi.advanceTimersByTimeAsync(1_000);
@@ -116,6 +116,24 @@ describe('the outage monitor', () => {
     wake();
     await vi.advanceTimersByTimeAsync(0);
     expect(monitor.getState().active).toBe(false);
+  });
+
+  it('leaves one section’s own 5xx to that section (its message, its Retry)', async () => {
+    const alone = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    const own = new OutageMonitor(alone, { probe: async () => true, now: () => Date.now(), isVisible: () => true, onWake: () => () => undefined });
+    own.start();
+    const observer = new QueryObserver(alone, {
+      queryKey: ['updates'],
+      queryFn: async (): Promise<string> => {
+        throw problem(503);
+      },
+    });
+    const unsubscribe = observer.subscribe(() => undefined);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(alone.getQueryState(['updates'])?.status).toBe('error');
+    expect(own.getState().active).toBe(false);
+    unsubscribe();
+    own.stop();
   });
 
   it('Retry now retries at once and, still down, keeps backing off', async () => {

@@ -22,7 +22,8 @@ export function backoffDelay(attempt: number): number {
   return n >= 15 ? BACKOFF_MAX_MS : Math.min(BACKOFF_MAX_MS, BACKOFF_START_MS * 2 ** n);
 }
 
-export type OutageCause = 'offline' | 'service';
+/** No answer from the server at all; the gateway's "not answering" (timeout, unreachable); a 5xx answer. */
+export type OutageCause = 'offline' | 'unreachable' | 'failing';
 
 /**
  * A failure that is the service's (or the network's), not this request's: no answer, a timeout,
@@ -34,8 +35,8 @@ export function outageCause(error: unknown): OutageCause | undefined {
   const failure = gatewayFailure(error);
   if (failure === 'credentials' || failure === 'invalid') return undefined;
   if (error.kind === 'network') return 'offline';
-  if (error.kind === 'timeout') return 'service';
-  if (error.kind === 'http' && error.status !== undefined && error.status >= 500) return 'service';
+  if (error.kind === 'timeout' || failure === 'timeout' || failure === 'unreachable') return 'unreachable';
+  if (error.kind === 'http' && error.status !== undefined && error.status >= 500) return 'failing';
   return undefined;
 }
 
@@ -46,12 +47,14 @@ export interface OutageState {
   cause: OutageCause;
   /** Failing queries waiting for the service. */
   failing: number;
+  /** What the first failure said (the service's own words for a 5xx). */
+  error: unknown;
   /** When the next retry runs (ms since the epoch); null while one runs or the page is hidden. */
   nextRetryAt: number | null;
   checking: boolean;
 }
 
-const IDLE: OutageState = { active: false, cause: 'service', failing: 0, nextRetryAt: null, checking: false };
+const IDLE: OutageState = { active: false, cause: 'unreachable', failing: 0, error: undefined, nextRetryAt: null, checking: false };
 
 export interface OutageEnvironment {
   /** Whether the service answers again: `/readyz` in the app. */
@@ -176,15 +179,19 @@ export class OutageMonitor {
       if (this.state.active && !this.state.checking) this.end();
       return;
     }
-    const causes = failing.flatMap((q) => outageCause(q.state.error) ?? []);
-    const cause = causes.length === 0 ? this.state.cause : causes.includes('offline') ? 'offline' : 'service';
+    const errors = failing.flatMap((q) => (q.state.status === 'error' ? [q.state.error] : []));
+    const causes = errors.map((e) => outageCause(e));
+    const cause = causes.length === 0 ? this.state.cause : causes.includes('offline') ? 'offline' : causes.includes('unreachable') ? 'unreachable' : 'failing';
+    const error = errors[0] ?? this.state.error;
     if (!this.state.active) {
+      // One section's own 5xx stays that section's (with its Retry); several, or no answer at all, is the page's.
+      if (failing.length < 2 && cause === 'failing') return;
       this.attempt = 0;
       this.lastReady = false;
-      this.set({ active: true, cause, failing: failing.length, checking: false, nextRetryAt: null });
+      this.set({ active: true, cause, error, failing: failing.length, checking: false, nextRetryAt: null });
       this.schedule();
-    } else if (failing.length !== this.state.failing || cause !== this.state.cause) {
-      this.set({ failing: failing.length, cause });
+    } else if (failing.length !== this.state.failing || cause !== this.state.cause || error !== this.state.error) {
+      this.set({ failing: failing.length, cause, error });
     }
   }
 

@@ -32,10 +32,12 @@ export interface BatchRoutesOptions {
 
 const unavailable = (detail: string) => new ProblemError(503, detail, { type: 'batches-unavailable', headers: { 'retry-after': '5' } });
 
-async function signedIn(c: Context, options: BatchRoutesOptions) {
+/** Signed in and allowed to change networks: the batches name students whose networks changed, for people who may undo them. */
+async function networkEditor(c: Context, options: BatchRoutesOptions) {
   c.header('cache-control', 'no-store');
   const actor = await options.actorOf(c);
   if (!actor) throw new ProblemError(401, 'Sign in to see bulk reassignments');
+  if (!actor.permissions.editNetworks) throw new ProblemError(403, 'Only people who may change success networks may see or run bulk reassignments');
   return actor;
 }
 
@@ -47,7 +49,7 @@ function batchId(value: string | undefined, where: 'path' | 'header', name: stri
 }
 
 /**
- * `POST /session/batches` `{ description }` → 201 a new batch (editNetworks only);
+ * For people who may change networks: `POST /session/batches` `{ description }` → 201 a new batch;
  * `GET /session/batches?days=7` → `{ values, days }` newest first; `GET /session/batches/:id`.
  */
 export function batchRoutes(options: BatchRoutesOptions): Hono {
@@ -62,8 +64,7 @@ export function batchRoutes(options: BatchRoutesOptions): Hono {
   };
 
   app.post('/session/batches', async (c) => {
-    const actor = await signedIn(c, options);
-    if (!actor.permissions.editNetworks) throw new ProblemError(403, 'Only people who may edit success networks may reassign in bulk');
+    const actor = await networkEditor(c, options);
     const parsed = CreateSchema.safeParse(await c.req.json().catch(() => undefined));
     if (!parsed.success) {
       throw new ProblemError(400, 'Describe the batch: { "description": "…" }', {
@@ -75,7 +76,7 @@ export function batchRoutes(options: BatchRoutesOptions): Hono {
   });
 
   app.get('/session/batches', async (c) => {
-    await signedIn(c, options);
+    await networkEditor(c, options);
     const days = z.coerce
       .number()
       .int()
@@ -92,7 +93,7 @@ export function batchRoutes(options: BatchRoutesOptions): Hono {
   });
 
   app.get('/session/batches/:id', async (c) => {
-    await signedIn(c, options);
+    await networkEditor(c, options);
     const id = batchId(c.req.param('id'), 'path', 'id');
     const batch = await guarded(c, () => options.store.get(id));
     if (!batch) throw new ProblemError(404, `There is no bulk reassignment number ${id}`);

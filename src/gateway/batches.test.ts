@@ -152,7 +152,7 @@ describe('bulk reassignments through the gateway', () => {
     expect(again.networks[0]).toMatchObject({ student: 'S000005', undoneBy: 'E0011' });
   });
 
-  it('lets only people who may edit networks start or undo a batch, and refuses a mislabelled write with a clear 4xx', async () => {
+  it('lets only people who may edit networks see, start or undo a batch, and refuses a mislabelled write with a clear 4xx', async () => {
     const runner = await editor('E0012');
     const batch = (await (await send(runner, 'POST', '/session/batches', { description: 'Remove E0003' })).json()) as ReassignmentBatch;
     const target = await network(runner, 'S000006');
@@ -172,6 +172,8 @@ describe('bulk reassignments through the gateway', () => {
     const refused = await send(reader, 'POST', '/session/batches', { description: 'Mine' });
     expect(refused.status).toBe(403);
     expect(refused.headers.get('content-type')).toMatch(/problem\+json/);
+    expect((await request('/session/batches', { headers: { cookie: reader } })).status).toBe(403);
+    expect((await request(`/session/batches/${batch.id}`, { headers: { cookie: reader } })).status).toBe(403);
     const refusedUndo = await send(reader, 'PUT', '/api/people/S000006/successNetwork', [], { [UNDO_HEADER]: String(batch.id) });
     expect(refusedUndo.status).toBe(403);
     // Someone else's batch takes no further writes of theirs.

@@ -8,6 +8,7 @@ import { BatchUndo } from '../../components/batch-undo.tsx';
 import { PersonName } from '../../components/person-name.tsx';
 import { ProblemMessage } from '../../components/problem-message.tsx';
 import { RelativeTime } from '../../components/relative-time.tsx';
+import { usePermission } from '../../queries/permissions.ts';
 import { batchQueries } from '../../queries/reassignment-batches.ts';
 
 /** How far back the page lists bulk reassignments (the gateway's default too). */
@@ -19,7 +20,10 @@ const DAYS = 7;
  * still put them back.
  */
 export function RecentBatches() {
-  const batches = useQuery(batchQueries.recent(DAYS));
+  const permission = usePermission('editNetworks');
+  const batches = useQuery({ ...batchQueries.recent(DAYS), enabled: permission.allowed });
+  // Only people who may change networks see the batches (the gateway answers 403 to anyone else).
+  if (!permission.allowed) return null;
   return (
     <Paper variant="outlined" component="section" aria-labelledby="batches-heading" sx={{ p: 2 }}>
       <Typography id="batches-heading" variant="h6" component="h2" gutterBottom>

@@ -105,3 +105,54 @@ test('a triage CSV is logged as an export before its file is given', async ({ pa
   expect(exported?.detail).toMatch(/^\d+ rows$/);
   expect(exported!.students.length).toBeGreaterThan(0);
 });
+
+test('a cohort roster CSV is given only once its export is logged: a failed log gives no file and says so', async ({ page }) => {
+  test.setTimeout(120_000);
+  await signInRequest(page.request, 'E0001');
+  const list = (await (await page.request.get('/api/noncognitives/administrations/?pageSize=1000')).json()) as { values: { id: number }[] };
+  let cohort: number | undefined;
+  for (const { id } of list.values) {
+    const results = (await (await page.request.get(`/api/noncognitives/administrations/${id}/results?pageSize=1`)).json()) as { totalValues: number };
+    if (results.totalValues > 0) {
+      cohort = id;
+      break;
+    }
+  }
+  expect(cohort).toBeDefined();
+  await page.goto(`/scores/${cohort}`);
+  const exportButton = page.getByRole('button', { name: 'Export CSV' });
+  await expect(exportButton).toBeEnabled({ timeout: 30_000 });
+  // The grid's own export (which gives its file at once) is gone.
+  await expect(page.getByRole('button', { name: 'Export', exact: true })).toHaveCount(0);
+
+  // The gateway cannot log the export: no file, and the reason.
+  let downloads = 0;
+  page.on('download', () => (downloads += 1));
+  await page.route('**/session/exports', (route) =>
+    route.fulfill({
+      status: 503,
+      contentType: 'application/problem+json',
+      body: JSON.stringify({
+        type: 'urn:student-success:problem:access-log-unavailable',
+        title: 'Service Unavailable',
+        status: 503,
+        detail: 'The export cannot be logged just now, so no file was made. Try again in a moment.',
+      }),
+    }),
+  );
+  await exportButton.click();
+  await expect(page.getByText('No file was made: The export cannot be logged just now')).toBeVisible();
+  await page.waitForTimeout(1_000);
+  expect(downloads).toBe(0);
+
+  // Logged: the file, and its entry.
+  await page.unroute('**/session/exports');
+  const [download] = await Promise.all([page.waitForEvent('download'), exportButton.click()]);
+  expect(download.suggestedFilename()).toMatch(/\.csv$/);
+  const log = (await (await page.request.get('/admin/access-log?person=E0001', { headers: { accept: 'application/json' } })).json()) as {
+    values: { event: string; operation: string | null; detail: string | null; students: string[] }[];
+  };
+  const exported = log.values.find((e) => e.event === 'export' && e.operation === 'scores.roster.csv');
+  expect(exported?.detail).toMatch(/^\d+ rows$/);
+  expect(exported!.students.length).toBe(Number(exported!.detail!.split(' ')[0]));
+});

@@ -119,9 +119,8 @@ test('cohort: histogram, bottom band → exactly those respondents → CSV; vali
   await expect(page.locator('.MuiTablePagination-displayedRows')).toHaveText(new RegExp(`of ${bottom.length}$`));
 
   // CSV of the view: a header and one row per listed respondent, each with the factor's score ≤ 25.
-  await page.getByRole('button', { name: 'Export' }).click();
   const download = page.waitForEvent('download');
-  await page.getByRole('menuitem', { name: /CSV/ }).click();
+  await page.getByRole('button', { name: 'Export CSV' }).click();
   const csv = readFileSync(await (await download).path(), 'utf8')
     .trim()
     .split(/\r?\n/);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { filterQuery, getGatewayJson } from './gateway-json.ts';
+import { ApiError } from './errors.ts';
+import { filterQuery, getGatewayJson, postGatewayJson } from './gateway-json.ts';
 
 /**
  * The gateway's access log (#30; not part of the service): who signed in, out, and read which
@@ -45,7 +46,26 @@ export interface AccessLogFilter {
 /** The CSV of the same filter (the gateway logs the export before it gives the file). */
 export const accessLogCsvHref = (filter: AccessLogFilter) => `/admin/access-log${filterQuery({ ...filter, before: undefined, format: 'csv', limit: 1000 })}`;
 
+/** The gateway's answer to ending every session of a person (administrators only). */
+export const SessionsEndedSchema = z.looseObject({
+  person: z.string(),
+  ended: z.literal(true),
+  at: z.string(),
+  /** False when the sessions ended but the access log could not be written. */
+  logged: z.boolean().optional(),
+});
+export type SessionsEnded = z.infer<typeof SessionsEndedSchema>;
+
 export const accessLogClient = {
   list: (filter: AccessLogFilter, signal?: AbortSignal): Promise<z.infer<typeof AccessLogPageSchema>> =>
     getGatewayJson('accessLog.list', `/admin/access-log${filterQuery({ ...filter })}`, AccessLogPageSchema, signal),
+  /** Ends every session of `person` on every gateway instance: their next request is refused. */
+  async endSessions(person: string, signal?: AbortSignal): Promise<SessionsEnded> {
+    const url = '/admin/sessions/end';
+    const body = await postGatewayJson('sessions.end', url, { person }, signal);
+    const parsed = SessionsEndedSchema.safeParse(body);
+    if (!parsed.success)
+      throw new ApiError({ kind: 'invalid-response', operation: 'sessions.end', method: 'POST', url, status: 200, issues: parsed.error.issues });
+    return parsed.data;
+  },
 };

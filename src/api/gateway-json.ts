@@ -29,3 +29,28 @@ export async function getGatewayJson<S extends z.ZodType>(operation: string, url
   if (!parsed.success) throw new ApiError({ kind: 'invalid-response', operation, method: 'GET', url, status: response.status, issues: parsed.error.issues });
   return parsed.data;
 }
+
+/**
+ * POST JSON to one of the gateway's own routes (a grant, an export's trace, an end of sessions):
+ * problems and unreachable answers become an ApiError; the answer is returned unparsed.
+ */
+export async function postGatewayJson(operation: string, url: string, body: unknown, signal?: AbortSignal): Promise<unknown> {
+  let response: Response;
+  try {
+    response = await fetch(url, {
+      method: 'POST',
+      credentials: 'same-origin',
+      headers: { accept: 'application/json', 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+      ...(signal ? { signal } : {}),
+    });
+  } catch (cause) {
+    throw new ApiError({ kind: signal?.aborted ? abortKind(signal.reason) : 'network', operation, method: 'POST', url, cause });
+  }
+  const answer: unknown = await response.json().catch(() => undefined);
+  if (!response.ok) {
+    const problem = ProblemSchema.safeParse(answer);
+    throw new ApiError({ kind: 'http', operation, method: 'POST', url, status: response.status, ...(problem.success ? { problem: problem.data } : {}) });
+  }
+  return answer;
+}

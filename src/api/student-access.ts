@@ -1,7 +1,6 @@
 import { z } from 'zod';
-import { ApiError, abortKind } from './errors.ts';
-import { getGatewayJson } from './gateway-json.ts';
-import { ProblemSchema } from './schemas/index.ts';
+import { ApiError } from './errors.ts';
+import { getGatewayJson, postGatewayJson } from './gateway-json.ts';
 
 /**
  * Whether the signed-in person may open a student's records (#30; the gateway's, not the
@@ -19,31 +18,10 @@ export type StudentAccess = z.infer<typeof StudentAccessSchema>;
 
 const GrantSchema = z.looseObject({ student: z.string(), until: z.string() });
 
-async function postJson(operation: string, url: string, body: unknown, signal?: AbortSignal): Promise<unknown> {
-  let response: Response;
-  try {
-    response = await fetch(url, {
-      method: 'POST',
-      credentials: 'same-origin',
-      headers: { accept: 'application/json', 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-      ...(signal ? { signal } : {}),
-    });
-  } catch (cause) {
-    throw new ApiError({ kind: signal?.aborted ? abortKind(signal.reason) : 'network', operation, method: 'POST', url, cause });
-  }
-  const answer: unknown = await response.json().catch(() => undefined);
-  if (!response.ok) {
-    const problem = ProblemSchema.safeParse(answer);
-    throw new ApiError({ kind: 'http', operation, method: 'POST', url, status: response.status, ...(problem.success ? { problem: problem.data } : {}) });
-  }
-  return answer;
-}
-
 /** An export the app is about to give, logged by the gateway first (no entry, no file). */
 export const exportsClient = {
   record: async (view: string, rows: number, students: readonly string[]): Promise<void> => {
-    await postJson('exports.record', '/session/exports', { view, rows, students });
+    await postGatewayJson('exports.record', '/session/exports', { view, rows, students });
   },
 };
 
@@ -53,7 +31,7 @@ export const studentAccessClient = {
   /** 201 `{ student, until }`; a reason under 10 characters is a 400 with a field error. */
   async request(student: string, reason: string, signal?: AbortSignal): Promise<z.infer<typeof GrantSchema>> {
     const url = '/session/access';
-    const body = await postJson('studentAccess.request', url, { student, reason }, signal);
+    const body = await postGatewayJson('studentAccess.request', url, { student, reason }, signal);
     const parsed = GrantSchema.safeParse(body);
     if (!parsed.success)
       throw new ApiError({

@@ -131,6 +131,17 @@ export const PAGES = {
     revalidateOn: [],
     aboveHeading: 'breadcrumbs',
   }),
+  studentRecord: route({
+    // Administrators only: the record is gathered by the gateway (GET /admin/students/:id/record), logged as an export.
+    path: '/students/:identifier/record',
+    title: 'Student record',
+    page: 'src/features/student-record/student-record-page.tsx',
+    component: 'StudentRecordPage',
+    intro: {
+      text: 'Everything the dashboard can read about one student, for an inspection or an access request: print it, or download it as a JSON file.',
+      after: 'stack',
+    },
+  }),
   caseloads: route({
     path: '/caseloads',
     title: 'Caseloads',

@@ -1,7 +1,8 @@
 import type { Selectable } from 'kysely';
 import type { AccessLogEntry } from '../api/access-log.ts';
 import type { GatewayDatabase } from './db/database.ts';
-import { pageOf, readCursor } from './db/paging.ts';
+import { groupCommit } from './db/group-commit.ts';
+import { newestFirst, pageOf } from './db/paging.ts';
 import type { AccessLogTable } from './db/schema.ts';
 
 export type NewAccess = Omit<AccessLogEntry, 'id' | 'at' | 'operation' | 'path' | 'query' | 'reason' | 'requestId' | 'detail' | 'students'> &
@@ -17,7 +18,7 @@ export interface AccessQuery {
 }
 
 export interface AccessLogStore {
-  /** Committed before the caller goes on; throws when the database cannot be written. */
+  /** Committed before the caller goes on (with the other entries of its moment: group-commit.ts); throws when the database cannot be written. */
   record(access: NewAccess): Promise<void>;
   list(query: AccessQuery): Promise<{ values: AccessLogEntry[]; older?: string }>;
   purge(olderThan: string): Promise<number>;
@@ -26,50 +27,44 @@ export interface AccessLogStore {
 export function databaseAccessLog(database: GatewayDatabase, now: () => Date = () => new Date()): AccessLogStore {
   const { db } = database;
   return {
-    record: async (access) => {
+    record: groupCommit<NewAccess>(async (entries) => {
       await database.ready();
-      const at = access.at ?? now().toISOString();
-      const students = [...new Set(access.students ?? [])];
       await db.transaction().execute(async (tx) => {
-        const row = await tx
-          .insertInto('access_log')
-          .values({
-            at,
-            person: access.person,
-            event: access.event,
-            operation: access.operation ?? null,
-            path: access.path ?? null,
-            query: access.query ?? null,
-            student_count: students.length,
-            reason: access.reason ?? null,
-            request_id: access.requestId ?? null,
-            detail: access.detail ?? null,
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow();
-        const id = Number(row.id);
-        for (let i = 0; i < students.length; i += 500) {
-          await tx
-            .insertInto('access_log_students')
-            .values(students.slice(i, i + 500).map((student) => ({ entry_id: id, student, at })))
-            .execute();
+        for (const access of entries) {
+          const at = access.at ?? now().toISOString();
+          const students = [...new Set(access.students ?? [])];
+          const row = await tx
+            .insertInto('access_log')
+            .values({
+              at,
+              person: access.person,
+              event: access.event,
+              operation: access.operation ?? null,
+              path: access.path ?? null,
+              query: access.query ?? null,
+              student_count: students.length,
+              reason: access.reason ?? null,
+              request_id: access.requestId ?? null,
+              detail: access.detail ?? null,
+            })
+            .returning('id')
+            .executeTakeFirstOrThrow();
+          const id = Number(row.id);
+          for (let i = 0; i < students.length; i += 500) {
+            await tx
+              .insertInto('access_log_students')
+              .values(students.slice(i, i + 500).map((student) => ({ entry_id: id, student, at })))
+              .execute();
+          }
         }
       });
-    },
+    }),
     list: async (query) => {
       await database.ready();
       let select = db.selectFrom('access_log').selectAll();
       if (query.person) select = select.where('person', '=', query.person);
       if (query.student) select = select.where('id', 'in', db.selectFrom('access_log_students').select('entry_id').where('student', '=', query.student));
-      if (query.since) select = select.where('at', '>=', query.since);
-      if (query.until) select = select.where('at', '<', query.until);
-      const cursor = readCursor(query.before);
-      if (cursor) select = select.where((eb) => eb(eb.refTuple('at', 'id'), '<', eb.tuple(...cursor)));
-      const rows = await select
-        .orderBy('at', 'desc')
-        .orderBy('id', 'desc')
-        .limit(query.limit + 1)
-        .execute();
+      const rows = await newestFirst(select, query).execute();
       const ids = rows.map((r) => Number(r.id));
       const students = ids.length ? await db.selectFrom('access_log_students').select(['entry_id', 'student']).where('entry_id', 'in', ids).execute() : [];
       const byEntry = new Map<number, string[]>();

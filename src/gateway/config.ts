@@ -23,6 +23,8 @@ const GatewayEnvSchema = z
     SESSION_STORE_URL: z.url({ protocol: /^rediss?$/, error: 'must be a redis:// or rediss:// URL' }).optional(),
     SESSION_IDLE_S: seconds.default(1800),
     SESSION_MAX_S: seconds.default(36_000),
+    // #30: how often a session's groups are checked again at the identity provider.
+    GROUPS_RECHECK_S: seconds.default(900),
     SESSION_STORE_TIMEOUT_MS: z.coerce.number().int().min(50).max(60_000).default(1_000),
     // #15: bounds, operations, journal (see README "Running the gateway in production").
     UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
@@ -87,7 +89,8 @@ export interface AuthConfig {
   /** Absent: the development provider runs on this origin at /dev-idp. */
   oidc?: OidcSettings;
   groups: { staff: string; admin: string; network: string; records: string };
-  sessions: { storeUrl?: string; idleSeconds: number; maxSeconds: number };
+  /** recheckSeconds: GROUPS_RECHECK_S (default 900), how old a session's groups may get before the provider is asked again. */
+  sessions: { storeUrl?: string; idleSeconds: number; maxSeconds: number; recheckSeconds?: number };
 }
 
 export interface GatewayConfig {
@@ -139,7 +142,12 @@ export function readGatewayConfig(env: Record<string, string | undefined>): Gate
           }
         : {}),
       groups: { staff: e.STAFF_GROUP, admin: e.ADMIN_GROUP, network: e.NETWORK_GROUP, records: e.RECORDS_GROUP },
-      sessions: { ...(e.SESSION_STORE_URL ? { storeUrl: e.SESSION_STORE_URL } : {}), idleSeconds: e.SESSION_IDLE_S, maxSeconds: e.SESSION_MAX_S },
+      sessions: {
+        ...(e.SESSION_STORE_URL ? { storeUrl: e.SESSION_STORE_URL } : {}),
+        idleSeconds: e.SESSION_IDLE_S,
+        maxSeconds: e.SESSION_MAX_S,
+        recheckSeconds: e.GROUPS_RECHECK_S,
+      },
     },
     timeouts: { upstreamMs: e.UPSTREAM_TIMEOUT_MS, tokenMs: e.TOKEN_TIMEOUT_MS },
     sessionStoreTimeoutMs: e.SESSION_STORE_TIMEOUT_MS,

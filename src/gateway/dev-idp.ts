@@ -58,6 +58,13 @@ export interface DevIdp {
   clientSecret: string;
   /** Serves everything under /dev-idp on the raw node request. */
   handle(req: IncomingMessage, res: ServerResponse): Promise<void>;
+  /**
+   * For tests of GROUPS_RECHECK_S, in this process only (never over HTTP): the person's groups from
+   * now on, as an identity administrator would change them (undefined: back to the seed's role).
+   */
+  setGroups(identifier: string, groups: readonly string[] | undefined): void;
+  /** For tests: the account is disabled (or enabled again); renewing its claims is refused (invalid_grant). */
+  setDisabled(identifier: string, disabled: boolean): void;
 }
 
 export function createDevIdp(options: DevIdpOptions): DevIdp {
@@ -66,6 +73,8 @@ export function createDevIdp(options: DevIdpOptions): DevIdp {
   const clientSecret = randomBytes(24).toString('base64url');
   const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
   const jwk = { ...privateKey.export({ format: 'jwk' }), use: 'sig', alg: 'RS256', kid: randomBytes(8).toString('hex') };
+  const groupsOverride = new Map<string, readonly string[]>();
+  const disabled = new Set<string>();
 
   const provider = withNoticesLogged(
     options.logger,
@@ -78,21 +87,27 @@ export function createDevIdp(options: DevIdpOptions): DevIdp {
             client_name: 'Student Success dashboard',
             redirect_uris: [`${options.publicUrl}/auth/callback`],
             post_logout_redirect_uris: [`${options.publicUrl}/auth/signed-out`],
-            grant_types: ['authorization_code'],
+            // refresh_token: the gateway rechecks the groups every GROUPS_RECHECK_S.
+            grant_types: ['authorization_code', 'refresh_token'],
             response_types: ['code'],
             token_endpoint_auth_method: 'client_secret_basic',
           },
         ],
         jwks: { keys: [jwk] },
         cookies: { keys: [randomBytes(32).toString('base64url')] },
-        scopes: ['openid', 'profile', 'email', 'groups'],
+        scopes: ['openid', 'offline_access', 'profile', 'email', 'groups'],
+        // A refresh token with every sign-in, "Sign in as someone else" (prompt=login, which drops offline_access) included.
+        issueRefreshToken: (_ctx: unknown, client: { grantTypeAllowed(type: string): boolean }) => client.grantTypeAllowed('refresh_token'),
+        // A new refresh token with every renewal, the old one refused from then on (and its reuse
+        // taken for a theft): the strictest providers do this, so the gateway is held to it here.
+        rotateRefreshToken: true,
         claims: { openid: ['sub'], profile: ['name', 'given_name', 'family_name', 'preferred_username'], email: ['email'], groups: ['groups'] },
         // Profile claims in the ID token itself (the gateway also reads UserInfo for providers that do not).
         conformIdTokenClaims: false,
         pkce: { required: () => true },
         findAccount: (_ctx: unknown, sub: string) => {
           const person = options.people.get(sub);
-          if (!person) return undefined;
+          if (!person || disabled.has(sub)) return undefined;
           return {
             accountId: sub,
             claims: () => ({
@@ -102,7 +117,7 @@ export function createDevIdp(options: DevIdpOptions): DevIdp {
               given_name: person.firstName,
               family_name: person.lastName,
               email: person.email,
-              groups: groupsForRole(person.role, options.groups),
+              groups: [...(groupsOverride.get(sub) ?? groupsForRole(person.role, options.groups))],
             }),
           };
         },
@@ -130,7 +145,7 @@ export function createDevIdp(options: DevIdpOptions): DevIdp {
             `<p>${escape(out.error_description ?? out.error ?? 'Something went wrong')}</p><p><a href="/auth/sign-in">Start again</a></p>`,
           );
         },
-        ttl: { Interaction: 600, Session: 10 * 3600, Grant: 10 * 3600, AccessToken: 600, AuthorizationCode: 60, IdToken: 600 },
+        ttl: { Interaction: 600, Session: 10 * 3600, Grant: 10 * 3600, AccessToken: 600, AuthorizationCode: 60, IdToken: 600, RefreshToken: 10 * 3600 },
       }),
   );
   const callback = provider.callback();
@@ -175,6 +190,14 @@ export function createDevIdp(options: DevIdpOptions): DevIdp {
     issuer,
     clientId,
     clientSecret,
+    setGroups(identifier, groups) {
+      if (groups) groupsOverride.set(identifier, [...groups]);
+      else groupsOverride.delete(identifier);
+    },
+    setDisabled(identifier, off) {
+      if (off) disabled.add(identifier);
+      else disabled.delete(identifier);
+    },
     async handle(req, res) {
       const url = req.url ?? '/';
       try {

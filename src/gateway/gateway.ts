@@ -15,10 +15,12 @@ import { accessLogRoutes, recordReads } from './access-log.ts';
 import type { ApiCall } from './api-operation.ts';
 import { enforceAudiences, filtersBody } from './audiences.ts';
 import { networkMembership } from './membership.ts';
+import { databaseMembershipCache, type MembershipCache } from './membership-cache.ts';
 import { databaseGrants, type AccessGrantStore } from './access-grants.ts';
 import { accessRoutes } from './access-routes.ts';
 import { batchRoutes, batchWrites } from './batch-routes.ts';
 import { databaseBatches, type BatchStore } from './batch-store.ts';
+import { sessionEndRoutes } from './session-ends.ts';
 import { decide, enforceRelationships, relationshipRewrites, type AccessRules } from './relationships.ts';
 import { databaseAccessLog, type AccessLogStore } from './access-log-store.ts';
 import { openGatewayDatabase } from './db/database.ts';
@@ -29,6 +31,7 @@ import { REQUEST_ID_HEADER, createLogger, requestIdOf, requestLogging, type Logg
 import { devIdpHandler, mountAuth, type AuthOptions } from './oidc-routes.ts';
 import { SESSION_STORE_PROBLEM, SessionStoreUnavailable } from './session-store.ts';
 import { stampActor } from './stamping.ts';
+import { studentRecordRoutes } from './student-record.ts';
 import { htmlPage } from './oidc-pages.ts';
 import type { Upstream } from './upstream.ts';
 
@@ -51,6 +54,8 @@ export interface GatewayOptions {
   journalCopy?: string;
   /** ACCESS_CACHE_S: how long a person's network memberships are reused (audiences.ts). */
   accessCacheSeconds?: number;
+  /** Success networks shared by the instances (membership-cache.ts); default: in the in-memory database, when there is one. */
+  membershipCache?: MembershipCache;
   /** The access log (#30); default: in the same in-memory database as the default journal. */
   accessLog?: AccessLogStore;
   /** Grants with a stated reason (#30); default: in that same database. */
@@ -87,12 +92,12 @@ export function createGateway(options: GatewayOptions): Hono {
   const timeouts = options.timeouts ?? DEFAULT_TIMEOUTS;
   const publicBase = (c: Context) => `${publicOrigin(c, options.trustProxy ?? false, options.publicUrl ?? options.auth.config.publicUrl)}/api`;
   // Without a database of their own (tests), both logs share one in memory.
-  const memory = options.journal && options.accessLog && options.grants && options.batches ? undefined : openGatewayDatabase(':memory:');
+  const memory = options.journal && options.accessLog && options.grants ? undefined : openGatewayDatabase(':memory:');
   const grants = options.grants ?? databaseGrants(memory!);
   const access: AccessRules = options.access ?? { policy: 'all-staff', recordsGroup: 'success-records', grantHours: 8 };
   const journal = options.journal ?? databaseJournal(memory!);
   const accessLog = options.accessLog ?? databaseAccessLog(memory!);
-  const batches = options.batches ?? databaseBatches(memory!);
+  const batches = options.batches ?? databaseBatches(memory ?? openGatewayDatabase(':memory:'));
 
   /** The session store does not answer: nobody's session can be checked, so say that, at once. */
   const sessionStoreDown = (c: Context, error: SessionStoreUnavailable) => {
@@ -208,6 +213,19 @@ export function createGateway(options: GatewayOptions): Hono {
     return JSON.parse(await bodyText(response)) as unknown;
   }
 
+  /** A service resource as the gateway reads it, with its status (a 404 is an answer, not a failure). */
+  async function readUpstreamAnswer(c: Context, path: string): Promise<{ status: number; body: unknown }> {
+    const response = await callUpstream(c, path, { method: 'GET', headers: { accept: 'application/json' } });
+    const text = await bodyText(response);
+    let body: unknown;
+    try {
+      body = JSON.parse(text) as unknown;
+    } catch {
+      body = undefined;
+    }
+    return { status: response.status, body };
+  }
+
   // Sign-in, sessions, CSRF and permissions (oidc-routes.ts): /auth/*, /session, and the /api guard.
   const { guardPages, sessionOf } = mountAuth(app, {
     logger,
@@ -243,7 +261,16 @@ export function createGateway(options: GatewayOptions): Hono {
   });
   // The access log records what was sent, after the audiences took out what the person may not see.
   app.use('/api/*', recordReads({ store: accessLog, actorOf, callOf: (c) => c.get('apiCall'), onError: journalError }));
-  const membership = networkMembership({ read: readUpstream, ttlMs: (options.accessCacheSeconds ?? 300) * 1000 });
+  const shared = options.membershipCache ?? (memory ? databaseMembershipCache(memory) : undefined);
+  const membership = networkMembership({ read: readUpstream, ttlMs: (options.accessCacheSeconds ?? 300) * 1000, ...(shared ? { shared } : {}) });
+  // A network written here is read anew, here and on every other instance (through the shared cache).
+  app.use('/api/*', async (c, next) => {
+    await next();
+    const call = c.get('apiCall') as ApiCall | undefined;
+    if (call?.name === 'people.successNetwork.replace' && c.res.status < 300 && call.params.id) {
+      await membership.forget(call.params.id).catch((error: unknown) => journalError(error, c));
+    }
+  });
   const viewerOf = (c: Context) => {
     const session = c.get('session');
     return session ? { identifier: session.identifier, groups: session.groups } : undefined;
@@ -255,6 +282,18 @@ export function createGateway(options: GatewayOptions): Hono {
     return session ? decide(c, relationships, { identifier: session.identifier, groups: session.groups }, student) : { allowed: false, why: 'none' as const };
   };
   app.route('/', accessRoutes({ grants, accessLog, access, actorOf, read: readUpstream, decide: decideFor, onError: journalError }));
+  app.route(
+    '/',
+    sessionEndRoutes({
+      store: options.auth.store,
+      accessLog,
+      maxSeconds: options.auth.config.sessions.maxSeconds,
+      actorOf,
+      ...(options.auth.now ? { now: options.auth.now } : {}),
+      onError: journalError,
+    }),
+  );
+  app.route('/', studentRecordRoutes({ accessLog, journal, actorOf, read: readUpstreamAnswer, onError: journalError }));
   if (access.enforce !== false) app.use('/api/*', enforceRelationships(relationships));
   if (access.enforce !== false)
     app.use('/api/*', enforceAudiences({ membership, personOf: (c) => c.get('session')?.identifier, callOf: (c) => c.get('apiCall'), read: readUpstream }));

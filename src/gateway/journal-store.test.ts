@@ -86,6 +86,12 @@ describe.each(['sqlite', 'postgres'] as const)('the journal store on %s', (engin
     expect(byTarget.values.every((e) => e.target === 'category/3')).toBe(true);
     expect(byTarget.older).toBeUndefined();
 
+    // Any of several targets (one student's record reads their notations' entries at once); none is none.
+    const either = await store.list({ targets: ['category/1', 'category/3'], since: '2026-02-01T00:00:00.000Z', limit: 1000 });
+    expect(either.values).toHaveLength(100);
+    expect(new Set(either.values.map((e) => e.target))).toEqual(new Set(['category/1', 'category/3']));
+    expect((await store.list({ targets: [], limit: 10 })).values).toEqual([]);
+
     const mine = await store.list({ actor: 'E0002', operation: 'network.replace', limit: 1000 });
     expect(mine.values.map((e) => e.requestId).sort()).toEqual(
       Array.from({ length: 250 }, (_, i) => i)

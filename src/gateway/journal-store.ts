@@ -1,6 +1,6 @@
 import type { JournalEntry } from '../api/journal.ts';
 import type { GatewayDatabase } from './db/database.ts';
-import { pageOf, readCursor } from './db/paging.ts';
+import { newestFirst, pageOf } from './db/paging.ts';
 import type { Selectable } from 'kysely';
 import type { JournalTable } from './db/schema.ts';
 
@@ -13,6 +13,8 @@ import type { JournalTable } from './db/schema.ts';
 export interface JournalQuery {
   operation?: string | undefined;
   target?: string | undefined;
+  /** Any of these targets (one student's record: the student, their network, their notations). */
+  targets?: readonly string[] | undefined;
   actor?: string | undefined;
   /** ISO date-times: at or after `since`, strictly before `until`. */
   since?: string | undefined;
@@ -96,16 +98,9 @@ export function databaseJournal(database: GatewayDatabase, now: () => Date = () 
       let select = db.selectFrom('journal_entries').selectAll();
       if (query.operation) select = select.where('operation', '=', query.operation);
       if (query.target) select = select.where('target', '=', query.target);
+      if (query.targets) select = select.where('target', 'in', query.targets.length > 0 ? [...query.targets] : ['']);
       if (query.actor) select = select.where('actor', '=', query.actor);
-      if (query.since) select = select.where('at', '>=', query.since);
-      if (query.until) select = select.where('at', '<', query.until);
-      const cursor = readCursor(query.before);
-      if (cursor) select = select.where((eb) => eb(eb.refTuple('at', 'id'), '<', eb.tuple(...cursor)));
-      const rows = await select
-        .orderBy('at', 'desc')
-        .orderBy('id', 'desc')
-        .limit(query.limit + 1)
-        .execute();
+      const rows = await newestFirst(select, query).execute();
       const page = pageOf(rows.map(toEntry) as (JournalEntry & { id: number })[], query.limit);
       return page;
     },

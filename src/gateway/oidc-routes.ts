@@ -5,6 +5,7 @@ import type { Context, Hono, MiddlewareHandler } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { ProblemError, problemBody, problemResponse } from '../http/problem.ts';
 import { apiCallOrRefusal } from './api-operation.ts';
+import { DEFAULT_RECHECK_S, claimsRecheck } from './claims-recheck.ts';
 import { pathReadingOf } from './canonical-path.ts';
 import type { AuthConfig } from './config.ts';
 import type { DevIdp } from './dev-idp.ts';
@@ -132,6 +133,20 @@ export function mountAuth(app: Hono, options: AuthOptions): { guardPages: Middle
     onExpired: (session, reason) =>
       void recordAccess(undefined, { person: session.identifier, event: 'session-end', detail: reason === 'idle' ? 'idle timeout' : 'lifetime reached' }),
   };
+  const recheck = claimsRecheck({
+    sessions,
+    oidc,
+    recheckSeconds: config.sessions.recheckSeconds ?? DEFAULT_RECHECK_S,
+    staffGroup: config.groups.staff,
+    onEnded: (session, detail) => void recordAccess(undefined, { person: session.identifier, event: 'session-end', detail }),
+    logger: options.logger,
+    ...(options.now ? { now: options.now } : {}),
+  });
+  /** The request's session, live, with its groups no older than GROUPS_RECHECK_S. */
+  const currentSession = async (c: Context): Promise<SessionHandle | undefined> => {
+    const handle = await readSession(c, sessions);
+    return handle ? recheck(handle) : undefined;
+  };
   const signInCookie = cookieName(secure, 'ss_signin');
   const sealer = signInSealer(options.signInSecret ?? randomBytes(32));
   const now = options.now ?? Date.now;
@@ -156,7 +171,7 @@ export function mountAuth(app: Hono, options: AuthOptions): { guardPages: Middle
     if (site === 'same-origin' || (origin !== undefined && (origin === publicOrigin || origin === ownOrigin))) return next();
     return problemResponse(problemBody(403, 'Cross-site request refused: a write needs the Origin of this dashboard (or Sec-Fetch-Site: same-origin)'));
   };
-  for (const path of ['/api/*', '/auth/*', '/session', '/session/*']) app.use(path, sameOrigin);
+  for (const path of ['/api/*', '/auth/*', '/session', '/session/*', '/admin/*']) app.use(path, sameOrigin);
 
   /**
    * Starts a sign-in: PKCE, nonce, state and where to return, sealed into this browser's cookie
@@ -255,6 +270,8 @@ export function mountAuth(app: Hono, options: AuthOptions): { guardPages: Middle
       groups: person.groups,
       ...(details ? { person: details } : {}),
       ...(person.idToken ? { idToken: person.idToken } : {}),
+      ...(person.refreshToken ? { refreshToken: person.refreshToken } : {}),
+      ...(person.subject ? { subject: person.subject } : {}),
     });
     await recordAccess(c, { person: person.identifier, event: 'sign-in' });
     return c.redirect(safeReturnTo(returnTo, config.publicUrl), 302);
@@ -287,7 +304,7 @@ export function mountAuth(app: Hono, options: AuthOptions): { guardPages: Middle
 
   app.get('/session', async (c) => {
     c.header('cache-control', 'no-store');
-    const handle = await readSession(c, sessions);
+    const handle = await currentSession(c);
     if (!handle) return problemResponse(problemBody(401, 'Not signed in'), { 'cache-control': 'no-store' });
     const s = toGatewaySession(handle.session);
     return c.json({
@@ -308,7 +325,7 @@ export function mountAuth(app: Hono, options: AuthOptions): { guardPages: Middle
   // Every /api call: a live session, one operation of the table (canonical-path.ts, api-operation.ts),
   // and the permission that operation needs; nothing else goes upstream.
   app.use('/api/*', async (c, next) => {
-    const handle = await readSession(c, sessions);
+    const handle = await currentSession(c);
     if (!handle) return problemResponse(problemBody(401, 'Sign in to use the API'), { 'www-authenticate': 'Cookie realm="student-success"' });
     const session = toGatewaySession(handle.session);
     c.set('session', session);
@@ -330,14 +347,14 @@ export function mountAuth(app: Hono, options: AuthOptions): { guardPages: Middle
     // Files (favicon, robots.txt, hashed assets) are public; the app's HTML is a page.
     const file = /\.\w+$/.test(path.split('/').pop() ?? '') && !path.endsWith('.html');
     if (/^\/(api|auth|session|dev-idp|assets)(\/|$)/.test(path) || file) return next();
-    if (await readSession(c, sessions)) return next();
+    if (await currentSession(c)) return next();
     const url = new URL(c.req.url);
     return startSignIn(c, safeReturnTo(`${url.pathname}${url.search}`, config.publicUrl));
   };
 
   /** The signed-in person of any request (the journal's actor), or undefined. */
   const sessionOf = async (c: Context): Promise<GatewaySession | undefined> => {
-    const handle = await readSession(c, sessions);
+    const handle = await currentSession(c);
     return handle ? toGatewaySession(handle.session) : undefined;
   };
 

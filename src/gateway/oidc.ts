@@ -8,6 +8,10 @@ export interface SignedInPerson {
   name?: string;
   groups: string[];
   idToken?: string;
+  /** For GROUPS_RECHECK_S, when the provider gave one. */
+  refreshToken?: string;
+  /** The provider's `sub`. */
+  subject?: string;
 }
 
 /** What the gateway remembers between sending the browser to the provider and its return. */
@@ -19,6 +23,11 @@ export interface PendingSignIn {
 
 export class SignInError extends Error {}
 
+/** The provider refused to renew the claims (invalid_grant: the grant was revoked, the account removed or disabled). */
+export class RefreshRefused extends Error {
+  override readonly name = 'RefreshRefused';
+}
+
 export interface OidcClient {
   /** The provider's authorization URL for a new sign-in, and what to keep until the callback. */
   start(returnTo: string, options?: { forceLogin?: boolean }): Promise<{ url: string; state: string; pending: PendingSignIn }>;
@@ -26,6 +35,12 @@ export interface OidcClient {
   finish(callbackSearch: string, state: string, pending: PendingSignIn): Promise<SignedInPerson>;
   /** The provider's end-session URL (RP-initiated logout), when it offers one. */
   endSessionUrl(idToken: string | undefined, postLogoutRedirectUri: string | undefined): Promise<string | undefined>;
+  /**
+   * The person's claims as the provider states them now (refresh-token grant, then UserInfo when
+   * the ID token lacks them). RefreshRefused when the provider says no; any other error when it
+   * could not be asked.
+   */
+  refresh?(refreshToken: string, subject: string | undefined): Promise<SignedInPerson>;
 }
 
 /**
@@ -71,9 +86,10 @@ export function createOidcClient(settings: OidcSettings, redirectUri: string): O
   /** Asks for the claims the gateway reads, in the ways this provider says it understands. */
   function requestedScope(config: client.Configuration): string {
     const supported = config.serverMetadata().scopes_supported;
-    const wanted = ['openid', 'profile', 'email', settings.groupsClaim];
+    // offline_access: a refresh token, to recheck the groups (GROUPS_RECHECK_S), where the provider needs it asked for.
+    const wanted = ['openid', 'profile', 'email', settings.groupsClaim, 'offline_access'];
     return wanted
-      .filter((scope) => scope === 'openid' || !supported || supported.includes(scope))
+      .filter((scope) => scope === 'openid' || (scope === 'offline_access' ? supported?.includes(scope) : !supported || supported.includes(scope)))
       .filter((s, i, all) => all.indexOf(s) === i)
       .join(' ');
   }
@@ -96,6 +112,38 @@ export function createOidcClient(settings: OidcSettings, redirectUri: string): O
     }
     return fixed;
   };
+
+  /** The person from the claims of a token answer (sign-in or refresh), with UserInfo's where the ID token lacks them. */
+  async function personOf(
+    config: client.Configuration,
+    tokens: client.TokenEndpointResponse,
+    idClaims: Record<string, unknown>,
+    subject: string | undefined,
+  ): Promise<SignedInPerson> {
+    let claims = idClaims;
+    // Many providers put profile claims in the UserInfo answer only: the ID token's own win.
+    const missing = [settings.identifierClaim, settings.groupsClaim, 'name'].some((c) => claims[c] === undefined);
+    if (missing && config.serverMetadata().userinfo_endpoint && tokens.access_token) {
+      try {
+        const info = await client.fetchUserInfo(config, tokens.access_token, subject ?? client.skipSubjectCheck);
+        claims = { ...info, ...claims };
+      } catch {
+        // The ID token alone decides; a missing identifier is reported below.
+      }
+    }
+    const identifier = claims[settings.identifierClaim];
+    if (typeof identifier !== 'string' || identifier.trim() === '') {
+      throw new SignInError(`The identity provider did not send the '${settings.identifierClaim}' claim (OIDC_IDENTIFIER_CLAIM) that names the person`);
+    }
+    return {
+      identifier: identifier.trim(),
+      ...(typeof claims.name === 'string' && claims.name.trim() ? { name: claims.name.trim() } : {}),
+      groups: readGroups(claims[settings.groupsClaim]),
+      ...(tokens.id_token ? { idToken: tokens.id_token } : {}),
+      ...(tokens.refresh_token ? { refreshToken: tokens.refresh_token } : {}),
+      ...(subject ? { subject } : {}),
+    };
+  }
 
   return {
     async start(returnTo, options = {}) {
@@ -143,27 +191,24 @@ export function createOidcClient(settings: OidcSettings, redirectUri: string): O
       }
       const idClaims = tokens.claims();
       if (!idClaims) throw new SignInError('The identity provider sent no ID token');
-      let claims: Record<string, unknown> = { ...idClaims };
-      // Many providers put profile claims in the UserInfo answer only: the ID token's own win.
-      const missing = [settings.identifierClaim, settings.groupsClaim, 'name'].some((c) => claims[c] === undefined);
-      if (missing && config.serverMetadata().userinfo_endpoint && tokens.access_token) {
-        try {
-          const info = await client.fetchUserInfo(config, tokens.access_token, idClaims.sub);
-          claims = { ...info, ...claims };
-        } catch {
-          // The ID token alone decides; a missing identifier is reported below.
+      return personOf(config, tokens, { ...idClaims }, idClaims.sub);
+    },
+
+    async refresh(refreshToken, subject) {
+      const config = await configure();
+      let tokens: Awaited<ReturnType<typeof client.refreshTokenGrant>>;
+      try {
+        tokens = await client.refreshTokenGrant(config, refreshToken);
+      } catch (error) {
+        if (error instanceof client.ResponseBodyError && error.error === 'invalid_grant') {
+          throw new RefreshRefused(`The identity provider refused to renew the claims: ${error.error_description ?? error.error}`);
         }
+        throw error;
       }
-      const identifier = claims[settings.identifierClaim];
-      if (typeof identifier !== 'string' || identifier.trim() === '') {
-        throw new SignInError(`The identity provider did not send the '${settings.identifierClaim}' claim (OIDC_IDENTIFIER_CLAIM) that names the person`);
-      }
-      return {
-        identifier: identifier.trim(),
-        ...(typeof claims.name === 'string' && claims.name.trim() ? { name: claims.name.trim() } : {}),
-        groups: readGroups(claims[settings.groupsClaim]),
-        ...(tokens.id_token ? { idToken: tokens.id_token } : {}),
-      };
+      const idClaims = tokens.claims();
+      const person = await personOf(config, tokens, { ...idClaims }, idClaims?.sub ?? subject);
+      // A provider that does not rotate refresh tokens sends none back: the one it took stays good.
+      return { ...person, refreshToken: person.refreshToken ?? refreshToken };
     },
 
     async endSessionUrl(idToken, postLogoutRedirectUri) {

@@ -49,8 +49,10 @@ describe('the gateway environment', () => {
     });
   });
 
-  it('defaults: 30 minutes idle, 10 hours at most, sessions in memory', () => {
-    expect(readGatewayConfig({}).auth.sessions).toEqual({ idleSeconds: 1800, maxSeconds: 36_000 });
+  it('defaults: 30 minutes idle, 10 hours at most, groups rechecked every 15 minutes, sessions in memory', () => {
+    expect(readGatewayConfig({}).auth.sessions).toEqual({ idleSeconds: 1800, maxSeconds: 36_000, recheckSeconds: 900 });
+    expect(readGatewayConfig({ GROUPS_RECHECK_S: '60' }).auth.sessions.recheckSeconds).toBe(60);
+    expect(() => readGatewayConfig({ GROUPS_RECHECK_S: '0' })).toThrow(/GROUPS_RECHECK_S/);
     expect(() => readGatewayConfig({ SESSION_STORE_URL: 'http://cache:6379' })).toThrow(/SESSION_STORE_URL/);
   });
 });

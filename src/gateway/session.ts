@@ -12,6 +12,12 @@ export const StoredSessionSchema = z.object({
   person: z.object({ identifier: z.string(), firstName: z.string(), lastName: z.string(), email: z.string(), role: z.string() }).optional(),
   /** For RP-initiated logout (`id_token_hint`). */
   idToken: z.string().optional(),
+  /** For GROUPS_RECHECK_S: renews the person's claims at the provider without the browser. */
+  refreshToken: z.string().optional(),
+  /** The provider's `sub`, to check a UserInfo answer on a recheck. */
+  subject: z.string().optional(),
+  /** When the provider last confirmed the groups (absent: at createdAt). */
+  checkedAt: z.number().optional(),
   createdAt: z.number(),
   lastSeenAt: z.number(),
 });
@@ -27,6 +33,13 @@ export interface SessionOptions {
   /** A session found past its idle timeout or lifetime, and ended here (the access log's "session end"). */
   onExpired?: (session: StoredSession, reason: 'idle' | 'lifetime') => void;
 }
+
+/**
+ * "Every session of this person begun up to this moment is ended" (an administrator's end,
+ * session-ends.ts): a time in ms under this key, kept as long as a session can live. It is in the
+ * same store as the sessions, so every instance that can read a session reads its end too.
+ */
+export const sessionsEndedKey = (identifier: string) => `sessions-ended:${identifier}`;
 
 export const cookieName = (secure: boolean, base = 'ss_session') => (secure ? `__Host-${base}` : base);
 /** Where a session lives in the store (tests put sessions there directly). */
@@ -68,18 +81,54 @@ function parseStored(raw: string): StoredSession {
 }
 
 /**
- * The session the request's cookie names, if it is live. Sliding: each use pushes the idle
+ * Whose session an id is (a session never changes hands): lets the session and its person's end
+ * marker be asked for together, one round trip to Redis instead of two, for sessions seen before.
+ */
+const ownerOf = new Map<string, string>();
+
+async function readWithEnd(store: SessionStore, id: string): Promise<{ raw: string | undefined; endedAt: string | undefined }> {
+  const known = ownerOf.get(id);
+  if (known !== undefined) {
+    const [raw, endedAt] = await Promise.all([store.get(key(id)), store.get(sessionsEndedKey(known))]);
+    return { raw, endedAt };
+  }
+  const raw = await store.get(key(id));
+  if (!raw) return { raw, endedAt: undefined };
+  let owner: string;
+  try {
+    owner = parseStored(raw).identifier;
+  } catch {
+    return { raw, endedAt: undefined };
+  }
+  if (ownerOf.size >= PARSED_MAX) ownerOf.delete(ownerOf.keys().next().value!);
+  ownerOf.set(id, owner);
+  return { raw, endedAt: await store.get(sessionsEndedKey(owner)) };
+}
+
+/** Writes a changed session back under its id, with the time it has left. */
+export async function saveSession(options: SessionOptions, id: string, session: StoredSession): Promise<void> {
+  const left = ttl(session, options, (options.now ?? Date.now)());
+  if (left > 0) await options.store.set(key(id), JSON.stringify(session), left);
+}
+
+/**
+ * The session the request's cookie names, if it is live (and not ended by an administrator). Sliding: each use pushes the idle
  * deadline on (written at most every tenth of the idle timeout, so Redis is not hit per request).
  */
 export async function readSession(c: Context, options: SessionOptions): Promise<SessionHandle | undefined> {
   const id = getCookie(c, cookieName(options.secure));
   if (!id || !ID_PATTERN.test(id)) return undefined;
-  const raw = await options.store.get(key(id));
+  const { raw, endedAt } = await readWithEnd(options.store, id);
   if (!raw) return undefined;
   let session: StoredSession;
   try {
     session = parseStored(raw);
   } catch {
+    return undefined;
+  }
+  if (endedAt !== undefined && session.createdAt <= Number(endedAt)) {
+    // Logged when it was ended (session-ends.ts); here it only goes.
+    await options.store.delete(key(id));
     return undefined;
   }
   const now = (options.now ?? Date.now)();

@@ -11,6 +11,7 @@ import { openGatewayDatabase } from './db/database.ts';
 import { databaseGrants } from './access-grants.ts';
 import { databaseBatches } from './batch-store.ts';
 import { databaseAccessLog } from './access-log-store.ts';
+import { databaseMembershipCache } from './membership-cache.ts';
 import { databaseJournal } from './journal-store.ts';
 import { scheduleRetention } from './retention.ts';
 import { createLogger, type Logger } from './logging.ts';
@@ -111,6 +112,7 @@ export async function createStack(env: Record<string, string | undefined>, serve
     journal,
     accessLog,
     accessCacheSeconds: config.accessCacheSeconds,
+    membershipCache: databaseMembershipCache(database),
     grants: databaseGrants(database),
     batches: databaseBatches(database),
     access: config.access,

@@ -40,6 +40,8 @@ export interface GatewayProcessOptions {
   /** Node's own flags for the process (after `--expose-gc`). */
   nodeFlags?: string[];
   env?: Record<string, string>;
+  /** Who the OpenID provider knows, with their groups (default: E0001, an administrator). */
+  people?: Record<string, { name: string; groups: string[] }>;
 }
 
 /**
@@ -53,7 +55,7 @@ export async function startGatewayProcess(options: GatewayProcessOptions): Promi
   const publicUrl = `http://127.0.0.1:${port}`;
   const provider = await startExternalProvider({
     redirectUri: `${publicUrl}/auth/callback`,
-    people: { E0001: { name: 'Natalie Park', groups: ['success-staff', 'success-admins'] } },
+    people: options.people ?? { E0001: { name: 'Natalie Park', groups: ['success-staff', 'success-admins'] } },
   });
   // Piped stdio (and an IPC channel): stdin, stdout and stderr are streams.
   const child = spawn(
@@ -98,8 +100,24 @@ export async function startGatewayProcess(options: GatewayProcessOptions): Promi
       }
     });
     void exited.then((code) => reject(new Error(`gateway exited with ${code}`)));
+    // A quieter LOG_LEVEL does not print where it listens: then it is ready when /healthz answers.
+    if (options.env?.LOG_LEVEL && !['info', 'debug', 'trace'].includes(options.env.LOG_LEVEL)) void untilHealthy(publicUrl, exited).then(resolve, reject);
   });
   return { child, provider, origin, logs, exited };
+}
+
+async function untilHealthy(origin: string, exited: Promise<unknown>): Promise<string> {
+  let gone = false;
+  void exited.then(() => (gone = true));
+  for (let i = 0; i < 1200 && !gone; i += 1) {
+    const up = await fetch(`${origin}/healthz`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (up) return origin;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error('the gateway did not answer /healthz within 120 s');
 }
 
 export interface DevProcess {

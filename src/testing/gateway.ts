@@ -5,7 +5,7 @@ import { serve } from '@hono/node-server';
 import type { Hono } from 'hono';
 import type { AuthConfig, OidcSettings } from '../gateway/config.ts';
 import { seededPeople } from '../backend/people-directory.ts';
-import { createDevIdp } from '../gateway/dev-idp.ts';
+import { createDevIdp, type DevIdp } from '../gateway/dev-idp.ts';
 import { createGateway } from '../gateway/gateway.ts';
 import type { AccessLogStore } from '../gateway/access-log-store.ts';
 import type { Logger } from '../gateway/logging.ts';
@@ -26,6 +26,8 @@ export interface TestGatewayOptions {
   store?: SessionStore;
   idleSeconds?: number;
   maxSeconds?: number;
+  /** GROUPS_RECHECK_S (default 900). */
+  recheckSeconds?: number;
   serveApp?: (app: Hono) => void;
   /** The sessions' clock (tests of timeouts move it by hand). */
   now?: () => number;
@@ -40,6 +42,8 @@ export interface TestGatewayOptions {
 export interface TestGateway {
   origin: string;
   gateway: Hono;
+  /** The development provider (absent with `oidc`): tests change a person's groups there. */
+  devIdp?: DevIdp;
   close(): Promise<void>;
 }
 
@@ -54,7 +58,11 @@ export async function startTestGateway(options: TestGatewayOptions): Promise<Tes
   const auth: AuthConfig = {
     publicUrl: origin,
     groups: DEFAULT_GROUPS,
-    sessions: { idleSeconds: options.idleSeconds ?? 1800, maxSeconds: options.maxSeconds ?? 36_000 },
+    sessions: {
+      idleSeconds: options.idleSeconds ?? 1800,
+      maxSeconds: options.maxSeconds ?? 36_000,
+      ...(options.recheckSeconds ? { recheckSeconds: options.recheckSeconds } : {}),
+    },
   };
   const devIdp = options.oidc ? undefined : createDevIdp({ publicUrl: origin, groups: DEFAULT_GROUPS, people: seededPeople(options.db!) });
   const settings: OidcSettings = options.oidc
@@ -85,6 +93,7 @@ export async function startTestGateway(options: TestGatewayOptions): Promise<Tes
   return {
     origin,
     gateway,
+    ...(devIdp ? { devIdp } : {}),
     close: () =>
       new Promise<void>((resolve) => {
         server.close(() => resolve());

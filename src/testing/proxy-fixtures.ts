@@ -52,6 +52,8 @@ export interface StrictUpstream {
   credentials: typeof DEMO_CLIENT;
   /** Paths that were refused as extensions (the dashboard asked, and degraded). */
   refused: string[];
+  /** How many requests were passed on to the service (E1–E19 and the token endpoint): what a page costs upstream. */
+  answered(): number;
   close(): Promise<void>;
 }
 
@@ -65,6 +67,7 @@ export async function startStrictUpstream(options: { now?: string; scale?: numbe
   });
   const backend = createApp({ db, clients: [DEMO_CLIENT], tokenTtlSeconds: 3600, logError: () => {} });
   const refused: string[] = [];
+  let answered = 0;
   const app = new Hono();
   app.all('/api/*', (c) => {
     const path = new URL(c.req.url).pathname.slice('/api'.length);
@@ -73,6 +76,7 @@ export async function startStrictUpstream(options: { now?: string; scale?: numbe
       refused.push(`${c.req.method} ${path}`);
       return c.json({ status: 404, title: 'Not found', detail: 'Not found' }, 404);
     }
+    answered += 1;
     return backend.fetch(c.req.raw);
   });
   const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' });
@@ -83,6 +87,7 @@ export async function startStrictUpstream(options: { now?: string; scale?: numbe
     tokenUrl: `${url}/oauth2/token`,
     credentials: DEMO_CLIENT,
     refused,
+    answered: () => answered,
     close: () => closeServing(server, db),
   };
 }

@@ -6,23 +6,16 @@ import { link, renderPerson } from '../resources/render.ts';
 import { failIfAny, found, noContent } from './common.ts';
 import { personEncouragementsHandler } from './notations.routes.ts';
 
+const renderPeople = (hrefs: Parameters<typeof renderPerson>[0], rows: readonly Parameters<typeof renderPerson>[1][]) =>
+  rows.map((p) => renderPerson(hrefs, p));
+
 export const peopleHandlers = {
   'people.list': ({ query, repos, hrefs, url, accepted }) => {
     const { page, pageSize } = pageOf(query);
     // Given, `identifiers` names someone (query-params.ts refuses `identifiers=` naming nobody).
     const identifiers = query.identifiers;
     const result = repos.people.search({ role: query.role, q: query.q, identifiers }, page, pageSize);
-    return {
-      status: 200,
-      body: pagedEnvelope(
-        url,
-        accepted,
-        page,
-        pageSize,
-        result.total,
-        result.rows.map((p) => renderPerson(hrefs, p)),
-      ),
-    };
+    return { status: 200, body: pagedEnvelope(url, accepted, page, pageSize, result.total, renderPeople(hrefs, result.rows)) };
   },
   'people.get': ({ params, repos, hrefs }) => ({
     status: 200,
@@ -32,17 +25,7 @@ export const peopleHandlers = {
     const person = found(repos.people.get(params.id ?? ''), `person '${params.id}'`);
     const { page, pageSize } = pageOf(query);
     const result = repos.people.caseload(person.identifier, page, pageSize);
-    return {
-      status: 200,
-      body: pagedEnvelope(
-        url,
-        accepted,
-        page,
-        pageSize,
-        result.total,
-        result.rows.map((p) => renderPerson(hrefs, p)),
-      ),
-    };
+    return { status: 200, body: pagedEnvelope(url, accepted, page, pageSize, result.total, renderPeople(hrefs, result.rows)) };
   },
   'people.encouragements': personEncouragementsHandler,
   'people.successNetwork.get': ({ params, repos, hrefs, url, accepted }) => {

@@ -8,6 +8,8 @@ import { PageHeading } from '../../components/page-heading.tsx';
 import type { TableColumn } from '../../components/responsive-table.tsx';
 import { LogView, type LogField } from '../../components/log-view.tsx';
 import { accessLogQueries } from '../../queries/access-log.ts';
+import { useIsAdmin } from '../../queries/permissions.ts';
+import { EndSessionsButton } from './end-sessions.tsx';
 
 type AccessFilterName = 'person' | 'student' | 'since' | 'until';
 
@@ -57,6 +59,7 @@ const FIELDS: readonly LogField<AccessFilterName>[] = [
 ];
 
 export function AccessLogPage() {
+  const isAdmin = useIsAdmin();
   return (
     <Stack spacing={2}>
       <PageHeading route={PAGES.accessLog} />
@@ -72,9 +75,13 @@ export function AccessLogPage() {
         empty={(filtered) => `No access recorded${filtered ? ' for these filters' : ' yet'}.`}
         // A plain download: the gateway logs the export before it gives the file.
         actions={(filter) => (
-          <Button href={accessLogCsvHref(filter)} download>
-            Download CSV
-          </Button>
+          <>
+            <Button href={accessLogCsvHref(filter)} download>
+              Download CSV
+            </Button>
+            {/* Filtered by one person: ending their sessions is one step from reading what they did. */}
+            {isAdmin && filter.person ? <EndSessionsButton key={filter.person} person={filter.person} /> : null}
+          </>
         )}
       />
     </Stack>

@@ -17,8 +17,12 @@ import {
 } from '@mui/x-data-grid';
 import { Link as RouterLink, useHref, useNavigate } from 'react-router';
 import { PAGES, paths } from '../../app/route-table.ts';
+import { describeError } from '../../components/problem-message.tsx';
+import { toastBus } from '../../components/toast-bus.ts';
+import { downloadCsv } from '../../lib/csv.ts';
 import { formatScore, onScale } from '../../lib/percentiles.ts';
 import type { CohortFactor, CohortRespondent, PersonName } from '../../queries/cohort.ts';
+import { giveLoggedExport } from '../../queries/exports.ts';
 import { RowCheckbox, ROW_CHECKBOX_CLASS } from './roster-checkbox.tsx';
 import { rosterHandoffLinks } from './roster-handoff.ts';
 
@@ -105,11 +109,14 @@ const EMPTY_SELECTION: GridRowSelectionModel = { type: 'include', ids: new Set()
 const INITIAL_STATE = { pagination: { paginationModel: { pageSize: 25 } } };
 const PAGE_SIZES = [25, 50, 100];
 const SLOTS = { rowCheckbox: RowCheckbox };
+/** The grid's own export gives its file at once; ours (Export CSV) waits for the gateway's log. */
+const SLOT_PROPS = { toolbar: { csvOptions: { disableToolbarButton: true }, printOptions: { disableToolbarButton: true } } };
 
 /**
  * The roster: respondents × factors in MUI X Data Grid (community), in a chunk of its own. Sorting
- * and filtering ("Resiliency < 25") are the grid's; the filter lives in the page's URL. CSV export
- * exports the view (filtered and sorted, every page). Checked rows (or, with none checked, every
+ * and filtering ("Resiliency < 25") are the grid's; the filter lives in the page's URL. "Export CSV"
+ * exports the view (filtered and sorted, every page), once the gateway has logged the export (#30):
+ * the grid's own export, which cannot wait for that, is off. Checked rows (or, with none checked, every
  * row of the view) are handed to other pages as identifiers in the URL.
  */
 export const CohortRoster = memo(function CohortRoster(props: CohortRosterProps) {
@@ -259,7 +266,16 @@ export const CohortRoster = memo(function CohortRoster(props: CohortRosterProps)
   const handed = chosen.length > 0 ? chosen : viewIds.map(String);
   const links = rosterHandoffLinks(handed);
   const { fileName } = props;
-  const slotProps = useMemo(() => ({ toolbar: { csvOptions: { fileName, allColumns: false }, printOptions: { disableToolbarButton: true } } }), [fileName]);
+  const exportCsv = useCallback(() => {
+    const api = apiRef.current;
+    if (!api) return;
+    const ids = gridFilteredSortedRowIdsSelector(apiRef).map(String);
+    const csv = api.getDataAsCsv({ allColumns: false });
+    // The export leaves its trace at the gateway first: no entry, no file.
+    giveLoggedExport('scores.roster.csv', ids.length, ids, () => downloadCsv(`${fileName}.csv`, csv)).catch((error: unknown) =>
+      toastBus.show(`No file was made: ${describeError(error)}`, 'error'),
+    );
+  }, [apiRef, fileName]);
 
   return (
     <Box>
@@ -272,6 +288,9 @@ export const CohortRoster = memo(function CohortRoster(props: CohortRosterProps)
         </Button>
         <Button size="small" variant="outlined" component={RouterLink} to={links.networks} disabled={handed.length === 0}>
           Edit success networks
+        </Button>
+        <Button size="small" variant="outlined" onClick={exportCsv} disabled={viewIds.length === 0}>
+          Export CSV
         </Button>
       </Stack>
       <Box sx={rosterBoxStyles} onClick={onLinkClick}>
@@ -291,7 +310,7 @@ export const CohortRoster = memo(function CohortRoster(props: CohortRosterProps)
           pageSizeOptions={PAGE_SIZES}
           showToolbar
           slots={SLOTS}
-          slotProps={slotProps}
+          slotProps={SLOT_PROPS}
         />
       </Box>
     </Box>

@@ -315,9 +315,14 @@ function StudentView({ student }: { student: string }) {
     <Stack spacing={{ xs: 2, md: 3 }}>
       <StudentHeader student={student} range={range} counts={counts} />
       {admin ? (
-        <Link component={RouterLink} to={PAGES.accessLog.href({}, { student })} variant="body2" sx={{ alignSelf: 'flex-start' }}>
-          Who viewed this record
-        </Link>
+        <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: 'wrap' }}>
+          <Link component={RouterLink} to={PAGES.accessLog.href({}, { student })} variant="body2">
+            Who viewed this record
+          </Link>
+          <Link component={RouterLink} to={PAGES.studentRecord.href({ identifier: student })} variant="body2">
+            The whole record (print or download)
+          </Link>
+        </Stack>
       ) : null}
       {section !== null ? (
         <Box>

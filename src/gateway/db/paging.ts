@@ -1,3 +1,5 @@
+import { sql, type SelectQueryBuilder } from 'kysely';
+import type { GatewaySchema } from './schema.ts';
 /**
  * Newest-first pages with an "older" cursor, as the journal and the access log page: the cursor
  * is the `at` and `id` of the last row shown (`2026-11-27T20:35:40.123Z~812`), compared as a row
@@ -19,4 +21,21 @@ export function readCursor(value: string | undefined): [string, number] | undefi
 export function pageOf<T extends { at: string; id: number }>(rows: T[], limit: number): { values: T[]; older?: string } {
   const values = rows.slice(0, limit);
   return rows.length > limit ? { values, older: cursorOf(values.at(-1)!) } : { values };
+}
+
+/** The two logs read newest first (the journal, the access log): a period, a cursor, a page and one row more. */
+export function newestFirst<T extends 'journal_entries' | 'access_log', O>(
+  select: SelectQueryBuilder<GatewaySchema, T, O>,
+  query: { since?: string | undefined; until?: string | undefined; before?: string | undefined; limit: number },
+): SelectQueryBuilder<GatewaySchema, T, O> {
+  const at = sql.ref<string>('at');
+  let page = select;
+  if (query.since) page = page.where(at, '>=', query.since);
+  if (query.until) page = page.where(at, '<', query.until);
+  const cursor = readCursor(query.before);
+  if (cursor) page = page.where((eb) => eb(eb.refTuple(at, sql.ref<number>('id')), '<', eb.tuple(...cursor)));
+  return page
+    .orderBy(at, 'desc')
+    .orderBy(sql.ref('id'), 'desc')
+    .limit(query.limit + 1);
 }

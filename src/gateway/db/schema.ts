@@ -79,6 +79,15 @@ export interface ReassignmentBatchNetworkTable {
   undone_by: string | null;
 }
 
+/** A student's success network as E15 last answered it (membership.ts), shared by the instances. */
+export interface MembershipCacheTable {
+  student: string;
+  /** The members' identifiers, as a JSON array. */
+  members: string;
+  /** When E15 answered, in ms since the epoch. */
+  read_at: number | string;
+}
+
 export interface GatewaySchema {
   journal_entries: JournalTable;
   gateway_tasks: TaskTable;
@@ -87,4 +96,5 @@ export interface GatewaySchema {
   access_grants: AccessGrantTable;
   reassignment_batches: ReassignmentBatchTable;
   reassignment_batch_networks: ReassignmentBatchNetworkTable;
+  membership_cache: MembershipCacheTable;
 }

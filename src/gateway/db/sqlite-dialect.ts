@@ -25,7 +25,21 @@ function toSqlite(value: unknown): SQLInputValue {
   return value as SQLInputValue;
 }
 
+/** How many prepared statements are kept: the gateway's queries are a fixed few dozen shapes. */
+const STATEMENTS = 256;
+
 export function nodeSqliteDialect(database: DatabaseSync): SqliteDialect {
-  const adapted: SqliteDatabase = { close: () => database.close(), prepare: (sql) => statementOf(database, sql) };
+  // Kysely prepares every query anew; SQLite's parse and plan then cost more than a small insert.
+  const prepared = new Map<string, SqliteStatement>();
+  const prepare = (sql: string) => {
+    let statement = prepared.get(sql);
+    if (!statement) {
+      statement = statementOf(database, sql);
+      if (prepared.size >= STATEMENTS) prepared.delete(prepared.keys().next().value!);
+      prepared.set(sql, statement);
+    }
+    return statement;
+  };
+  const adapted: SqliteDatabase = { close: () => database.close(), prepare };
   return new SqliteDialect({ database: adapted });
 }

@@ -5,6 +5,7 @@ import { tasks } from './002-tasks.ts';
 import { accessLog } from './003-access-log.ts';
 import { accessGrants } from './004-access-grants.ts';
 import { reassignmentBatches } from './007-reassignment-batches.ts';
+import { membershipCache } from './008-membership-cache.ts';
 
 /**
  * Every migration, in order; a new one is a new file with the next number, listed here. Names
@@ -18,6 +19,7 @@ export function migrationsFor(engine: Engine): MigrationProvider {
     '003-access-log': accessLog(engine),
     '004-access-grants': accessGrants(engine),
     '007-reassignment-batches': reassignmentBatches(engine),
+    '008-membership-cache': membershipCache(),
   };
   return { getMigrations: async () => all };
 }

@@ -218,7 +218,10 @@ test('every kind failing: the error only, no counts and no "nothing here"', asyn
   const failure = page.getByTestId('failed-timeline');
   await expect(failure).toBeVisible({ timeout: 45_000 });
   await expect(failure).toContainText('The timeline could not be loaded.');
-  await expect(page.getByTestId('failed-timeline').getByText('Everything is down for this test.')).toHaveCount(1);
+  // Said once for the whole page, in the service's words, with its retries (#31 item 5): not a banner per section.
+  await expect(page.getByTestId('outage-notice')).toContainText('Everything is down for this test.');
+  await expect(page.getByText(/Everything is down for this test\./)).toHaveCount(1);
+  await expect(page.getByTestId('problem-message')).toHaveCount(0);
   await expect(summaryOf(page)).toHaveCount(0);
   await expect(page.getByText('No notations match these filters')).toHaveCount(0);
   await expect(page.getByTestId('student-counts')).not.toContainText(/\d+ (open alerts?|notations?)/);

@@ -1,6 +1,7 @@
 import { expect, test, type Locator, type Page } from './fixtures.ts';
 import { expectNoSeriousA11yViolations } from './a11y.ts';
 import { screenshot, signIn, sameOrigin } from './support.ts';
+import { SCHEMES, SCREENS, expectNoHorizontalOverflow, useScreen } from './layout.ts';
 
 test.describe.configure({ timeout: 90_000 });
 
@@ -325,3 +326,73 @@ for (const scheme of ['light', 'dark'] as const) {
     });
   }
 }
+
+test('a bulk reassignment is kept by the gateway: undone after a reload from the caseloads page, and from the journal (#31 item 4)', async ({ page }) => {
+  const staff = 'E0042';
+  await signIn(page, 'E0001');
+  await expect(page.getByRole('heading', { name: 'Students', level: 1 })).toBeVisible();
+  const students = ['S000030', 'S000031', 'S000032'];
+  const before = new Map<string, string[]>();
+  for (const s of students)
+    before.set(
+      s,
+      (await networkOf(page, s)).filter((m) => m !== staff),
+    );
+  for (const [s, members] of before) await putNetwork(page, s, members);
+
+  const addTo = async (handed: string[]) => {
+    await page.goto(`/caseloads?students=${handed.join(',')}`);
+    await page.getByRole('radio', { name: /^Add a person/ }).check();
+    await page.getByRole('combobox', { name: 'Person to add' }).fill(staff);
+    await page.getByRole('option', { name: new RegExp(staff) }).click();
+    await page.getByRole('button', { name: `Preview ${handed.length} students` }).click();
+    await page.getByRole('button', { name: `Apply to ${handed.length} ${handed.length === 1 ? 'student' : 'students'}` }).click();
+    await expect(page.getByTestId('bulk-summary')).toContainText(`Saved ${handed.length} of ${handed.length}.`, { timeout: 30_000 });
+  };
+
+  try {
+    await addTo(['S000030', 'S000031']);
+    for (const s of ['S000030', 'S000031']) expect(await networkOf(page, s), s).toContain(staff);
+
+    // The page's memory of the run is gone; the gateway's record of it is not.
+    await page.reload();
+    const batch = page
+      .getByTestId('recent-batch')
+      .filter({ hasText: `Add ${staff} to 2 students` })
+      .first();
+    await expect(batch.getByTestId('batch-state')).toHaveText('Wrote 2 networks.');
+    for (const screen of SCREENS) {
+      for (const scheme of SCHEMES) {
+        await useScreen(page, screen, scheme);
+        await batch.scrollIntoViewIfNeeded();
+        await expectNoHorizontalOverflow(page, `recent bulk reassignments at ${screen.name} (${scheme})`);
+        await page.screenshot({ path: `e2e/screenshots/layout/caseloads-recent-batches-${screen.name}-${scheme}.png` });
+      }
+    }
+    await useScreen(page, SCREENS[0], 'light');
+    await batch.getByRole('button', { name: 'Undo: put back 2 networks' }).click();
+    await expect(batch.getByTestId('batch-undo-result')).toHaveText('Put back 2 of 2.', { timeout: 30_000 });
+    await expect(batch.getByTestId('batch-state')).toHaveText('Wrote 2 networks, all put back.');
+    for (const s of ['S000030', 'S000031']) expect(await networkOf(page, s), s).toEqual(before.get(s));
+    await expectNoSeriousA11yViolations(page, 'caseloads with recent bulk reassignments');
+
+    // From the journal, another day (here: another page load).
+    await addTo(['S000032']);
+    await page.goto('/admin/journal?target=network%2FS000032');
+    const entry = page.getByTestId('journal-entry').filter({ hasText: 'Part of bulk reassignment' }).first();
+    await entry.getByRole('button', { name: 'Undo this batch' }).click();
+    await entry.getByRole('button', { name: 'Undo: put back 1 network' }).click();
+    await expect(entry.getByTestId('batch-undo-result')).toHaveText('Put back 1 of 1.', { timeout: 30_000 });
+    expect(await networkOf(page, 'S000032')).toEqual(before.get('S000032'));
+    for (const screen of SCREENS) {
+      for (const scheme of SCHEMES) {
+        await useScreen(page, screen, scheme);
+        await entry.scrollIntoViewIfNeeded();
+        await expectNoHorizontalOverflow(page, `the journal's batch undo at ${screen.name} (${scheme})`);
+        await page.screenshot({ path: `e2e/screenshots/layout/journal-batch-undone-${screen.name}-${scheme}.png` });
+      }
+    }
+  } finally {
+    for (const [s, members] of before) await putNetwork(page, s, members);
+  }
+});

@@ -1,6 +1,7 @@
 import { expect, test, type Locator, type Page } from './fixtures.ts';
 import { expectNoSeriousA11yViolations } from './a11y.ts';
 import { sameOrigin, screenshot, signIn } from './support.ts';
+import { SCHEMES, SCREENS, expectNoHorizontalOverflow, layoutScreenshot, useScreen } from './layout.ts';
 
 /**
  * An advisor's journeys around one student: find them, read and filter their timeline, write on
@@ -350,3 +351,58 @@ for (const scheme of ['light', 'dark'] as const) {
     await screenshot(page, `student-${scheme}`);
   });
 }
+
+test('after an outage the student page shows one notice, retries by itself and recovers without a reload (#31 item 5)', async ({ page }) => {
+  await signedIn(page);
+  // The service down behind the gateway: every API call answers as the gateway does then, and so does /readyz.
+  const down = {
+    type: 'urn:student-success:problem:upstream-unreachable',
+    title: 'Bad Gateway',
+    status: 502,
+    detail: 'The student records service cannot be reached.',
+  };
+  const isApi = (url: URL) => url.pathname.startsWith('/api/');
+  const isReady = (url: URL) => url.pathname === '/readyz';
+  const calls = { api: 0, ready: 0 };
+  await page.route(isApi, (route) => {
+    calls.api += 1;
+    return route.fulfill({ status: 502, contentType: 'application/problem+json', body: JSON.stringify(down) });
+  });
+  await page.route(isReady, (route) => {
+    calls.ready += 1;
+    return route.fulfill({ status: 503, contentType: 'application/json', body: '{"status":"not-ready"}' });
+  });
+
+  await page.goto(`/students/${STUDENT.id}`);
+  const notice = page.getByTestId('outage-notice');
+  await expect(notice).toHaveCount(1);
+  await expect(notice).toContainText('The student records service is not answering.');
+  await expect(notice).toContainText(/Retrying in \d+ s…/);
+  await expect(page.getByTestId('problem-message')).toHaveCount(0);
+  for (const screen of SCREENS) {
+    for (const scheme of SCHEMES) {
+      await useScreen(page, screen, scheme);
+      await expect(notice).toBeVisible();
+      await expectNoHorizontalOverflow(page, `the outage notice at ${screen.name} (${scheme})`);
+      await layoutScreenshot(page, 'student-outage', screen, scheme);
+    }
+  }
+  await useScreen(page, SCREENS[0], 'light');
+
+  // Retries back off while the service stays down: a handful of calls over several seconds, not a storm.
+  await page.waitForTimeout(8_000);
+  await expect(notice).toHaveCount(1);
+  expect(calls.ready).toBeGreaterThan(1);
+  const apiWhileDown = calls.api;
+  expect(apiWhileDown).toBeLessThan(120);
+
+  // Back: the page finds out by itself, within seconds, and loads what it was missing.
+  await page.unroute(isApi);
+  await page.unroute(isReady);
+  const back = Date.now();
+  await expect(notice).toHaveCount(0, { timeout: 10_000 });
+  await timelineLoaded(page, STUDENT.name);
+  expect(Date.now() - back).toBeLessThan(10_000);
+  await expect(page.getByTestId('problem-message')).toHaveCount(0);
+  await expect(page.getByTestId('waiting-for-service')).toHaveCount(0);
+});

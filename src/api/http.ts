@@ -40,6 +40,8 @@ export interface RequestOptions {
    * keep the main thread for itself while a large answer waits (e.g. `whenIdle` of src/lib/after-paint.ts).
    */
   beforeParse?: () => Promise<void>;
+  /** More request headers, for the gateway rather than the service (e.g. the bulk reassignment a write belongs to). */
+  headers?: Readonly<Record<string, string>>;
 }
 
 export type QueryValue = string | number | boolean | null | undefined;
@@ -125,7 +127,7 @@ export function createHttp(config: HttpConfig): Http {
     const body = request.body === undefined ? undefined : JSON.stringify(request.body);
     const kept = method === 'GET' ? validators?.get(url) : undefined;
     const attempt = async (token: string | undefined): Promise<Response> => {
-      const headers: Record<string, string> = { Accept: ACCEPT };
+      const headers: Record<string, string> = { ...options?.headers, Accept: ACCEPT };
       if (body !== undefined) headers['Content-Type'] = 'application/json';
       if (subscriptionKey) headers['Ocp-Apim-Subscription-Key'] = subscriptionKey;
       if (token) headers.Authorization = `Bearer ${token}`;

@@ -21,7 +21,9 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import DarkModeOutlined from '@mui/icons-material/DarkModeOutlined';
 import LightModeOutlined from '@mui/icons-material/LightModeOutlined';
 import MenuIcon from '@mui/icons-material/Menu';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { OutageNotice } from '../components/outage-notice.tsx';
+import { useOutageMonitor } from '../queries/outage.ts';
 import { NavLink, Outlet, useLocation } from 'react-router';
 import { displayName } from '../api/session.ts';
 import { sessionQueries, useSignOut } from '../queries/session.ts';
@@ -152,6 +154,7 @@ export function Layout() {
   // third of the first render (a slow phone's longest task), for nothing on screen.
   const desk = useMediaQuery((theme: Theme) => theme.breakpoints.up('md'), { noSsr: true });
   useRemoveStaticShell();
+  const outage = useOutageMonitor(useQueryClient());
   return (
     <Box sx={{ display: 'flex', minHeight: '100vh', bgcolor: 'background.default' }}>
       <SkipLink />
@@ -210,6 +213,7 @@ export function Layout() {
       >
         <Toolbar />
         <Box sx={{ pt: PAGE_TOP }}>
+          <OutageNotice monitor={outage} state={outage.getState()} />
           <Outlet />
         </Box>
       </Box>

@@ -1,6 +1,8 @@
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Button from '@mui/material/Button';
+import Typography from '@mui/material/Typography';
+import { isOutageError, useOutageState } from '../queries/outage.ts';
 import { gatewayFailure, isApiError, type GatewayFailure } from '../api/http.ts';
 
 /** Headlines for the gateway's own failures: slow, down and refused are different news (#15.1). */
@@ -62,6 +64,15 @@ export function isRetryable(error: unknown): boolean {
 
 /** One message per failure: the gateway's headline (when it has one) and the detail, never the same sentence twice. */
 export function ProblemMessage({ error, onRetry }: { error: unknown; onRetry?: () => void }) {
+  const outage = useOutageState();
+  // The page's one notice says it and retries for every section (#31 item 5): no banner per section.
+  if (outage.active && isOutageError(error)) {
+    return (
+      <Typography variant="body2" color="textSecondary" data-testid="waiting-for-service">
+        Waiting for the service: this loads by itself once it answers.
+      </Typography>
+    );
+  }
   const detail = describeError(error);
   const headline = errorTitle(error);
   const title = headline !== undefined && headline !== detail ? headline : undefined;

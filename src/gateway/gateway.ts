@@ -18,6 +18,8 @@ import { networkMembership } from './membership.ts';
 import { databaseMembershipCache, type MembershipCache } from './membership-cache.ts';
 import { databaseGrants, type AccessGrantStore } from './access-grants.ts';
 import { accessRoutes } from './access-routes.ts';
+import { batchRoutes, batchWrites } from './batch-routes.ts';
+import { databaseBatches, type BatchStore } from './batch-store.ts';
 import { sessionEndRoutes } from './session-ends.ts';
 import { decide, enforceRelationships, relationshipRewrites, type AccessRules } from './relationships.ts';
 import { databaseAccessLog, type AccessLogStore } from './access-log-store.ts';
@@ -59,6 +61,8 @@ export interface GatewayOptions {
   accessLog?: AccessLogStore;
   /** Grants with a stated reason (#30); default: in that same database. */
   grants?: AccessGrantStore;
+  /** Bulk reassignments and their before-states (#31 item 4); default: in that same database. */
+  batches?: BatchStore;
   /** Who may open which student (relationships.ts); default all-staff (the audiences alone), as tests mostly want. */
   access?: AccessRules;
   /** CONFIDENTIALITY_NOTICE_FILE, read at start (notice.ts); absent: no notice, nothing is gated. */
@@ -101,6 +105,7 @@ export function createGateway(options: GatewayOptions): Hono {
   const { notice } = options;
   const notices = notice ? (options.notices ?? databaseNotices(memory!)) : undefined;
   const noticeAccepted = notice && notices ? acceptanceCheck(notice, notices) : undefined;
+  const batches = options.batches ?? databaseBatches(memory ?? openGatewayDatabase(':memory:'));
 
   /** The session store does not answer: nobody's session can be checked, so say that, at once. */
   const sessionStoreDown = (c: Context, error: SessionStoreUnavailable) => {
@@ -345,6 +350,9 @@ export function createGateway(options: GatewayOptions): Hono {
   if (access.enforce !== false) app.use('/api/*', enforceRelationships(relationships));
   if (access.enforce !== false)
     app.use('/api/*', enforceAudiences({ membership, personOf: (c) => c.get('session')?.identifier, callOf: (c) => c.get('apiCall'), read: readUpstream }));
+  const batchOptions = { store: batches, actorOf, callOf: (c: Context) => c.get('apiCall'), onError: journalError };
+  app.route('/', batchRoutes(batchOptions));
+  app.use('/api/*', batchWrites(batchOptions));
   app.use(
     '/api/*',
     journalWrites({ store: journal, actorOf, callOf: (c) => c.get('apiCall'), read: readUpstream, copyTo: options.journalCopy, onError: journalError }),

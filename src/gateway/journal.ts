@@ -169,7 +169,11 @@ export function journalWrites(options: JournalWritesOptions): MiddlewareHandler 
         return undefined;
       }
     };
-    const summary: Record<string, unknown> = { ...(recorded.summarizeBody && body !== undefined ? recorded.summarizeBody(body) : {}) };
+    const summary: Record<string, unknown> = {
+      ...(recorded.summarizeBody && body !== undefined ? recorded.summarizeBody(body) : {}),
+      // E.g. the bulk reassignment a write belongs to (batch-routes.ts).
+      ...c.get('journalTags'),
+    };
     if (recorded.state) {
       const before = await readState();
       if (before) summary.before = before.value;
@@ -203,6 +207,7 @@ export function journalWrites(options: JournalWritesOptions): MiddlewareHandler 
     }
     const location = c.res.headers.get('location');
     if (location) summary.created = new URL(location, c.req.url).pathname.replace(/^\/api/, '');
+    c.set('journalSummary', summary);
     try {
       await options.store.complete(id, { status, summary });
     } catch (error) {

@@ -9,6 +9,7 @@ import { createGateway } from './gateway.ts';
 import type { ReadinessCheck } from './health.ts';
 import { openGatewayDatabase } from './db/database.ts';
 import { databaseGrants } from './access-grants.ts';
+import { databaseBatches } from './batch-store.ts';
 import { databaseAccessLog } from './access-log-store.ts';
 import { databaseMembershipCache } from './membership-cache.ts';
 import { databaseJournal } from './journal-store.ts';
@@ -122,6 +123,7 @@ export async function createStack(env: Record<string, string | undefined>, serve
     accessCacheSeconds: config.accessCacheSeconds,
     membershipCache,
     grants,
+    batches: databaseBatches(database),
     access: config.access,
     ...(notice ? { notice, notices: databaseNotices(database) } : {}),
     ...(config.journalFile ? { journalCopy: config.journalFile } : {}),

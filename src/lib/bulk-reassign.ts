@@ -99,3 +99,18 @@ export function applyOperation(operation: BulkOperation, student: string, before
 
 /** The pool (src/lib/pool.ts), by the name the bulk reassignment knows it (until that workflow moves into its feature, #28 item 2). */
 export { mapPool as mapWithConcurrency } from './pool.ts';
+
+/** A batch's description as the gateway keeps it and the caseloads and journal pages show it. */
+export function describeOperation(operation: BulkOperation, students: number): string {
+  const count = `${students} ${students === 1 ? 'student' : 'students'}`;
+  switch (operation.kind) {
+    case 'add':
+      return `Add ${operation.staff} to ${count}`;
+    case 'remove':
+      return `Remove ${operation.staff} from ${count}`;
+    case 'replace':
+      return `Replace ${operation.from} with ${operation.to} for ${count}`;
+    case 'pairs':
+      return `Add pasted staff (${operation.pairs.length} pairs) to ${count}`;
+  }
+}

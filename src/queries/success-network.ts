@@ -32,7 +32,13 @@ export interface GuardedWriteInput {
  * writes nothing and returns the three versions. A choice made after a conflict is written with
  * `base` = the `theirs` that was shown, so a further change in between is caught again.
  */
-export async function guardedWrite(api: ApiClient, { identifier, base, yours }: GuardedWriteInput, signal?: AbortSignal): Promise<GuardedWriteResult> {
+export async function guardedWrite(
+  api: ApiClient,
+  { identifier, base, yours }: GuardedWriteInput,
+  signal?: AbortSignal,
+  /** For the gateway: the bulk reassignment this write belongs to or undoes (src/api/reassignment-batches.ts). */
+  headers?: Readonly<Record<string, string>>,
+): Promise<GuardedWriteResult> {
   const theirs = await readNetwork(api, identifier, signal);
   const result = mergeNetworks(base, theirs, yours);
   if (result.status === 'conflict') {
@@ -41,7 +47,7 @@ export async function guardedWrite(api: ApiClient, { identifier, base, yours }: 
   await api.people.successNetwork.replace(
     identifier,
     result.merged.map((member) => ({ identifier: member })),
-    signal ? { signal } : undefined,
+    { ...(signal ? { signal } : {}), ...(headers ? { headers } : {}) },
   );
   return result.status === 'unchanged'
     ? { status: 'saved', identifier, before: theirs, written: result.merged }

@@ -76,12 +76,14 @@ export async function runBulk(
   api: ApiClient,
   writes: readonly BulkWrite[],
   onOutcome: (student: string, outcome: BulkOutcome) => void,
+  /** For the gateway: the batch these writes belong to or undo (src/api/reassignment-batches.ts). */
+  headers?: Readonly<Record<string, string>>,
 ): Promise<Map<string, BulkOutcome>> {
   const outcomes = new Map<string, BulkOutcome>();
   await mapWithConcurrency(writes, BULK_CONCURRENCY, async ({ student, base, yours }) => {
     let outcome: BulkOutcome;
     try {
-      const result = await guardedWrite(api, { identifier: student, base, yours });
+      const result = await guardedWrite(api, { identifier: student, base, yours }, undefined, headers);
       outcome =
         result.status === 'conflict'
           ? { status: 'conflict', reasons: result.reasons }

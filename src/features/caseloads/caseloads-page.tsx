@@ -23,6 +23,7 @@ import { parseIdentifiers } from '../../lib/identifiers.ts';
 import { caseloadQueries } from '../../queries/caseloads.ts';
 import { usePermission } from '../../queries/permissions.ts';
 import { BulkReassignPanel } from './bulk-reassign-panel.tsx';
+import { RecentBatches } from './recent-batches.tsx';
 
 const STAFF_ROLES = ['Advisor', 'Faculty', 'Staff', 'Coach'];
 
@@ -190,6 +191,7 @@ export function CaseloadsPage() {
           caseloadStaff={staff}
           permission={permission}
         />
+        <RecentBatches />
       </Stack>
     </Box>
   );

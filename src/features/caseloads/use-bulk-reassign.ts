@@ -1,7 +1,9 @@
 import { useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useApi } from '../../queries/api-context.tsx';
-import type { BulkOperation } from '../../lib/bulk-reassign.ts';
+import { BATCH_HEADER, UNDO_HEADER, batchesClient } from '../../api/reassignment-batches.ts';
+import { describeOperation, type BulkOperation } from '../../lib/bulk-reassign.ts';
+import { batchKeys } from '../../queries/reassignment-batches.ts';
 import { caseloadKeys } from '../../queries/caseloads.ts';
 import { previewBulk, runBulk, type BulkOutcome, type BulkPreview, type BulkWrite } from './bulk-reassign-run.ts';
 import { peopleKeys } from '../../queries/people.ts';
@@ -15,10 +17,20 @@ export interface BulkState {
   progress: { done: number; total: number };
   outcomes: ReadonlyMap<string, BulkOutcome>;
   undoOutcomes: ReadonlyMap<string, BulkOutcome>;
+  /** The gateway's number for this run, which keeps it (and its undo) past a reload. */
+  batchId: number | null;
   error: unknown;
 }
 
-const EMPTY: BulkState = { phase: 'idle', preview: null, progress: { done: 0, total: 0 }, outcomes: new Map(), undoOutcomes: new Map(), error: null };
+const EMPTY: BulkState = {
+  phase: 'idle',
+  preview: null,
+  progress: { done: 0, total: 0 },
+  outcomes: new Map(),
+  undoOutcomes: new Map(),
+  batchId: null,
+  error: null,
+};
 
 /**
  * The bulk reassignment's steps: preview (reads only), run (one guarded E16 per student), retry
@@ -33,6 +45,7 @@ export function useBulkReassign() {
   const refresh = (students: Iterable<string>) => {
     for (const student of students) void queryClient.invalidateQueries({ queryKey: peopleKeys.successNetwork(student) });
     void queryClient.invalidateQueries({ queryKey: caseloadKeys.all });
+    void queryClient.invalidateQueries({ queryKey: batchKeys.all });
   };
 
   const preview = async (operation: BulkOperation, students: readonly string[]) => {
@@ -54,7 +67,7 @@ export function useBulkReassign() {
     }
   };
 
-  const write = async (writes: BulkWrite[], into: 'outcomes' | 'undoOutcomes', phase: BulkPhase, after: BulkPhase) => {
+  const write = async (writes: BulkWrite[], into: 'outcomes' | 'undoOutcomes', phase: BulkPhase, after: BulkPhase, headers: Record<string, string>) => {
     setState((s) => ({ ...s, phase, progress: { done: 0, total: writes.length } }));
     // Outcomes reach the screen at most every 100 ms: a render per write would cost more than
     // the write itself once the grid holds hundreds of rows.
@@ -71,10 +84,15 @@ export function useBulkReassign() {
         return { ...s, [into]: next, progress: { done: s.progress.done + batch.length, total: s.progress.total } };
       });
     };
-    await runBulk(api, writes, (student, outcome) => {
-      arrived.push([student, outcome]);
-      timer ??= setTimeout(flush, 100);
-    });
+    await runBulk(
+      api,
+      writes,
+      (student, outcome) => {
+        arrived.push([student, outcome]);
+        timer ??= setTimeout(flush, 100);
+      },
+      headers,
+    );
     clearTimeout(timer);
     flush();
     refresh(writes.map((w) => w.student));
@@ -84,7 +102,25 @@ export function useBulkReassign() {
   const changes = () =>
     (state.preview?.rows ?? []).flatMap((row) => (row.status === 'change' ? [{ student: row.student, base: row.before, yours: row.after }] : []));
 
-  const run = () => write(changes(), 'outcomes', 'running', 'ran');
+  /**
+   * The gateway keeps the batch first (who, when, what), then each write names it: no batch, no
+   * writes, so nothing is written that could not be undone after a reload.
+   */
+  const run = async () => {
+    const writes = changes();
+    const operation = state.preview?.operation;
+    if (!operation) return;
+    setState((s) => ({ ...s, phase: 'running', progress: { done: 0, total: writes.length }, error: null }));
+    let batchId: number;
+    try {
+      batchId = (await batchesClient.create(describeOperation(operation, writes.length))).id;
+    } catch (error) {
+      setState((s) => ({ ...s, phase: 'previewed', error }));
+      return;
+    }
+    setState((s) => ({ ...s, batchId }));
+    await write(writes, 'outcomes', 'running', 'ran', { [BATCH_HEADER]: String(batchId) });
+  };
 
   /** Sends again only the students whose write failed (a conflict needs a person, not a retry). */
   const retryFailed = () =>
@@ -93,6 +129,7 @@ export function useBulkReassign() {
       'outcomes',
       'running',
       'ran',
+      { [BATCH_HEADER]: String(state.batchId) },
     );
 
   /** Puts back every network this batch wrote, guarded: a change made since is kept or shown. */
@@ -101,7 +138,7 @@ export function useBulkReassign() {
     for (const [student, outcome] of state.outcomes) {
       if (outcome.status === 'saved' || outcome.status === 'merged') writes.push({ student, base: outcome.written, yours: outcome.before });
     }
-    return write(writes, 'undoOutcomes', 'undoing', 'undone');
+    return write(writes, 'undoOutcomes', 'undoing', 'undone', { [UNDO_HEADER]: String(state.batchId) });
   };
 
   const reset = () => {

@@ -5,6 +5,7 @@ import { PageHeading } from '../../components/page-heading.tsx';
 import type { JournalEntry } from '../../api/journal.ts';
 import type { TableColumn } from '../../components/responsive-table.tsx';
 import { LogView, type LogField } from '../../components/log-view.tsx';
+import { JournalBatchUndo } from '../../components/batch-undo.tsx';
 import { journalQueries } from '../../queries/journal.ts';
 
 const OPERATIONS: Record<string, string> = {
@@ -68,7 +69,9 @@ export function describeChanges(summary: JournalEntry['summary']): string[] {
     lines.push(`Before: ${show(before)}`);
   }
   for (const [key, value] of Object.entries(rest)) {
-    lines.push(key === 'appliedTo' ? `Applied to ${Array.isArray(value) ? value.length : 0} student(s): ${show(value)}` : `${key}: ${show(value)}`);
+    if (key === 'batch') lines.push(`Part of bulk reassignment ${show(value)}`);
+    else if (key === 'undoOfBatch') lines.push(`Puts back what bulk reassignment ${show(value)} changed`);
+    else lines.push(key === 'appliedTo' ? `Applied to ${Array.isArray(value) ? value.length : 0} student(s): ${show(value)}` : `${key}: ${show(value)}`);
   }
   return lines;
 }
@@ -84,12 +87,16 @@ const JOURNAL_COLUMNS: readonly TableColumn<JournalEntry>[] = [
   },
   {
     header: 'Changes',
-    cell: (entry) =>
-      describeChanges(entry.summary).map((line) => (
-        <Typography key={line} variant="body2" component="span" sx={{ display: 'block' }}>
-          {line}
-        </Typography>
-      )),
+    cell: (entry) => (
+      <>
+        {describeChanges(entry.summary).map((line) => (
+          <Typography key={line} variant="body2" component="span" sx={{ display: 'block' }}>
+            {line}
+          </Typography>
+        ))}
+        {typeof entry.summary?.batch === 'number' && <JournalBatchUndo batchId={entry.summary.batch} />}
+      </>
+    ),
   },
 ];
 

@@ -60,6 +60,25 @@ export interface AccessGrantTable {
   until: string;
 }
 
+/** A bulk reassignment (#31 item 4): who ran it, when, described as the person saw it. */
+export interface ReassignmentBatchTable {
+  id: Generated<number>;
+  actor: string;
+  created_at: string;
+  description: string;
+}
+
+/** One network a batch wrote: before and after as JSON arrays of identifiers, and its undo once done. */
+export interface ReassignmentBatchNetworkTable {
+  batch_id: number;
+  student: string;
+  written_at: string;
+  before: string | null;
+  after: string | null;
+  undone_at: string | null;
+  undone_by: string | null;
+}
+
 /** A student's success network as E15 last answered it (membership.ts), shared by the instances. */
 export interface MembershipCacheTable {
   student: string;
@@ -82,6 +101,8 @@ export interface GatewaySchema {
   access_log: AccessLogTable;
   access_log_students: AccessLogStudentTable;
   access_grants: AccessGrantTable;
+  reassignment_batches: ReassignmentBatchTable;
+  reassignment_batch_networks: ReassignmentBatchNetworkTable;
   membership_cache: MembershipCacheTable;
   notice_acceptances: NoticeAcceptanceTable;
 }

@@ -5,6 +5,7 @@ import { tasks } from './002-tasks.ts';
 import { accessLog } from './003-access-log.ts';
 import { accessGrants } from './004-access-grants.ts';
 import { noticeAcceptances } from './005-notice-acceptances.ts';
+import { reassignmentBatches } from './007-reassignment-batches.ts';
 import { membershipCache } from './008-membership-cache.ts';
 
 /**
@@ -19,6 +20,7 @@ export function migrationsFor(engine: Engine): MigrationProvider {
     '003-access-log': accessLog(engine),
     '004-access-grants': accessGrants(engine),
     '005-notice-acceptances': noticeAcceptances(),
+    '007-reassignment-batches': reassignmentBatches(engine),
     '008-membership-cache': membershipCache(),
   };
   return { getMigrations: async () => all };

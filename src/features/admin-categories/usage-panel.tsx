@@ -14,7 +14,7 @@ import ExpandMore from '@mui/icons-material/ExpandMore';
 import { isApiError } from '../../api/errors.ts';
 import { ProblemMessage } from '../../components/problem-message.tsx';
 import { useCategoryUsage, type CategoryUsage } from './category-usage.ts';
-import { parseDay } from '../../lib/dates.ts';
+import { formatDayRange, parseDay } from '../../lib/dates.ts';
 
 /**
  * Usage on demand: how many updates and alerts used each category in a chosen window (E1 and E7
@@ -126,8 +126,7 @@ export function UsagePanel({
         )}
         {usage.data && !usage.isPending && (
           <Typography variant="body2" role="status" sx={{ mt: 1 }} data-testid="usage-summary">
-            Counted {usage.data.updates.toLocaleString()} updates and {usage.data.alerts.toLocaleString()} alerts created from {usage.data.from} to{' '}
-            {usage.data.to}.
+            Counted {usage.data.updates.toLocaleString()} updates and {usage.data.alerts.toLocaleString()} alerts created {formatDayRange(usage.data)}.
           </Typography>
         )}
       </Box>

@@ -6,6 +6,8 @@ import type { JournalEntry } from '../../api/journal.ts';
 import type { TableColumn } from '../../components/responsive-table.tsx';
 import { LogView, type LogField } from '../../components/log-view.tsx';
 import { journalQueries } from '../../queries/journal.ts';
+import { DateTimeText } from '../../components/relative-time.tsx';
+import { formatDateTime } from '../../lib/dates.ts';
 
 const OPERATIONS: Record<string, string> = {
   'category.edit': 'Category edited',
@@ -36,7 +38,7 @@ export function describeChanges(summary: JournalEntry['summary']): string[] {
       ([log, count]) => `${log === 'accessLog' ? 'access log' : log}: ${show(count)}`,
     );
     return [
-      `Deleted ${rest.deleted} ${rest.deleted === 1 ? 'entry' : 'entries'} older than ${new Date(rest.olderThan).toLocaleString()}${others.length ? ` (also ${others.join(', ')})` : ''}`,
+      `Deleted ${rest.deleted} ${rest.deleted === 1 ? 'entry' : 'entries'} older than ${formatDateTime(rest.olderThan)}${others.length ? ` (also ${others.join(', ')})` : ''}`,
     ];
   }
   if (asked !== undefined) {
@@ -74,7 +76,7 @@ export function describeChanges(summary: JournalEntry['summary']): string[] {
 }
 
 const JOURNAL_COLUMNS: readonly TableColumn<JournalEntry>[] = [
-  { header: 'When', nowrap: true, cell: (entry) => <time dateTime={entry.at}>{new Date(entry.at).toLocaleString()}</time> },
+  { header: 'When', nowrap: true, cell: (entry) => <DateTimeText dateTime={entry.at} /> },
   { header: 'Who', cell: (entry) => entry.actor ?? 'The gateway' },
   { header: 'What', cell: (entry) => OPERATIONS[entry.operation] ?? `${entry.method} ${entry.path}` },
   { header: 'Target', cell: (entry) => entry.target, sx: { fontFamily: 'monospace' } },

@@ -73,7 +73,7 @@ describe('StudentPage', () => {
     expect(time).toHaveAttribute('tabindex', '0');
     expect(time?.textContent).toMatch(/ago$/);
     // The header counts the range.
-    expect(screen.getByTestId('student-counts')).toHaveTextContent(`${expected.length} notations from 2025-06-01 to 2026-06-01`);
+    expect(screen.getByTestId('student-counts')).toHaveTextContent(`${expected.length} notations from Jun 1, 2025 to Jun 1, 2026`);
     const open = (await api().alerts.listAll({ createdOnStart: '2025-06-01', createdOnEnd: '2026-06-01', identifiers: ['S000001'] })).values.filter(
       (a) => a.status === 'Open',
     ).length;
@@ -245,12 +245,12 @@ describe('StudentPage', () => {
     await waitFor(
       () =>
         expect(screen.getByTestId('timeline-summary')).toHaveTextContent(
-          /^Showing data insights, updates and encouragements only \(alerts missing\) from 2025-06-01 to 2026-06-01\.$/,
+          /^Showing data insights, updates and encouragements only \(alerts missing\) from Jun 1, 2025 to Jun 1, 2026\.$/,
         ),
       { timeout: 15_000 },
     );
     expect(screen.getByTestId('student-counts')).toHaveTextContent(
-      /^\d+ data insights, updates and encouragements from 2025-06-01 to 2026-06-01 \(open alerts not counted/,
+      /^\d+ data insights, updates and encouragements from Jun 1, 2025 to Jun 1, 2026 \(open alerts not counted/,
     );
     const kinds = new Set(renderedRows().map((r) => r.kind));
     expect(kinds.has('alert')).toBe(false);

@@ -113,6 +113,11 @@ test('a concurrent change is merged when disjoint and shown as a conflict when i
     await putNetwork(page, student, theirs);
     await page.getByRole('button', { name: 'Save network' }).click();
     await expect(page.getByText(/merged with a change someone else saved meanwhile/).first()).toBeVisible();
+    // What the other change was, by name, and who made it (#31 item 8): here this test's own session, through the API.
+    const removed = (await (await page.request.get(`/api/people/${original.at(-1)}`)).json()) as { firstName: string; lastName: string };
+    await expect(page.getByTestId('merged-notice')).toHaveText(
+      `While you were editing, you (in another tab or window) saved a change to this network: removed ${removed.firstName} ${removed.lastName}. Your save kept both.`,
+    );
     expect(await networkOf(page, student)).toEqual([...theirs, 'E0042']);
     await expect(membersOf(page)).toHaveCount(theirs.length + 1);
 

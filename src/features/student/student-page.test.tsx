@@ -93,6 +93,36 @@ describe('StudentPage', () => {
     expect(region).toBeVisible();
   });
 
+  it('shows a long note in a few lines with "Show more", and all of it after (#31 item 10)', async () => {
+    const user = userEvent.setup();
+    const category = (await api().categories.list({ pageSize: 1000 })).values.find((c) => c.isActive)!;
+    const long = Array.from({ length: 12 }, (_, i) => `Paragraph ${i + 1}: met with the student about the study plan, attendance and next steps.`).join('\n');
+    await api().updates.create({
+      audienceType: 'All',
+      canStudentView: false,
+      categories: [{ id: category.id }],
+      createdBy: { identifier: 'E0001' },
+      details: long,
+      student: { identifier: 'S000040' },
+    });
+    const today = new Date();
+    const day = (offset: number) => new Date(today.getTime() + offset * 86_400_000).toISOString().slice(0, 10);
+    await renderApp({ routes, url: `/students/S000040?from=${day(-2)}&to=${day(2)}&kinds=update`, backend: backend() });
+    await waitForTimeline();
+    const row = screen.getAllByTestId('timeline-row').find((r) => r.textContent?.includes('Paragraph 12')) as HTMLElement;
+    const more = within(row).getByRole('button', { name: 'Show more' });
+    expect(more).toHaveAttribute('aria-expanded', 'false');
+    const text = document.getElementById(more.getAttribute('aria-controls') ?? '') as HTMLElement;
+    expect(text).toHaveTextContent('Paragraph 12');
+    expect(text).toHaveStyle({ overflow: 'hidden' });
+    await user.click(more);
+    expect(within(row).getByRole('button', { name: 'Show less' })).toHaveAttribute('aria-expanded', 'true');
+    expect(text).not.toHaveStyle({ overflow: 'hidden' });
+    // A short note has no button.
+    const short = screen.getAllByTestId('timeline-row').filter((r) => r !== row && (r.textContent ?? '').length < 200);
+    for (const other of short) expect(within(other).queryByRole('button', { name: 'Show more' })).toBeNull();
+  });
+
   it('says when in words and gives the exact time on hover', async () => {
     const user = userEvent.setup();
     await renderApp({ routes, url: `/students/S000001?${RANGE}`, backend: backend() });

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { SCHEMES, SCREENS, layoutScreenshot, useScreen } from './layout.ts';
 import { expect, test, type Page } from './fixtures.ts';
 import { expectNoSeriousA11yViolations } from './a11y.ts';
 import { screenshot, signIn } from './support.ts';
@@ -178,6 +179,13 @@ test('compare with another administration of the same assessment: side by side, 
   // How many scores each side's median is of (#31 item 10).
   await expect(row.getByTestId('n-earlier')).toHaveText(/^n = [\d,]+$/);
   await expect(row.getByTestId('n-later')).toHaveText(/^n = [\d,]+$/);
+  for (const screen of SCREENS) {
+    for (const scheme of SCHEMES) {
+      await useScreen(page, screen, scheme);
+      await layoutScreenshot(page, 'scores-compare', screen, scheme);
+      await table.screenshot({ path: `e2e/screenshots/layout/scores-compare-table-${screen.name}-${scheme}.png` });
+    }
+  }
 });
 
 test('a student’s profile: percentile explained once, bars, an older administration, the trend', async ({ page }) => {

@@ -105,7 +105,7 @@ export function NetworkEditorPage() {
     if (undoOf) history.markUndone(undoOf);
     const summary = diffSummary(diffNetworks(result.before, result.written)) ?? 'no change';
     const what = action === 'undo' ? 'Undone' : 'Saved';
-    const mergedNote = result.status === 'merged' ? ', merged with a change someone else saved meanwhile' : '';
+    const mergedNote = result.status === 'merged' ? ', merged with a change saved meanwhile' : '';
     setMergedWith(result.status === 'merged' && result.theirs ? result.theirs : null);
     setSnack({ save: entry, message: `${what} (${summary})${mergedNote}.` });
     setAnnouncement(`${what}${mergedNote}.`);

@@ -112,7 +112,8 @@ export function CohortCompare({
         <Typography variant="h6" component="h2" gutterBottom>
           Median change, {earlier.title} → {later.title}
         </Typography>
-        <Table size="small" aria-label="Median change per factor">
+        {/* Narrow cells on a phone, so that both sides and the change fit its width. */}
+        <Table size="small" aria-label="Median change per factor" sx={{ '& .MuiTableCell-root': { px: { xs: 0.75, sm: 2 } } }}>
           <TableHead>
             <TableRow>
               <TableCell>Factor</TableCell>

@@ -330,6 +330,9 @@ export function BulkReassignPanel({ students, caseloadStaff, permission }: { stu
               rows={gridRows}
               columns={columns}
               density="compact"
+              // Whole lists of names, wrapped: a network cut to "Ana Ruiz, Ben…" would hide who is in it.
+              getRowHeight={() => 'auto'}
+              sx={{ '& .MuiDataGrid-cell': { whiteSpace: 'normal', py: 0.75, lineHeight: 1.4, alignItems: 'flex-start' } }}
               disableRowSelectionOnClick
               aria-label="Students, before and after"
               pageSizeOptions={[100]}

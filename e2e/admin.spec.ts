@@ -396,7 +396,7 @@ test('apply: an identifier typed in another case is offered in the service’s c
   await page.getByRole('button', { name: 'Check and preview' }).click();
   const likely = page.getByTestId('likely-identifiers');
   await expect(likely).toContainText(/In another case: s000414 — did you mean S000414 \(.+\)\?/);
-  await expect(page.getByTestId('preview-summary')).toHaveText('Each of these 1 student will get exactly this notation:');
+  await expect(page.getByTestId('preview-summary')).toHaveText('This student will get exactly this notation:');
   await likely.getByRole('button', { name: 'Use S000414' }).click();
   await expect(page.getByLabel('Student identifiers')).toHaveValue('S000414, S000415');
   await expect(page.getByTestId('preview-summary')).toHaveText('Each of these 2 students will get exactly this notation:');

@@ -24,7 +24,9 @@ async function openQueue(page: Page, path = '/alerts'): Promise<void> {
 
 async function queueLoaded(page: Page, grid = 'Alert queue'): Promise<void> {
   await expect(page.getByRole('heading', { name: 'Alerts', level: 1 })).toBeVisible();
-  await expect(summaryOf(page)).toHaveText(/ of [\d,]+ alerts? created from \d{4}-\d{2}-\d{2} to \d{4}-\d{2}-\d{2}\./, { timeout: 15_000 });
+  await expect(summaryOf(page)).toHaveText(/ of [\d,]+ alerts? created from [A-Z][a-z]{2} \d{1,2}, \d{4} to [A-Z][a-z]{2} \d{1,2}, \d{4}\./, {
+    timeout: 15_000,
+  });
   await expect(rowsOf(gridOf(page, grid)).first()).toBeVisible();
 }
 

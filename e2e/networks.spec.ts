@@ -1,7 +1,7 @@
 import { expect, test, type Locator, type Page } from './fixtures.ts';
 import { expectNoSeriousA11yViolations } from './a11y.ts';
+import { SCHEMES, SCREENS, expectNoHorizontalOverflow, layoutScreenshot, useScreen } from './layout.ts';
 import { screenshot, signIn, sameOrigin } from './support.ts';
-import { SCHEMES, SCREENS, expectNoHorizontalOverflow, useScreen } from './layout.ts';
 
 test.describe.configure({ timeout: 90_000 });
 
@@ -113,8 +113,20 @@ test('a concurrent change is merged when disjoint and shown as a conflict when i
     const theirs = original.slice(0, -1);
     await putNetwork(page, student, theirs);
     await page.getByRole('button', { name: 'Save network' }).click();
-    await expect(page.getByText(/merged with a change someone else saved meanwhile/).first()).toBeVisible();
+    await expect(page.getByText(/merged with a change saved meanwhile/).first()).toBeVisible();
+    // What the other change was, by name, and who made it (#31 item 8): here this test's own session, through the API.
+    const removed = (await (await page.request.get(`/api/people/${original.at(-1)}`)).json()) as { firstName: string; lastName: string };
+    await expect(page.getByTestId('merged-notice')).toHaveText(
+      `While you were editing, you (in another tab or window) saved a change to this network: removed ${removed.firstName} ${removed.lastName}. Your save kept both.`,
+    );
     expect(await networkOf(page, student)).toEqual([...theirs, 'E0042']);
+    for (const screen of SCREENS) {
+      for (const scheme of SCHEMES) {
+        await useScreen(page, screen, scheme);
+        await layoutScreenshot(page, 'network-merged-notice', screen, scheme);
+      }
+    }
+    await useScreen(page, SCREENS[0], 'light');
     await expect(membersOf(page)).toHaveCount(theirs.length + 1);
 
     // Overlapping: I move the last member to the top; they swap the first two.

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { SCHEMES, SCREENS, layoutScreenshot, useScreen } from './layout.ts';
 import { expect, test, type Page } from './fixtures.ts';
 import { expectNoSeriousA11yViolations } from './a11y.ts';
 import { screenshot, signIn } from './support.ts';
@@ -171,11 +172,20 @@ test('compare with another administration of the same assessment: side by side, 
   await expect(page.getByTestId('median-change-row')).toHaveCount(factorCount);
   await expect(page.getByTestId('factor-card').first().getByTestId('factor-histogram')).toHaveCount(2);
   // Earlier → later: the change is the later median minus the earlier one.
-  const cells = await page.getByTestId('median-change-row').first().getByRole('cell').allTextContents();
-  // The factor's name is the row header; the cells: earlier, later, change.
-  const change = Number(cells[1]) - Number(cells[0]);
-  const shown = cells[2]!.replace('−', '-').replace('+', '');
+  const row = page.getByTestId('median-change-row').first();
+  const change = Number(await row.getByTestId('median-later').textContent()) - Number(await row.getByTestId('median-earlier').textContent());
+  const shown = (await row.getByTestId('median-change').textContent())!.replace('−', '-').replace('+', '');
   expect(Number(shown)).toBeCloseTo(change, 5);
+  // How many scores each side's median is of (#31 item 10).
+  await expect(row.getByTestId('n-earlier')).toHaveText(/^n = [\d,]+$/);
+  await expect(row.getByTestId('n-later')).toHaveText(/^n = [\d,]+$/);
+  for (const screen of SCREENS) {
+    for (const scheme of SCHEMES) {
+      await useScreen(page, screen, scheme);
+      await layoutScreenshot(page, 'scores-compare', screen, scheme);
+      await table.screenshot({ path: `e2e/screenshots/layout/scores-compare-table-${screen.name}-${scheme}.png` });
+    }
+  }
 });
 
 test('a student’s profile: percentile explained once, bars, an older administration, the trend', async ({ page }) => {

@@ -32,7 +32,7 @@ async function openStudent(page: Page, path: string, name?: string): Promise<voi
 
 async function timelineLoaded(page: Page, name?: string): Promise<void> {
   if (name) await expect(page.getByRole('heading', { level: 1 })).toHaveText(name);
-  await expect(summaryOf(page)).toHaveText(/^Showing \d+ of \d+ notations from \d{4}-\d{2}-\d{2} to \d{4}-\d{2}-\d{2}\.$/);
+  await expect(summaryOf(page)).toHaveText(/^Showing \d+ of \d+ notations from [A-Z][a-z]{2} \d{1,2}, \d{4} to [A-Z][a-z]{2} \d{1,2}, \d{4}\.$/);
   await expect(rowsOf(page).first()).toBeVisible();
 }
 

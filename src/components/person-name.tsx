@@ -1,3 +1,4 @@
+import { useCallback } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useApi } from '../queries/api-context.tsx';
 import { peopleQueries } from '../queries/people.ts';
@@ -21,6 +22,17 @@ export function usePersonLabel(identifier: string): PersonLabel {
     identifier,
     unknown: person.isError,
   };
+}
+
+/**
+ * The names of many people (#31 item 8): `nameOf(identifier)` is "First Last" once known, the
+ * identifier while the names load, for someone nobody has, or without the people extension.
+ */
+export function usePeopleNames(identifiers: readonly string[]): (identifier: string) => string {
+  const api = useApi();
+  const names = useQuery(peopleQueries.names(api, identifiers)).data;
+  // The same function until the names change, for the memoised rows that use it.
+  return useCallback((identifier: string) => names?.[identifier] ?? identifier, [names]);
 }
 
 /** "Ana Ruiz (Advisor, E0042)", for inline lists. */

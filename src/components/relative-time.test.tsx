@@ -2,7 +2,9 @@
 import '@testing-library/jest-dom/vitest';
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { RelativeTime, relativeWords } from './relative-time.tsx';
+import { formatDateTime } from '../lib/dates.ts';
 
 afterEach(cleanup);
 
@@ -25,7 +27,19 @@ describe('RelativeTime', () => {
     expect(time.tagName).toBe('TIME');
     expect(time).toHaveAttribute('datetime', at(-3 * 24 * 3_600_000));
     expect(relativeWords(new Date(NOW.getTime() - 5 * 60_000), NOW)).toBe('5 minutes ago');
-    expect(relativeWords(new Date(NOW.getTime() + 2 * 3_600_000), NOW)).toBe('in about 2 hours');
+    expect(relativeWords(new Date(NOW.getTime() + 2 * 3_600_000), NOW)).toBe('in 2 hours');
+  });
+
+  it('gives the exact time in the app’s one format on keyboard focus (#31 item 9)', async () => {
+    const user = userEvent.setup();
+    const iso = at(-2 * 365 * 24 * 3_600_000);
+    render(<RelativeTime dateTime={iso} now={NOW} />);
+    const time = screen.getByText('2 years ago');
+    await user.tab();
+    expect(time).toHaveFocus();
+    const tooltip = await screen.findByRole('tooltip');
+    expect(tooltip).toHaveTextContent(formatDateTime(iso));
+    expect(time).toHaveAccessibleDescription(formatDateTime(iso));
   });
 
   it('shows a date it cannot read as it came', () => {

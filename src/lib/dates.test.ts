@@ -1,5 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { dayToDate, formatDate, formatDay, parseDateBound, parseDay, readDayRange, shiftDay, toIso } from './dates.ts';
+import {
+  DAY_MS,
+  dayToDate,
+  formatDate,
+  formatDateTime,
+  formatDay,
+  formatDayRange,
+  parseDateBound,
+  parseDay,
+  readDayRange,
+  relativeWords,
+  shiftDay,
+  toIso,
+} from './dates.ts';
 
 describe('parseDateBound', () => {
   it('reads a bare date as the first or last millisecond of that UTC day', () => {
@@ -66,11 +79,39 @@ describe('days', () => {
   });
 });
 
-describe('formatDate', () => {
-  it('reads as date-fns’s medium date did ("PP"), an unreadable value as it came', async () => {
-    const { format } = await import('date-fns/format');
+describe('one date and time format (#31 item 9)', () => {
+  const medium = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
+  const mediumShort = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+
+  it('writes a date in the browser locale’s medium form, a bare day as that very day, an unreadable value as it came', () => {
     for (const iso of ['2025-08-15T12:00:00.000Z', '2026-01-02T00:30:00+02:00', '1999-12-31T23:59:59.999Z'])
-      expect(formatDate(iso)).toBe(format(new Date(iso), 'PP'));
+      expect(formatDate(iso)).toBe(medium.format(new Date(iso)));
+    // A day is not read as UTC midnight (which is the day before west of Greenwich).
+    expect(formatDate('2026-11-27')).toBe(medium.format(new Date(2026, 10, 27)));
     expect(formatDate('soon')).toBe('soon');
+  });
+
+  it('writes a moment as that date with the short time, never the locale’s default toLocaleString', () => {
+    const iso = '2026-11-27T15:59:29.000Z';
+    expect(formatDateTime(iso)).toBe(mediumShort.format(new Date(iso)));
+    expect(formatDateTime(Date.parse(iso))).toBe(formatDateTime(iso));
+    expect(formatDateTime(iso)).not.toBe(new Date(iso).toLocaleString());
+    expect(formatDateTime(iso).startsWith(formatDate(iso))).toBe(true);
+    expect(formatDateTime('later')).toBe('later');
+  });
+
+  it('says a range of days in the same format', () => {
+    expect(formatDayRange({ from: '2025-06-01', to: '2026-06-01' })).toBe(`from ${formatDate('2025-06-01')} to ${formatDate('2026-06-01')}`);
+    expect(formatDayRange({ from: '2025-06-01', to: '2026-06-01' })).not.toMatch(/\d{4}-\d{2}-\d{2}/);
+  });
+
+  it('says how long ago in the locale’s words, without "about"', () => {
+    const now = new Date('2026-11-27T12:00:00Z');
+    const ago = (ms: number) => relativeWords(new Date(now.getTime() - ms), now);
+    expect(ago(30_000)).toBe('just now');
+    expect(ago(5 * 60_000)).toBe('5 minutes ago');
+    expect(ago(3 * DAY_MS)).toBe('3 days ago');
+    expect(ago(2 * 365 * DAY_MS + 40 * DAY_MS)).toBe('2 years ago');
+    expect(relativeWords(new Date(now.getTime() + 2 * 3_600_000), now)).toBe('in 2 hours');
   });
 });

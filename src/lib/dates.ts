@@ -65,14 +65,73 @@ export function startOfUtcDaysAgo(days: number, nowMs: number): number {
   return startOfUtcDay(nowMs) - days * DAY_MS;
 }
 
+// Dates and times as people read them (#31 item 9): one format across the app, the browser's
+// locale's (`undefined`: Intl picks it), never a fixed one. A date alone is the medium date
+// ("Nov 27, 2026" in en-US, "27 Nov 2026" in en-GB); a moment adds the short time
+// ("Nov 27, 2026, 3:59 PM"). The formatters are made on first use: the early start loads this
+// module and never shows a date.
 let dateText: Intl.DateTimeFormat | undefined;
+let dateTimeText: Intl.DateTimeFormat | undefined;
+let timeText: Intl.DateTimeFormat | undefined;
+let monthText: Intl.DateTimeFormat | undefined;
+let relativeText: Intl.RelativeTimeFormat | undefined;
 
-/** A date as people read it in a list ("Aug 15, 2025", local time); an unreadable one as it came. */
-export function formatDate(iso: string): string {
-  const date = new Date(iso);
-  // Made on first use: the early start loads this module and never shows a date.
-  dateText ??= new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
-  return Number.isNaN(date.getTime()) ? iso : dateText.format(date);
+/** A calendar day (`yyyy-MM-dd`) is that day wherever one is; anything else is a moment. */
+function dateOf(value: string | number | Date): Date {
+  if (value instanceof Date) return value;
+  if (typeof value === 'string' && DATE.test(value.trim())) return dayToDate(value.trim());
+  return new Date(value);
+}
+
+function formatWith(value: string | number | Date, formatter: () => Intl.DateTimeFormat): string {
+  const date = dateOf(value);
+  return Number.isNaN(date.getTime()) ? String(value) : formatter().format(date);
+}
+
+/** A date ("Nov 27, 2026"): of a moment, its local day; a bare `yyyy-MM-dd`, that day. An unreadable value as it came. */
+export function formatDate(value: string | number | Date): string {
+  return formatWith(value, () => (dateText ??= new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' })));
+}
+
+/** A moment ("Nov 27, 2026, 3:59 PM", local time); an unreadable value as it came. */
+export function formatDateTime(value: string | number | Date): string {
+  return formatWith(value, () => (dateTimeText ??= new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' })));
+}
+
+/** A moment of today, to the second ("3:59:29 PM"): for things done minutes apart in one sitting. */
+export function formatTime(value: string | number | Date): string {
+  return formatWith(value, () => (timeText ??= new Intl.DateTimeFormat(undefined, { timeStyle: 'medium' })));
+}
+
+/** A month ("Nov 2026"), for a chart's axis. */
+export function formatMonth(value: string | number | Date): string {
+  return formatWith(value, () => (monthText ??= new Intl.DateTimeFormat(undefined, { month: 'short', year: 'numeric' })));
+}
+
+/** "from Jun 1, 2025 to Jun 1, 2026": a range of days as a sentence says it. */
+export const formatDayRange = (range: { from: string; to: string }) => `from ${formatDate(range.from)} to ${formatDate(range.to)}`;
+
+/** Within this of "now", either way (a clock a little ahead of the server's), a moment is "just now". */
+const JUST_NOW_MS = 60_000;
+const RELATIVE_UNITS: readonly [Intl.RelativeTimeFormatUnit, number][] = [
+  ['year', 365 * DAY_MS],
+  ['month', 30 * DAY_MS],
+  ['week', 7 * DAY_MS],
+  ['day', DAY_MS],
+  ['hour', 3_600_000],
+  ['minute', 60_000],
+];
+
+/**
+ * "3 days ago", "in 2 hours", in the browser's locale; "just now" for the last minute, and for a
+ * moment up to a minute ahead (a server's clock a little ahead of this one).
+ */
+export function relativeWords(date: Date, now: Date): string {
+  const diff = date.getTime() - now.getTime();
+  if (Math.abs(diff) < JUST_NOW_MS) return 'just now';
+  relativeText ??= new Intl.RelativeTimeFormat(undefined, { numeric: 'always' });
+  const [unit, size] = RELATIVE_UNITS.find(([, ms]) => Math.abs(diff) >= ms) ?? ['minute', 60_000];
+  return relativeText.format(Math.trunc(diff / size), unit);
 }
 
 // Calendar days (`yyyy-MM-dd`, local).

@@ -28,13 +28,30 @@ export interface NetworkDiff {
   reordered: boolean;
 }
 
+/** Why two edits cannot both be kept, with the person it concerns (a page says their name). */
+export type ConflictReason = { kind: 'bothReordered' } | { kind: 'movedRemoved' | 'removedMoved'; identifier: string } | { kind: 'tooLarge'; size: number };
+
+/** A conflict's reason in words; `nameOf` says who a person is (default: their identifier). */
+export function reasonText(reason: ConflictReason, nameOf: (identifier: string) => string = (id) => id): string {
+  switch (reason.kind) {
+    case 'bothReordered':
+      return 'Both changed the order of the network.';
+    case 'movedRemoved':
+      return `${nameOf(reason.identifier)} was moved in the saved network but removed in yours.`;
+    case 'removedMoved':
+      return `${nameOf(reason.identifier)} was removed in the saved network but moved in yours.`;
+    case 'tooLarge':
+      return `Together the changes make ${reason.size} members, more than ${MAX_NETWORK_SIZE}.`;
+  }
+}
+
 export type MergeResult =
   /** Nobody else changed the network: write `merged` (which is `yours`). */
   | { status: 'unchanged'; merged: string[] }
   /** Someone else changed it, without overlap: write `merged`, which keeps both edits. */
   | { status: 'merged'; merged: string[]; theirs: NetworkDiff; yours: NetworkDiff }
   /** The edits overlap: a person must choose. `merged` is the best effort (theirs' order). */
-  | { status: 'conflict'; merged: string[]; theirs: NetworkDiff; yours: NetworkDiff; reasons: string[] };
+  | { status: 'conflict'; merged: string[]; theirs: NetworkDiff; yours: NetworkDiff; reasons: string[]; conflicts: ConflictReason[] };
 
 const sameList = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((x, i) => x === b[i]);
 
@@ -107,7 +124,7 @@ export function mergeNetworks(base: readonly string[], theirs: readonly string[]
   if (sameList(base, yours) || sameList(theirs, yours)) return { status: 'merged', merged: [...theirs], theirs: theirDiff, yours: yourDiff };
 
   const removed = new Set([...theirDiff.removed, ...yourDiff.removed]);
-  const reasons: string[] = [];
+  const conflicts: ConflictReason[] = [];
 
   // Who decides the order of the members kept from base.
   const theirsKept = new Set(theirs);
@@ -115,14 +132,14 @@ export function mergeNetworks(base: readonly string[], theirs: readonly string[]
   const shared = new Set(base.filter((x) => theirsKept.has(x) && yoursKept.has(x)));
   let skeletonSide: readonly string[] = theirs;
   if (theirDiff.reordered && yourDiff.reordered) {
-    if (!sameList(only(theirs, shared), only(yours, shared))) reasons.push('Both changed the order of the network.');
+    if (!sameList(only(theirs, shared), only(yours, shared))) conflicts.push({ kind: 'bothReordered' });
   } else if (yourDiff.reordered) {
     skeletonSide = yours;
   }
   const theirMoves = theirDiff.reordered ? movedMembers(base, theirs) : new Set<string>();
   const yourMoves = yourDiff.reordered ? movedMembers(base, yours) : new Set<string>();
-  for (const x of yourDiff.removed) if (theirMoves.has(x)) reasons.push(`${x} was moved in the saved network but removed in yours.`);
-  for (const x of theirDiff.removed) if (yourMoves.has(x)) reasons.push(`${x} was removed in the saved network but moved in yours.`);
+  for (const x of yourDiff.removed) if (theirMoves.has(x)) conflicts.push({ kind: 'movedRemoved', identifier: x });
+  for (const x of theirDiff.removed) if (yourMoves.has(x)) conflicts.push({ kind: 'removedMoved', identifier: x });
 
   const baseKept = base.filter((x) => !removed.has(x));
   const keptSet = new Set(baseKept);
@@ -133,9 +150,9 @@ export function mergeNetworks(base: readonly string[], theirs: readonly string[]
   merged = placeAdditions(merged, skeletonSide, skeletonAdded);
   merged = placeAdditions(merged, otherSide, otherAdded);
 
-  if (merged.length > MAX_NETWORK_SIZE) reasons.push(`Together the changes make ${merged.length} members, more than ${MAX_NETWORK_SIZE}.`);
-  return reasons.length > 0
-    ? { status: 'conflict', merged, theirs: theirDiff, yours: yourDiff, reasons }
+  if (merged.length > MAX_NETWORK_SIZE) conflicts.push({ kind: 'tooLarge', size: merged.length });
+  return conflicts.length > 0
+    ? { status: 'conflict', merged, theirs: theirDiff, yours: yourDiff, reasons: conflicts.map((c) => reasonText(c)), conflicts }
     : { status: 'merged', merged, theirs: theirDiff, yours: yourDiff };
 }
 

@@ -42,6 +42,43 @@ export const peopleQueries = {
   search: (api: ApiClient, q: string, pageSize = 10) => queryOptions({ ...people.queries.list(api, { q, pageSize }), retry: false }),
   /** Students by name or identifier (the people extension): the one student search of every page. */
   studentSearch: (api: ApiClient, q: string) => people.queries.list(api, { role: 'Student', q, pageSize: 20 }),
+  /**
+   * Names of many people at once, for a page that shows people by name (#31 item 8): identifier →
+   * "First Last" for each person known; anyone unknown (or any failure) is left out, and the page
+   * shows their identifier. One request for up to a thousand (`peopleByIdentifiers`), or one each,
+   * a few at a time, on an upstream without that filter.
+   */
+  names: (api: ApiClient, identifiers: readonly string[]) => {
+    const asked = [...new Set(identifiers)].sort();
+    return queryOptions({
+      queryKey: [...all, 'names', asked] as const,
+      queryFn: async ({ signal }) => {
+        const names: Record<string, string> = {};
+        const batch = await peopleByIdentifiers(api, asked, signal);
+        if (batch.supported) {
+          for (const [identifier, person] of batch.people) names[identifier] = `${person.firstName} ${person.lastName}`;
+          return names;
+        }
+        await mapPool(
+          asked,
+          4,
+          async (identifier) => {
+            try {
+              const person = await api.people.get(identifier, { signal });
+              names[identifier] = `${person.firstName} ${person.lastName}`;
+            } catch (error) {
+              if (signal.aborted) throw error;
+            }
+          },
+          { signal },
+        );
+        return names;
+      },
+      enabled: asked.length > 0,
+      staleTime: PEOPLE_STALE_TIME,
+      retry: false,
+    });
+  },
   /** E15: links to the people of the network, in the order last saved. */
   successNetwork: (api: ApiClient, identifier: string) =>
     queryOptions({

@@ -1,5 +1,5 @@
 import type { ApiClient } from '../api/client.ts';
-import { mergeNetworks, type NetworkDiff } from '../lib/network-merge.ts';
+import { mergeNetworks, type ConflictReason, type NetworkDiff } from '../lib/network-merge.ts';
 
 /**
  * A success network (E15, E16) as identifiers, and the write that loses nobody's change: the
@@ -16,7 +16,16 @@ export type GuardedWriteResult =
   /** Written. `merged` when someone else had changed the network and both edits were kept. */
   | { status: 'saved' | 'merged'; identifier: string; before: string[]; written: string[]; theirs?: NetworkDiff }
   /** Not written: someone else's change overlaps this one; a person must choose. */
-  | { status: 'conflict'; identifier: string; base: string[]; theirs: string[]; yours: string[]; merged: string[]; reasons: string[] };
+  | {
+      status: 'conflict';
+      identifier: string;
+      base: string[];
+      theirs: string[];
+      yours: string[];
+      merged: string[];
+      reasons: string[];
+      conflicts: ConflictReason[];
+    };
 
 export interface GuardedWriteInput {
   identifier: string;
@@ -42,7 +51,16 @@ export async function guardedWrite(
   const theirs = await readNetwork(api, identifier, signal);
   const result = mergeNetworks(base, theirs, yours);
   if (result.status === 'conflict') {
-    return { status: 'conflict', identifier, base: [...base], theirs, yours: [...yours], merged: result.merged, reasons: result.reasons };
+    return {
+      status: 'conflict',
+      identifier,
+      base: [...base],
+      theirs,
+      yours: [...yours],
+      merged: result.merged,
+      reasons: result.reasons,
+      conflicts: result.conflicts,
+    };
   }
   await api.people.successNetwork.replace(
     identifier,

@@ -6,13 +6,13 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { LineChart } from '@mui/x-charts/LineChart';
-import { format } from 'date-fns/format';
+import { formatMonth } from '../../lib/dates.ts';
 import { formatScore } from '../../lib/percentiles.ts';
 import type { Trend } from './trend.ts';
 
 const label = (iso: string, title: string) => {
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? title : format(date, 'MMM yyyy');
+  return Number.isNaN(date.getTime()) ? title : formatMonth(date);
 };
 
 /**

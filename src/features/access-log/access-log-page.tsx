@@ -10,6 +10,7 @@ import { LogView, type LogField } from '../../components/log-view.tsx';
 import { accessLogQueries } from '../../queries/access-log.ts';
 import { useIsAdmin } from '../../queries/permissions.ts';
 import { EndSessionsButton } from './end-sessions.tsx';
+import { DateTimeText } from '../../components/relative-time.tsx';
 
 type AccessFilterName = 'person' | 'student' | 'since' | 'until';
 
@@ -44,7 +45,7 @@ function Students({ students }: { students: string[] }) {
 }
 
 const COLUMNS: readonly TableColumn<AccessLogEntry>[] = [
-  { header: 'When', nowrap: true, cell: (entry) => <time dateTime={entry.at}>{new Date(entry.at).toLocaleString()}</time> },
+  { header: 'When', nowrap: true, cell: (entry) => <DateTimeText dateTime={entry.at} /> },
   { header: 'Who', cell: (entry) => entry.person ?? '—' },
   { header: 'What', cell: (entry) => `${EVENTS[entry.event]}${entry.operation ? ` (${entry.operation})` : ''}${entry.detail ? `: ${entry.detail}` : ''}` },
   { header: 'Students', cell: (entry) => <Students students={entry.students} /> },

@@ -8,6 +8,7 @@ import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import { describeError } from '../../components/problem-message.tsx';
 import { useEndSessions } from '../../queries/access-log.ts';
+import { formatTime } from '../../lib/dates.ts';
 
 /**
  * "End every session of <person>" (#30), for an administrator reading the access log of one
@@ -30,7 +31,7 @@ export function EndSessionsButton({ person }: { person: string }) {
       </Button>
       {end.isSuccess ? (
         <Alert severity={end.data.logged === false ? 'warning' : 'success'} role="status" sx={{ flexBasis: '100%' }}>
-          Every session of {person} ended at {new Date(end.data.at).toLocaleTimeString()}: their next request is refused on every instance.
+          Every session of {person} ended at {formatTime(end.data.at)}: their next request is refused on every instance.
           {end.data.logged === false ? ' The access log could not be written, so this end is not listed there.' : ''}
         </Alert>
       ) : null}

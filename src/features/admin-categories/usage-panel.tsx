@@ -14,7 +14,7 @@ import ExpandMore from '@mui/icons-material/ExpandMore';
 import { isApiError } from '../../api/errors.ts';
 import { ProblemMessage } from '../../components/problem-message.tsx';
 import { useCategoryUsage, type CategoryUsage } from './category-usage.ts';
-import { parseDay } from '../../lib/dates.ts';
+import { formatDayRange, parseDay } from '../../lib/dates.ts';
 
 /** A button's label on one line while the Cancel beside it comes and goes. */
 const NO_WRAP = { whiteSpace: 'nowrap', flexShrink: 0 } as const;
@@ -129,8 +129,7 @@ export function UsagePanel({
         )}
         {usage.data && !usage.isPending && (
           <Typography variant="body2" role="status" sx={{ mt: 1 }} data-testid="usage-summary">
-            Counted {usage.data.updates.toLocaleString()} updates and {usage.data.alerts.toLocaleString()} alerts created from {usage.data.from} to{' '}
-            {usage.data.to}.
+            Counted {usage.data.updates.toLocaleString()} updates and {usage.data.alerts.toLocaleString()} alerts created {formatDayRange(usage.data)}.
           </Typography>
         )}
       </Box>

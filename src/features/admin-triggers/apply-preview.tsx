@@ -9,6 +9,7 @@ import { ResponsiveTable } from '../../components/responsive-table.tsx';
 import { RECENT_DAYS } from './apply-queries.ts';
 import type { NotationPreview, TriggerNotation } from './trigger-notations.ts';
 import { AUDIENCE_WORDS, plural, studentViewWord } from './trigger-words.ts';
+import { formatDate } from '../../lib/dates.ts';
 
 /** The notation each student will get, once, then per student with any they got from this trigger lately. */
 
@@ -75,7 +76,7 @@ export function PreviewTable({
                   {earlier.length > 0 && (
                     <Typography variant="body2" color="warning.main" sx={{ fontWeight: 600 }}>
                       Already received {plural(earlier.length, 'notation')} from this trigger in the last {RECENT_DAYS} days (latest{' '}
-                      {earlier[0]!.createdOn.slice(0, 10)})
+                      {formatDate(earlier[0]!.createdOn)})
                     </Typography>
                   )}
                 </>

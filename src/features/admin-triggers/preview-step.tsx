@@ -47,7 +47,9 @@ export function PreviewStep({
           <Typography data-testid="preview-summary">
             {students.length === 0
               ? 'No student to apply the trigger to.'
-              : `Each of these ${plural(students.length, 'student')} will get exactly this notation:`}
+              : students.length === 1
+                ? 'This student will get exactly this notation:'
+                : `Each of these ${plural(students.length, 'student')} will get exactly this notation:`}
           </Typography>
           <NotationCard preview={preview} />
           {recent.isPending && studentIds.length > 0 && (

@@ -29,6 +29,7 @@ import { usePermission } from '../../queries/permissions.ts';
 import { triggerNotationText } from './trigger-notations.ts';
 import { TriggerFormSchema, diffTrigger, formOf, type TriggerForm } from './trigger-form.ts';
 import { AUDIENCE_WORDS, isTriggerId, kindWord, studentViewWord, triggerJournalHref } from './trigger-words.ts';
+import { formatDateTime } from '../../lib/dates.ts';
 
 export const EARLIER_NOTATIONS_WARNING =
   'Notations this trigger created earlier are not changed: they keep their text and kind. The change applies to the notations created from now on.';
@@ -41,7 +42,7 @@ function Fields({ trigger }: { trigger: Trigger }) {
     ['Creates', `${kindWord(trigger.elevateToAlert)}${trigger.elevateToAlert ? ' (status Open)' : ' (type Api)'}`],
     ['Audience', AUDIENCE_WORDS[trigger.audienceType]],
     ['Student visibility', studentViewWord(trigger.canStudentView)],
-    ['Created', new Date(trigger.createdOn).toLocaleString()],
+    ['Created', formatDateTime(trigger.createdOn)],
   ];
   return (
     <Box

@@ -16,7 +16,8 @@ import Typography from '@mui/material/Typography';
 import { DataGrid, type GridColDef } from '@mui/x-data-grid';
 import { Link as RouterLink } from 'react-router';
 import { PAGES } from '../../app/route-table.ts';
-import { PersonName } from '../../components/person-name.tsx';
+import { PersonName, usePeopleNames } from '../../components/person-name.tsx';
+import { reasonText } from '../../lib/network-merge.ts';
 import { PersonPicker } from '../../components/person-picker.tsx';
 import { ProblemMessage, describeError } from '../../components/problem-message.tsx';
 import { parsePairs, type BulkOperation, type BulkOperationKind } from '../../lib/bulk-reassign.ts';
@@ -59,7 +60,9 @@ function ChosenPerson({ label, value, onChange, exclude }: { label: string; valu
   );
 }
 
-const outcomeText = (outcome: BulkOutcome | undefined): string => {
+type NameOf = (identifier: string) => string;
+
+const outcomeText = (outcome: BulkOutcome | undefined, nameOf: NameOf): string => {
   if (!outcome) return '';
   switch (outcome.status) {
     case 'saved':
@@ -67,7 +70,7 @@ const outcomeText = (outcome: BulkOutcome | undefined): string => {
     case 'merged':
       return 'Saved, merged with a concurrent change';
     case 'conflict':
-      return `Not saved: ${outcome.reasons.join(' ')}`;
+      return `Not saved: ${outcome.conflicts.map((reason) => reasonText(reason, nameOf)).join(' ')}`;
     case 'failed':
       return `Failed: ${describeError(outcome.error)}`;
   }
@@ -83,32 +86,34 @@ interface GridRow {
 }
 
 const columns: GridColDef<GridRow>[] = [
-  { field: 'student', headerName: 'Student', width: 120 },
+  { field: 'student', headerName: 'Student', width: 220 },
   { field: 'before', headerName: 'Before', flex: 1, minWidth: 180 },
   { field: 'after', headerName: 'After', flex: 1, minWidth: 180 },
   { field: 'result', headerName: 'Result', flex: 1, minWidth: 160 },
   { field: 'undo', headerName: 'Undo', width: 140 },
 ];
 
-function gridRow(row: PreviewRow, outcome: BulkOutcome | undefined, undo: BulkOutcome | undefined): GridRow {
-  const list = (ids: string[]) => (ids.length ? ids.join(', ') : '(nobody)');
-  const undoText = undo ? (undo.status === 'saved' || undo.status === 'merged' ? 'Undone' : outcomeText(undo)) : '';
+/** A grid row in people's names (#31 item 8): the student's with their identifier, the members' alone, in priority order. */
+function gridRow(row: PreviewRow, outcome: BulkOutcome | undefined, undo: BulkOutcome | undefined, nameOf: NameOf): GridRow {
+  const list = (ids: string[]) => (ids.length ? ids.map(nameOf).join(', ') : '(nobody)');
+  const undoText = undo ? (undo.status === 'saved' || undo.status === 'merged' ? 'Undone' : outcomeText(undo, nameOf)) : '';
+  const student = nameOf(row.student) === row.student ? row.student : `${nameOf(row.student)} (${row.student})`;
   switch (row.status) {
     case 'change':
       return {
         id: row.student,
-        student: row.student,
+        student,
         before: list(row.before),
         after: list(row.after),
-        result: outcomeText(outcome) || 'Will change',
+        result: outcomeText(outcome, nameOf) || 'Will change',
         undo: undoText,
       };
     case 'same':
-      return { id: row.student, student: row.student, before: list(row.before), after: list(row.before), result: `Unchanged: ${row.note}`, undo: '' };
+      return { id: row.student, student, before: list(row.before), after: list(row.before), result: `Unchanged: ${row.note}`, undo: '' };
     case 'unknown':
-      return { id: row.student, student: row.student, before: '', after: '', result: 'Unknown student: skipped', undo: '' };
+      return { id: row.student, student, before: '', after: '', result: 'Unknown student: skipped', undo: '' };
     case 'error':
-      return { id: row.student, student: row.student, before: '', after: '', result: `Could not read: ${describeError(row.error)}`, undo: '' };
+      return { id: row.student, student, before: '', after: '', result: `Could not read: ${describeError(row.error)}`, undo: '' };
   }
 }
 
@@ -146,7 +151,7 @@ export function BulkReassignPanel({ students, caseloadStaff, permission }: { stu
   const missingStudents = kind !== 'pairs' && students.length === 0;
   const busy = state.phase === 'previewing' || state.phase === 'running' || state.phase === 'undoing';
 
-  const rows = state.preview?.rows ?? [];
+  const rows = useMemo(() => state.preview?.rows ?? [], [state.preview]);
   const counts = {
     change: rows.filter((r) => r.status === 'change').length,
     same: rows.filter((r) => r.status === 'same').length,
@@ -160,9 +165,22 @@ export function BulkReassignPanel({ students, caseloadStaff, permission }: { stu
   const undone = [...state.undoOutcomes.values()].filter((o) => o.status === 'saved' || o.status === 'merged').length;
   const undoProblems = [...state.undoOutcomes.entries()].filter(([, o]) => o.status === 'failed' || o.status === 'conflict');
   const unknownStaff = state.preview?.unknownStaff ?? [];
+  const people = useMemo(
+    () => [
+      ...new Set(
+        rows.flatMap((row) => [
+          row.student,
+          ...(row.status === 'change' || row.status === 'same' ? row.before : []),
+          ...(row.status === 'change' ? row.after : []),
+        ]),
+      ),
+    ],
+    [rows],
+  );
+  const nameOf = usePeopleNames(people);
   const gridRows = useMemo(
-    () => (state.preview?.rows ?? []).map((row) => gridRow(row, state.outcomes.get(row.student), state.undoOutcomes.get(row.student))),
-    [state.preview, state.outcomes, state.undoOutcomes],
+    () => (state.preview?.rows ?? []).map((row) => gridRow(row, state.outcomes.get(row.student), state.undoOutcomes.get(row.student), nameOf)),
+    [state.preview, state.outcomes, state.undoOutcomes, nameOf],
   );
 
   return (
@@ -297,9 +315,9 @@ export function BulkReassignPanel({ students, caseloadStaff, permission }: { stu
                 {[...failed, ...conflicts, ...undoProblems].map(([student, outcome]) => (
                   <li key={`${student}-${outcome.status}`}>
                     <Link component={RouterLink} to={PAGES.network.href({ identifier: student })}>
-                      {student}
+                      {nameOf(student)}
                     </Link>
-                    : {outcomeText(outcome)}
+                    : {outcomeText(outcome, nameOf)}
                   </li>
                 ))}
               </Box>
@@ -312,6 +330,9 @@ export function BulkReassignPanel({ students, caseloadStaff, permission }: { stu
               rows={gridRows}
               columns={columns}
               density="compact"
+              // Whole lists of names, wrapped: a network cut to "Ana Ruiz, Ben…" would hide who is in it.
+              getRowHeight={() => 'auto'}
+              sx={{ '& .MuiDataGrid-cell': { whiteSpace: 'normal', py: 0.75, lineHeight: 1.4, alignItems: 'flex-start' } }}
               disableRowSelectionOnClick
               aria-label="Students, before and after"
               pageSizeOptions={[100]}

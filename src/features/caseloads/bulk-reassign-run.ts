@@ -1,6 +1,7 @@
 import type { ApiClient } from '../../api/client.ts';
 import { isNotFound } from '../../api/errors.ts';
 import { applyOperation, mapWithConcurrency, staffOf, studentsOf, type BulkOperation } from '../../lib/bulk-reassign.ts';
+import type { ConflictReason } from '../../lib/network-merge.ts';
 import { guardedWrite, readNetwork } from '../../queries/success-network.ts';
 
 /** Bulk reassignment: every student's network read and planned, then one guarded E16 per student, a few at a time. */
@@ -61,7 +62,9 @@ export async function previewBulk(
 }
 
 export type BulkOutcome =
-  { status: 'saved' | 'merged'; before: string[]; written: string[] } | { status: 'conflict'; reasons: string[] } | { status: 'failed'; error: unknown };
+  | { status: 'saved' | 'merged'; before: string[]; written: string[] }
+  | { status: 'conflict'; reasons: string[]; conflicts: ConflictReason[] }
+  | { status: 'failed'; error: unknown };
 
 export interface BulkWrite {
   student: string;
@@ -86,7 +89,7 @@ export async function runBulk(
       const result = await guardedWrite(api, { identifier: student, base, yours }, undefined, headers);
       outcome =
         result.status === 'conflict'
-          ? { status: 'conflict', reasons: result.reasons }
+          ? { status: 'conflict', reasons: result.reasons, conflicts: result.conflicts }
           : { status: result.status, before: result.before, written: result.written };
     } catch (error) {
       outcome = { status: 'failed', error };

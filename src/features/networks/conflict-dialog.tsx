@@ -10,6 +10,8 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import { Names } from './pending-changes.tsx';
+import { usePeopleNames } from '../../components/person-name.tsx';
+import { reasonText, type ConflictReason } from '../../lib/network-merge.ts';
 
 export interface NetworkConflict {
   /** What the conflict interrupted: a save, or the undo of one. */
@@ -17,7 +19,8 @@ export interface NetworkConflict {
   theirs: string[];
   yours: string[];
   merged: string[];
-  reasons: string[];
+  /** Why both edits cannot be kept; said with people's names. */
+  conflicts: ConflictReason[];
 }
 
 export type ConflictChoice = 'theirs' | 'yours' | 'merged';
@@ -52,13 +55,15 @@ export function ConflictDialog({
   onCancel: () => void;
 }) {
   const fullScreen = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
+  const nameOf = usePeopleNames(conflict ? [...conflict.theirs, ...conflict.yours] : []);
   return (
     <Dialog open={conflict !== null} onClose={busy ? undefined : onCancel} fullScreen={fullScreen} maxWidth="md" fullWidth aria-labelledby="conflict-title">
       <DialogTitle id="conflict-title">Someone else changed this network</DialogTitle>
       {conflict && (
         <DialogContent>
           <Alert severity="warning" sx={{ mb: 2 }}>
-            {conflict.action === 'undo' ? 'Your undo' : 'Your changes'} and theirs overlap, so nothing was saved. {conflict.reasons.join(' ')}
+            {conflict.action === 'undo' ? 'Your undo' : 'Your changes'} and theirs overlap, so nothing was saved.{' '}
+            {conflict.conflicts.map((reason) => reasonText(reason, nameOf)).join(' ')}
           </Alert>
           <Box sx={{ display: 'flex', gap: 2, flexDirection: { xs: 'column', sm: 'row' } }}>
             <Version title="Theirs" description="Saved now" members={conflict.theirs} testId="conflict-theirs" />

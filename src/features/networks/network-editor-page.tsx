@@ -19,6 +19,7 @@ import { Link as RouterLink, useParams } from 'react-router';
 import { isNotFound } from '../../api/errors.ts';
 import { useApi } from '../../queries/api-context.tsx';
 import { ProblemMessage } from '../../components/problem-message.tsx';
+import { formatTime } from '../../lib/dates.ts';
 import { MAX_NETWORK_SIZE, diffNetworks, networkRuleViolations } from '../../lib/network-merge.ts';
 import { peopleQueries } from '../../queries/people.ts';
 import type { GuardedWriteResult } from '../../queries/success-network.ts';
@@ -31,12 +32,13 @@ import { usePersonLabel } from '../../components/person-name.tsx';
 import { PersonPicker } from '../../components/person-picker.tsx';
 import { NotFoundState } from '../../components/not-found-state.tsx';
 import { useSaveHistory, type NetworkSave } from './save-history.ts';
+import { MergedNotice } from './merged-notice.tsx';
+import type { NetworkDiff } from '../../lib/network-merge.ts';
 
 /** How long the "Undo" of the last save stays on screen (the issue asks for at least 10 s). */
 const UNDO_MS = 15_000;
 
 const sameList = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((x, i) => x === b[i]);
-const timeOf = (iso: string) => new Date(iso).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit', second: '2-digit' });
 
 interface Edit {
   /** The network as last read or written: what the edit started from. */
@@ -65,6 +67,8 @@ export function NetworkEditorPage() {
   const [announcement, setAnnouncement] = useState('');
   const [conflict, setConflict] = useState<(NetworkConflict & { undoOf?: string }) | null>(null);
   const [snack, setSnack] = useState<{ save: NetworkSave; message: string } | null>(null);
+  // What someone else's change was, after a save that kept it (#31 item 8).
+  const [mergedWith, setMergedWith] = useState<NetworkDiff | null>(null);
   const history = useSaveHistory(student);
   const save = useGuardedNetworkSave();
 
@@ -85,7 +89,14 @@ export function NetworkEditorPage() {
 
   const settle = (result: GuardedWriteResult, action: 'save' | 'undo', undoOf?: string) => {
     if (result.status === 'conflict') {
-      setConflict({ action, theirs: result.theirs, yours: result.yours, merged: result.merged, reasons: result.reasons, ...(undoOf ? { undoOf } : {}) });
+      setConflict({
+        action,
+        theirs: result.theirs,
+        yours: result.yours,
+        merged: result.merged,
+        conflicts: result.conflicts,
+        ...(undoOf ? { undoOf } : {}),
+      });
       return;
     }
     setConflict(null);
@@ -94,7 +105,8 @@ export function NetworkEditorPage() {
     if (undoOf) history.markUndone(undoOf);
     const summary = diffSummary(diffNetworks(result.before, result.written)) ?? 'no change';
     const what = action === 'undo' ? 'Undone' : 'Saved';
-    const mergedNote = result.status === 'merged' ? ', merged with a change someone else saved meanwhile' : '';
+    const mergedNote = result.status === 'merged' ? ', merged with a change saved meanwhile' : '';
+    setMergedWith(result.status === 'merged' && result.theirs ? result.theirs : null);
     setSnack({ save: entry, message: `${what} (${summary})${mergedNote}.` });
     setAnnouncement(`${what}${mergedNote}.`);
   };
@@ -186,6 +198,7 @@ export function NetworkEditorPage() {
       >
         {announcement}
       </Box>
+      {mergedWith && <MergedNotice student={student} theirs={mergedWith} onClose={() => setMergedWith(null)} />}
       {readOnly && !permission.pending && (
         <Alert severity="info" sx={{ mb: 2 }} data-testid="read-only-reason">
           Read-only. {permission.reason}
@@ -267,7 +280,7 @@ export function NetworkEditorPage() {
               <List dense aria-label="Your saves in this session">
                 {undoableHistory.map((entry) => {
                   const summary = diffSummary(diffNetworks(entry.before, entry.after)) ?? 'no change';
-                  const label = `${entry.kind === 'undo' ? 'Undo' : 'Save'} at ${timeOf(entry.at)}`;
+                  const label = `${entry.kind === 'undo' ? 'Undo' : 'Save'} at ${formatTime(entry.at)}`;
                   return (
                     <ListItem
                       key={entry.id}

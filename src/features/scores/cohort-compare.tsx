@@ -20,6 +20,7 @@ import { cohortQueries, type Cohort } from '../../queries/cohort.ts';
 import { FactorCard } from './factor-card.tsx';
 import { FactorHistogram } from './factor-histogram.tsx';
 import { scoreQueries } from '../../queries/scores.ts';
+import { formatCount } from './score-format.ts';
 
 interface Side {
   administration: Administration;
@@ -33,6 +34,30 @@ export function compareOrder(a: Administration, b: Administration): [Administrat
 }
 
 const signed = (n: number) => (n > 0 ? `+${formatScore(n)}` : n < 0 ? `−${formatScore(-n)}` : '0');
+
+/** A side's column heading: the administration, and what its cells hold. */
+function SideHeading({ title }: { title: string }) {
+  return (
+    <TableCell align="right">
+      {title}
+      <Typography variant="caption" component="span" color="textSecondary" sx={{ display: 'block' }}>
+        median (n)
+      </Typography>
+    </TableCell>
+  );
+}
+
+/** A side's median of a factor and how many scores it is of (#31 item 10): a change between 3 and 300 scores reads differently. */
+function SideCell({ median, n, side }: { median: number | undefined; n: number; side: 'earlier' | 'later' }) {
+  return (
+    <TableCell align="right">
+      <span data-testid={`median-${side}`}>{median === undefined ? '—' : formatScore(median)}</span>
+      <Typography variant="caption" component="span" color="textSecondary" sx={{ display: 'block' }} data-testid={`n-${side}`}>
+        n = {formatCount(n)}
+      </Typography>
+    </TableCell>
+  );
+}
 
 /**
  * Two administrations of the same assessment: each shared factor's distributions side by side
@@ -87,27 +112,30 @@ export function CohortCompare({
         <Typography variant="h6" component="h2" gutterBottom>
           Median change, {earlier.title} → {later.title}
         </Typography>
-        <Table size="small" aria-label="Median change per factor">
+        {/* Narrow cells on a phone, so that both sides and the change fit its width. */}
+        <Table size="small" aria-label="Median change per factor" sx={{ '& .MuiTableCell-root': { px: { xs: 0.75, sm: 2 } } }}>
           <TableHead>
             <TableRow>
               <TableCell>Factor</TableCell>
-              <TableCell align="right">{earlier.title}</TableCell>
-              <TableCell align="right">{later.title}</TableCell>
+              <SideHeading title={earlier.title} />
+              <SideHeading title={later.title} />
               <TableCell align="right">Change</TableCell>
             </TableRow>
           </TableHead>
           <TableBody>
             {shared.map((factor) => {
-              const a = before.figures.get(factor.name)?.median;
-              const b = after.figures.get(factor.name)?.median;
+              const earlierFigures = before.figures.get(factor.name);
+              const laterFigures = after.figures.get(factor.name);
+              const a = earlierFigures?.median;
+              const b = laterFigures?.median;
               const change = medianChange(a, b);
               return (
                 <TableRow key={factor.name} data-testid="median-change-row">
                   <TableCell component="th" scope="row">
                     {factor.name}
                   </TableCell>
-                  <TableCell align="right">{a === undefined ? '—' : formatScore(a)}</TableCell>
-                  <TableCell align="right">{b === undefined ? '—' : formatScore(b)}</TableCell>
+                  <SideCell median={a} n={earlierFigures?.n ?? 0} side="earlier" />
+                  <SideCell median={b} n={laterFigures?.n ?? 0} side="later" />
                   <TableCell align="right" data-testid="median-change">
                     {change === undefined ? '—' : signed(change)}
                   </TableCell>

@@ -8,6 +8,9 @@ import { setupTestBackend } from '../../testing/setup-test-backend.ts';
 import { AdministrationsPage } from './administrations-page.tsx';
 import { CohortPage } from './cohort-page.tsx';
 import { ProfilePage } from './profile-page.tsx';
+import { QueryClient } from '@tanstack/react-query';
+import { loadCohort } from '../../queries/cohort.ts';
+import { summarizeCohort } from './cohort-figures.ts';
 
 const { api, backend } = setupTestBackend({ cleanup: true });
 
@@ -130,5 +133,29 @@ describe('item 5: what the data says, truthfully', () => {
     await userEvent.click(screen.getByRole('combobox', { name: 'Status' }));
     await userEvent.click(await screen.findByRole('option', { name: 'Archived' }));
     await waitFor(() => expect(screen.getByTestId('administrations-summary')).toHaveTextContent('1 administration with status Archived'));
+  });
+});
+
+describe('item 10: the comparison table gives N per side', () => {
+  it('each factor’s median on each side says how many scores it is of', async () => {
+    const list = (await api().noncognitive.administrations.list({ pageSize: 1000 })).values;
+    const cohorts: { id: number; title: string; start: number; cohort: Awaited<ReturnType<typeof loadCohort>> }[] = [];
+    for (const a of list) {
+      const cohort = await loadCohort(api(), new QueryClient(), a.id, new AbortController().signal);
+      if (cohort.respondents.length > 0) cohorts.push({ id: a.id, title: a.title, start: Date.parse(a.startDate), cohort });
+    }
+    const sameKind = (x: (typeof cohorts)[number], y: (typeof cohorts)[number]) =>
+      x.cohort.factors.some((f) => y.cohort.factors.some((g) => g.name === f.name));
+    const first = cohorts[0]!;
+    const other = cohorts.find((c) => c !== first && sameKind(c, first))!;
+    const [earlier, later] = first.start <= other.start ? [first, other] : [other, first];
+    await renderApp({ routes, url: `/scores/${first.id}?compare=${other.id}`, backend: backend() });
+    const table = await screen.findByRole('table', { name: 'Median change per factor' }, { timeout: 20_000 });
+    const row = within(table).getAllByTestId('median-change-row')[0]!;
+    const factor = within(row).getByRole('rowheader').textContent!;
+    const n = (side: typeof earlier) => summarizeCohort(side.cohort, false).get(factor)!.n.toLocaleString();
+    expect(within(row).getByTestId('n-earlier')).toHaveTextContent(`n = ${n(earlier)}`);
+    expect(within(row).getByTestId('n-later')).toHaveTextContent(`n = ${n(later)}`);
+    expect(within(table).getAllByText('median (n)')).toHaveLength(2);
   });
 });

@@ -17,6 +17,7 @@ import { ProblemMessage } from '../../components/problem-message.tsx';
 import { ResponsiveTable, type TableColumn } from '../../components/responsive-table.tsx';
 import { useIsAdmin } from '../../queries/permissions.ts';
 import { studentRecordQueries } from '../../queries/student-record.ts';
+import { formatDateTime } from '../../lib/dates.ts';
 
 /**
  * One student's record (#30 item 4), for an administrator answering an inspection or an access
@@ -39,10 +40,8 @@ const PRINT_STYLES = {
 };
 
 const KIND: Record<RecordNotationKind, string> = { update: 'Update', dataInsight: 'Data insight', alert: 'Alert', encouragement: 'Encouragement' };
-const when = (iso: string) => {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : date.toLocaleString();
-};
+/** The app's one format for a moment (#31 item 9). */
+const when = formatDateTime;
 const nameOf = (p: { identifier: string; firstName: string | null; lastName: string | null }) =>
   p.firstName || p.lastName ? `${[p.firstName, p.lastName].filter(Boolean).join(' ')} (${p.identifier})` : p.identifier;
 

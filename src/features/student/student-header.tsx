@@ -8,7 +8,7 @@ import { isNotFound } from '../../api/errors.ts';
 import { useApi } from '../../queries/api-context.tsx';
 import { ProblemMessage } from '../../components/problem-message.tsx';
 import { peopleQueries } from '../../queries/people.ts';
-import type { DayRange } from '../../lib/dates.ts';
+import { formatDayRange, type DayRange } from '../../lib/dates.ts';
 import { TIMELINE_KINDS, type TimelineKind } from './timeline-filters.ts';
 import { kindsInWords, loadedKinds } from './partial-load.ts';
 
@@ -36,7 +36,7 @@ const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one :
  * is always said, and a kind that failed is named instead of counted.
  */
 function countsSentence(counts: StudentCounts | null, range: DayRange): string {
-  const window = `from ${range.from} to ${range.to}`;
+  const window = formatDayRange(range);
   if (counts === null) return `Counting open alerts and notations ${window}…`;
   if (counts.failed.length === TIMELINE_KINDS.length) return `Nothing could be counted ${window}: the timeline did not load.`;
   const notations =

@@ -73,7 +73,7 @@ describe('StudentPage', () => {
     expect(time).toHaveAttribute('tabindex', '0');
     expect(time?.textContent).toMatch(/ago$/);
     // The header counts the range.
-    expect(screen.getByTestId('student-counts')).toHaveTextContent(`${expected.length} notations from 2025-06-01 to 2026-06-01`);
+    expect(screen.getByTestId('student-counts')).toHaveTextContent(`${expected.length} notations from Jun 1, 2025 to Jun 1, 2026`);
     const open = (await api().alerts.listAll({ createdOnStart: '2025-06-01', createdOnEnd: '2026-06-01', identifiers: ['S000001'] })).values.filter(
       (a) => a.status === 'Open',
     ).length;
@@ -91,6 +91,36 @@ describe('StudentPage', () => {
     expect(button).toHaveAttribute('aria-expanded', 'true');
     const region = document.getElementById(button.getAttribute('aria-controls') ?? '');
     expect(region).toBeVisible();
+  });
+
+  it('shows a long note in a few lines with "Show more", and all of it after (#31 item 10)', async () => {
+    const user = userEvent.setup();
+    const category = (await api().categories.list({ pageSize: 1000 })).values.find((c) => c.isActive)!;
+    const long = Array.from({ length: 12 }, (_, i) => `Paragraph ${i + 1}: met with the student about the study plan, attendance and next steps.`).join('\n');
+    await api().updates.create({
+      audienceType: 'All',
+      canStudentView: false,
+      categories: [{ id: category.id }],
+      createdBy: { identifier: 'E0001' },
+      details: long,
+      student: { identifier: 'S000040' },
+    });
+    const today = new Date();
+    const day = (offset: number) => new Date(today.getTime() + offset * 86_400_000).toISOString().slice(0, 10);
+    await renderApp({ routes, url: `/students/S000040?from=${day(-2)}&to=${day(2)}&kinds=update`, backend: backend() });
+    await waitForTimeline();
+    const row = screen.getAllByTestId('timeline-row').find((r) => r.textContent?.includes('Paragraph 12')) as HTMLElement;
+    const more = within(row).getByRole('button', { name: 'Show more' });
+    expect(more).toHaveAttribute('aria-expanded', 'false');
+    const text = document.getElementById(more.getAttribute('aria-controls') ?? '') as HTMLElement;
+    expect(text).toHaveTextContent('Paragraph 12');
+    expect(text).toHaveStyle({ overflow: 'hidden' });
+    await user.click(more);
+    expect(within(row).getByRole('button', { name: 'Show less' })).toHaveAttribute('aria-expanded', 'true');
+    expect(text).not.toHaveStyle({ overflow: 'hidden' });
+    // A short note has no button.
+    const short = screen.getAllByTestId('timeline-row').filter((r) => r !== row && (r.textContent ?? '').length < 200);
+    for (const other of short) expect(within(other).queryByRole('button', { name: 'Show more' })).toBeNull();
   });
 
   it('says when in words and gives the exact time on hover', async () => {
@@ -245,12 +275,12 @@ describe('StudentPage', () => {
     await waitFor(
       () =>
         expect(screen.getByTestId('timeline-summary')).toHaveTextContent(
-          /^Showing data insights, updates and encouragements only \(alerts missing\) from 2025-06-01 to 2026-06-01\.$/,
+          /^Showing data insights, updates and encouragements only \(alerts missing\) from Jun 1, 2025 to Jun 1, 2026\.$/,
         ),
       { timeout: 15_000 },
     );
     expect(screen.getByTestId('student-counts')).toHaveTextContent(
-      /^\d+ data insights, updates and encouragements from 2025-06-01 to 2026-06-01 \(open alerts not counted/,
+      /^\d+ data insights, updates and encouragements from Jun 1, 2025 to Jun 1, 2026 \(open alerts not counted/,
     );
     const kinds = new Set(renderedRows().map((r) => r.kind));
     expect(kinds.has('alert')).toBe(false);

@@ -16,7 +16,7 @@ import { FilterNotices } from '../../components/filter-notices.tsx';
 import { ProblemMessage } from '../../components/problem-message.tsx';
 import { useSameContent } from '../../components/use-same-content.ts';
 import { CATEGORIES_PARAM, hasLegacySpelling } from '../../lib/url-state.ts';
-import type { DayRange } from '../../lib/dates.ts';
+import { formatDayRange, type DayRange } from '../../lib/dates.ts';
 import { WriteSection } from '../../components/compose/write-section.tsx';
 import { StudentHeader, type StudentCounts } from './student-header.tsx';
 import { NotAStudent } from './not-a-student.tsx';
@@ -87,8 +87,8 @@ function TimelineFailure({ loads }: { loads: readonly KindLoad[] }) {
 /** What the list shows, in one line: never a count of data that failed to load. */
 function summaryText(settled: boolean, loading: readonly KindLoad[], failed: readonly TimelineKind[], shown: number, total: number, range: DayRange): string {
   if (!settled) return `Loading ${kindsInWords(loading.map((load) => load.kind))}…`;
-  if (failed.length > 0) return `Showing ${kindsInWords(loadedKinds(failed))} only (${kindsInWords(failed)} missing) from ${range.from} to ${range.to}.`;
-  return `Showing ${shown} of ${total} ${total === 1 ? 'notation' : 'notations'} from ${range.from} to ${range.to}.`;
+  if (failed.length > 0) return `Showing ${kindsInWords(loadedKinds(failed))} only (${kindsInWords(failed)} missing) ${formatDayRange(range)}.`;
+  return `Showing ${shown} of ${total} ${total === 1 ? 'notation' : 'notations'} ${formatDayRange(range)}.`;
 }
 
 function TimelineSkeleton() {

@@ -14,7 +14,7 @@ import LockOpenOutlined from '@mui/icons-material/LockOpenOutlined';
 import PriorityHighOutlined from '@mui/icons-material/PriorityHighOutlined';
 import VisibilityOutlined from '@mui/icons-material/VisibilityOutlined';
 import { CommentList } from '../../components/comment-list.tsx';
-import { PLAIN_TEXT } from '../../components/plain-text.ts';
+import { LongText } from '../../components/long-text.tsx';
 import { RelativeTime } from '../../components/relative-time.tsx';
 import { LowerAlertButton } from '../../components/compose/lower-alert-button.tsx';
 import { audienceWord, insightTypeWord, type TimelineItem } from './timeline-items.ts';
@@ -90,9 +90,7 @@ export const TimelineRow = memo(function TimelineRow({ item, student, commentsOp
       </Stack>
 
       {/* elementtiming: the browser reports when this text is painted (e2e/perf/timeline.perf.ts). */}
-      <Typography component="p" sx={PLAIN_TEXT} {...PAINT_TIMING}>
-        {item.details}
-      </Typography>
+      <LongText text={item.details} attributes={PAINT_TIMING} />
 
       {(item.categories.length > 0 || item.audienceType || item.canStudentView) && (
         <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', mt: 1.5 }}>

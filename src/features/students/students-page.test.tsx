@@ -53,7 +53,7 @@ describe('StudentsPage', () => {
   it('labels the open-alert count with its window, in the student page’s words', async () => {
     await renderApp({ routes, url: '/students', backend: backend() });
     expect(await screen.findByTestId('ranking-window')).toHaveTextContent(
-      /^Open alerts raised from \d{4}-\d{2}-\d{2} to \d{4}-\d{2}-\d{2} \(the last 90 days\)\.$/,
+      /^Open alerts raised from [A-Z][a-z]{2} \d{1,2}, \d{4} to [A-Z][a-z]{2} \d{1,2}, \d{4} \(the last 90 days\)\.$/,
     );
     // The test backend's data may hold no alert that recent: then it says so, and counts nothing.
     await waitFor(

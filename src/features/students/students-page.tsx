@@ -22,7 +22,7 @@ import { PageHeading } from '../../components/page-heading.tsx';
 import { useApi } from '../../queries/api-context.tsx';
 import { ProblemMessage } from '../../components/problem-message.tsx';
 import { useDebouncedValue } from '../../components/use-debounced-value.ts';
-import { ageInDays, formatDay, startOfUtcDaysAgo } from '../../lib/dates.ts';
+import { ageInDays, formatDay, formatDayRange, startOfUtcDaysAgo } from '../../lib/dates.ts';
 import { readText } from '../../lib/url-state.ts';
 import { mostOpenAlertsQuery } from '../../queries/alert-queue.ts';
 import { peopleQueries } from '../../queries/people.ts';
@@ -135,7 +135,7 @@ function MostOpenAlerts() {
       </Typography>
       {/* The window in the words the student page uses ("11 open alerts … from A to B"), so two counts never read as one. */}
       <Typography variant="body2" color="textSecondary" sx={{ mb: 1 }} data-testid="ranking-window">
-        Open alerts raised from {createdOnStart.slice(0, 10)} to {today} (the last {RANKING_DAYS} days).
+        Open alerts raised {formatDayRange({ from: createdOnStart.slice(0, 10), to: today })} (the last {RANKING_DAYS} days).
       </Typography>
       {ranking.isPending && <LinearProgress aria-label="Loading open alerts" />}
       {ranking.isError && <ProblemMessage error={ranking.error} onRetry={() => void ranking.refetch()} />}

@@ -25,6 +25,7 @@ import { useApi } from '../../../queries/api-context.tsx';
 import { PLAIN_TEXT } from '../../../components/plain-text.ts';
 import { ProblemMessage } from '../../../components/problem-message.tsx';
 import { RelativeTime } from '../../../components/relative-time.tsx';
+import { formatDateTime } from '../../../lib/dates.ts';
 import { alertQueries, findCachedAlert } from '../../../queries/alerts.ts';
 import { TRIAGE_EXPAND, type TriageAlert } from '../../../queries/alert-queue.ts';
 import { AlertComments, PersonName, StudentPanel } from './alert-drawer-parts.tsx';
@@ -47,7 +48,6 @@ export interface AlertDrawerProps {
   focusOnOpen?: boolean;
 }
 
-const exactFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'full', timeStyle: 'short' });
 const number = new Intl.NumberFormat(undefined);
 /** Audiences in the composer's words. */
 const AUDIENCE_WORDS: Record<string, string> = { All: 'All staff', FullNetwork: 'Full success network' };
@@ -321,7 +321,7 @@ const AlertContent = memo(function AlertContent({ alert }: { alert: TriageAlert 
         <Typography variant="body2" color="textSecondary" sx={{ mt: 1 }}>
           Raised by <PersonName person={alert.createdBy} /> on{' '}
           <Box component="time" dateTime={Number.isNaN(created.getTime()) ? undefined : created.toISOString()}>
-            {Number.isNaN(created.getTime()) ? alert.createdOn : exactFormat.format(created)}
+            {formatDateTime(alert.createdOn)}
           </Box>{' '}
           (<RelativeTime dateTime={alert.createdOn} />)
         </Typography>

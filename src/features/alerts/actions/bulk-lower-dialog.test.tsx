@@ -7,7 +7,7 @@ import userEvent from '@testing-library/user-event';
 import { expect, test, vi } from 'vitest';
 import { useApi } from '../../../queries/api-context.tsx';
 import { renderApp } from '../../../testing/render-app.tsx';
-import { formatDay } from '../../../lib/dates.ts';
+import { formatDate } from '../../../lib/dates.ts';
 import { setupTestBackend } from '../../../testing/setup-test-backend.ts';
 import { alertQueries } from '../../../queries/alerts.ts';
 import { TRIAGE_EXPAND, type TriageAlert } from '../../../queries/alert-queue.ts';
@@ -229,7 +229,8 @@ test('one alert is spoken of as one: which, whose, and "Why is it lowered?" (#31
   const posts = commentPosts();
   const { dialog } = await render([only!.id], posts.fetch);
   expect(dialog).toHaveAccessibleName('Lower 1 alert');
-  const day = formatDay(new Date(only!.createdOn));
+  // The app's one date format (#31 item 9), not the URL's yyyy-MM-dd.
+  const day = formatDate(only!.createdOn);
   expect(dialog).toHaveAccessibleDescription(
     new RegExp(`^The comment is added to ${nameOf(only!)}’s \\(${only!.student.identifier}\\) alert of ${day}.*, and lowers it: “`),
   );

@@ -15,7 +15,7 @@ import { describeError } from '../../../components/problem-message.tsx';
 import { DetailsField, FormHint, useSignedIn } from '../../../components/compose/form-parts.tsx';
 import { useDetailsDraft } from '../../../components/compose/use-details-draft.ts';
 import type { TriageAlert } from '../../../queries/alert-queue.ts';
-import { formatDay } from '../../../lib/dates.ts';
+import { formatDate } from '../../../lib/dates.ts';
 import { progressOf, type BulkLowerResult, type LowerOutcome } from './bulk-lower.ts';
 import { useBulkLower } from './use-bulk-lower.ts';
 
@@ -37,7 +37,6 @@ export interface BulkLowerDialogProps {
 const DRAFT_KEY = 'draft:lower:bulk';
 
 const number = new Intl.NumberFormat(undefined);
-const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
 const plural = (n: number, one: string, many: string) => `${number.format(n)} ${n === 1 ? one : many}`;
 const nameOf = (person: { firstName: string; lastName: string }) => `${person.firstName} ${person.lastName}`.trim();
 /** The start of an alert's text, on one line, to say which alert is meant. */
@@ -47,11 +46,6 @@ const excerpt = (details: string) => {
 };
 /** How many students are named before "and N more". */
 const NAMED_STUDENTS = 5;
-
-function formatDate(dateTime: string): string {
-  const date = new Date(dateTime);
-  return Number.isNaN(date.getTime()) ? dateTime : dateFormat.format(date);
-}
 
 /** Lowers the selected open alerts with one comment, a few at a time, with progress; failures listed per alert, retried alone. */
 export function BulkLowerDialog(props: BulkLowerDialogProps) {
@@ -163,7 +157,7 @@ function BulkLowerForm({ alerts, onClose, onFinished, ids, onRunningChange }: Fo
             {open.length === 0
               ? 'None of the selected alerts is open: there is nothing to lower.'
               : one
-                ? `The comment is added to ${nameOf(one.student)}’s (${one.student.identifier}) alert of ${formatDay(new Date(one.createdOn))}${'firstName' in one.createdBy ? `, raised by ${nameOf(one.createdBy)}` : ''}, and lowers it: “${excerpt(one.details)}”`
+                ? `The comment is added to ${nameOf(one.student)}’s (${one.student.identifier}) alert of ${formatDate(one.createdOn)}${'firstName' in one.createdBy ? `, raised by ${nameOf(one.createdBy)}` : ''}, and lowers it: “${excerpt(one.details)}”`
                 : `The same comment is added to each alert and lowers it, for ${plural(students.length, 'student', 'students')}: ${named.join(', ')}${more > 0 ? ` and ${number.format(more)} more` : ''}.`}
           </DialogContentText>
           {skipped > 0 && <Alert severity="info">{plural(skipped, 'selected alert is', 'selected alerts are')} not open and will be skipped.</Alert>}

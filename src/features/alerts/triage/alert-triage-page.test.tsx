@@ -7,6 +7,7 @@ import { renderApp } from '../../../testing/render-app.tsx';
 import { setupTestBackend } from '../../../testing/setup-test-backend.ts';
 import { AlertTriagePage } from './alert-triage-page.tsx';
 import { TRIAGE_EXPAND, type TriageAlert } from '../../../queries/alert-queue.ts';
+import { formatDayRange } from '../../../lib/dates.ts';
 
 const RANGE = { from: '2026-05-01', to: '2026-05-31' };
 const URL_RANGE = `from=${RANGE.from}&to=${RANGE.to}`;
@@ -37,9 +38,7 @@ describe('AlertTriagePage', () => {
     // The progress bar says how far the load has come.
     expect(await screen.findByTestId('triage-progress')).toHaveTextContent(/Loading alerts|Loaded \d+ of \d+ alerts/);
     await loaded();
-    expect(summary()).toHaveTextContent(
-      `Showing ${number.format(open.length)} of ${number.format(alerts.length)} alerts created from ${RANGE.from} to ${RANGE.to}.`,
-    );
+    expect(summary()).toHaveTextContent(`Showing ${number.format(open.length)} of ${number.format(alerts.length)} alerts created ${formatDayRange(RANGE)}.`);
     expect(screen.getByTestId('status-chip-Open')).toHaveAttribute('aria-pressed', 'true');
     expect(screen.getByTestId('status-chip-Open')).toHaveTextContent(number.format(open.length));
     expect(screen.getByTestId('status-chip-all')).toHaveTextContent(number.format(alerts.length));
@@ -138,7 +137,7 @@ describe('AlertTriagePage over a range of several pages', () => {
     await waitFor(() => expect(screen.getAllByRole('row').length).toBeGreaterThan(1), { timeout: 30_000 });
     release();
     await waitFor(
-      () => expect(summary()).toHaveTextContent(`Showing ${number.format(total)} of ${number.format(total)} alerts created from ${wide.from} to ${wide.to}.`),
+      () => expect(summary()).toHaveTextContent(`Showing ${number.format(total)} of ${number.format(total)} alerts created ${formatDayRange(wide)}.`),
       { timeout: 30_000 },
     );
     expect(screen.queryByTestId('triage-progress')).not.toBeInTheDocument();

@@ -12,9 +12,9 @@ import OpenInNewOutlined from '@mui/icons-material/OpenInNewOutlined';
 import type { GridRowId, GridRowSelectionModel } from '@mui/x-data-grid';
 import type { TriageAlert } from '../../../queries/alert-queue.ts';
 import type { TriageGridRows } from './triage-grid.tsx';
-import { CELL_STYLES, ClampedText, dateFormat, days, PersonCell, StatusCell } from './triage-cells.tsx';
+import { CELL_STYLES, ClampedText, days, PersonCell, StatusCell } from './triage-cells.tsx';
 import type { StudentGroup, TriageRow } from './triage-rows.ts';
-import { ageInDays } from '../../../lib/dates.ts';
+import { ageInDays, formatDateTime } from '../../../lib/dates.ts';
 import { isSelected, toggleSelected } from './use-triage-selection.ts';
 import { useProgressiveCount } from '../../../components/use-progressive-count.ts';
 
@@ -94,7 +94,7 @@ const AlertCard = memo(function AlertCard({
   now,
   ...props
 }: { row: TriageRow; now: number } & Pick<TriageCardsProps, 'selection' | 'onSelectionChange' | 'onOpen' | 'openId' | 'onLower'>) {
-  const label = `${row.studentName} ${row.studentId}, ${dateFormat.format(row.createdMs)}`;
+  const label = `${row.studentName} ${row.studentId}, ${formatDateTime(row.createdMs)}`;
   return (
     <CardFrame
       id={row.id}
@@ -137,7 +137,7 @@ const AlertCard = memo(function AlertCard({
           <StatusCell status={row.status} />
         </Stack>
       }
-      meta={`${days(ageInDays(row.createdMs, now))} · ${dateFormat.format(row.createdMs)} · by ${row.creatorName}`}
+      meta={`${days(ageInDays(row.createdMs, now))} · ${formatDateTime(row.createdMs)} · by ${row.creatorName}`}
       categories={row.categoriesText}
       details={row.details}
       detailLines={3}

@@ -2,7 +2,6 @@ import type { Theme } from '@mui/material/styles';
 
 /** What a queue row shows, the same in the grid (desk) and in the cards (phone). */
 
-export const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 export const days = (n: number) => `${n} ${n === 1 ? 'day' : 'days'}`;
 
 /*

@@ -29,8 +29,8 @@ import {
   type GridValidRowModel,
 } from '@mui/x-data-grid';
 import type { SortField, TriageSort } from './triage-filters.ts';
-import { CELL_STYLES, ClampedText, dateFormat, days, PersonCell, StatusCell } from './triage-cells.tsx';
-import { ageInDays } from '../../../lib/dates.ts';
+import { CELL_STYLES, ClampedText, days, PersonCell, StatusCell } from './triage-cells.tsx';
+import { ageInDays, formatDateTime } from '../../../lib/dates.ts';
 import { ALERT_COLUMNS, GROUP_COLUMNS, type ColumnSpec, type StudentGroup, type TriageRow } from './triage-rows.ts';
 
 /**
@@ -97,7 +97,7 @@ function withOwnSpared(model: GridColumnVisibilityModel, own: GridColumnVisibili
 /** The grid's own rendering of each column; headers and order come from the pure column specs. */
 function alertColumns(now: number): GridColDef<TriageRow>[] {
   const render: Record<string, Partial<GridColDef<TriageRow>>> = {
-    createdOn: { width: 190, renderCell: ({ row }) => dateFormat.format(row.createdMs) },
+    createdOn: { width: 190, renderCell: ({ row }) => formatDateTime(row.createdMs) },
     student: { flex: 1, minWidth: 170, renderCell: ({ row }) => <PersonCell name={row.studentName} identifier={row.studentId} /> },
     categories: { flex: 1, minWidth: 150, renderCell: ({ row }) => <ClampedText text={row.categoriesText} lines={2} /> },
     creator: { width: 135, renderCell: ({ row }) => row.creatorName },
@@ -116,7 +116,7 @@ function groupColumns(now: number): GridColDef<StudentGroup>[] {
     count: { width: 100, type: 'number', renderCell: ({ row }) => row.count },
     age: { width: 130, type: 'number', renderCell: ({ row }) => days(ageInDays(row.oldestMs, now)) },
     categories: { flex: 1, minWidth: 180, renderCell: ({ row }) => <ClampedText text={row.categoriesText} lines={2} /> },
-    createdOn: { width: 175, renderCell: ({ row }) => dateFormat.format(row.latestMs) },
+    createdOn: { width: 175, renderCell: ({ row }) => formatDateTime(row.latestMs) },
     details: { flex: 2.5, minWidth: 260, renderCell: ({ row }) => <ClampedText text={row.latestDetails} lines={2} /> },
   };
   return GROUP_COLUMNS.map((spec) => columnOf(spec, render[spec.field]));

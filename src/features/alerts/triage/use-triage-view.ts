@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import type { DayRange } from '../../../lib/dates.ts';
+import { formatDayRange, type DayRange } from '../../../lib/dates.ts';
 import { useSameContent } from '../../../components/use-same-content.ts';
 import type { TriageAlert } from '../../../queries/alert-queue.ts';
 import { effectiveSort, hasActiveFilters, type TriageFilters, type TriageSort } from './triage-filters.ts';
@@ -83,10 +83,10 @@ export function useTriageView(queue: TriageQueue, filters: TriageFilters, liveTe
   const total = queue.rows.length;
   const shownCount = tally.shown.length;
   const summary = queue.isPartial
-    ? `Showing ${number.format(shownCount)} of the newest ${plural(total, 'alert', 'alerts')}; loading the rest of ${number.format(queue.totalValues)} created from ${range.from} to ${range.to}…`
+    ? `Showing ${number.format(shownCount)} of the newest ${plural(total, 'alert', 'alerts')}; loading the rest of ${number.format(queue.totalValues)} created ${formatDayRange(range)}…`
     : view === 'alert'
-      ? `Showing ${number.format(shownCount)} of ${plural(total, 'alert', 'alerts')} created from ${range.from} to ${range.to}.`
-      : `${plural(groups.length, 'student', 'students')} with ${number.format(shownCount)} of ${plural(total, 'alert', 'alerts')} created from ${range.from} to ${range.to}.`;
+      ? `Showing ${number.format(shownCount)} of ${plural(total, 'alert', 'alerts')} created ${formatDayRange(range)}.`
+      : `${plural(groups.length, 'student', 'students')} with ${number.format(shownCount)} of ${plural(total, 'alert', 'alerts')} created ${formatDayRange(range)}.`;
   const filtered = hasActiveFilters({ ...filters, q: liveText });
   // Changes whenever what the queue lists changes: the grid and the cards go back to their first page.
   const resetKey = `${view}|${status}|${categories.join(',')}|${creator ?? ''}|${student ?? ''}|${liveText}|${range.from}|${range.to}`;

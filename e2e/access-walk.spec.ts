@@ -26,7 +26,10 @@ async function as(browser: Browser, baseURL: string | undefined, identifier: str
 
 async function groupsOf(request: APIRequestContext) {
   const session = (await (await request.get('/session')).json()) as { groups: string[]; requiredGroups: { admin: string; records?: string } };
-  return { admin: session.groups.includes(session.requiredGroups.admin), records: session.groups.includes(session.requiredGroups.records ?? 'success-records') };
+  return {
+    admin: session.groups.includes(session.requiredGroups.admin),
+    records: session.groups.includes(session.requiredGroups.records ?? 'success-records'),
+  };
 }
 
 /** Every answer the page receives from the dashboard's origin, as text. */
@@ -87,9 +90,8 @@ test('no answer to any kind of person carries the text of a note they may not se
   }
   await author.context.close();
 
-  const administration = (
-    (await (await admin.request.get('/api/noncognitives/administrations/?pageSize=1')).json()) as { values: { id: number | string }[] }
-  ).values[0]!.id;
+  const administration = ((await (await admin.request.get('/api/noncognitives/administrations/?pageSize=1')).json()) as { values: { id: number | string }[] })
+    .values[0]!.id;
   const pages = [
     '/',
     '/students',

@@ -1,3 +1,4 @@
+import { answerJson } from './rewrite.ts';
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { z } from 'zod';
 import type { AccessLogEntry } from '../api/access-log.ts';
@@ -73,12 +74,7 @@ export function recordReads(options: RecordReadsOptions): MiddlewareHandler {
     if (!call || !READS[call.name] || c.res.status < 200 || c.res.status >= 300) return;
     const actor = await options.actorOf(c);
     if (!actor) return;
-    let body: unknown;
-    try {
-      body = JSON.parse(await c.res.clone().text()) as unknown;
-    } catch {
-      body = undefined;
-    }
+    const body = await answerJson(c);
     const students = studentsRead(call, body) ?? [];
     if (students.length === 0) return;
     const query = new URL(c.req.url).search.slice(1);

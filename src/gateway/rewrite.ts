@@ -1,18 +1,28 @@
 import type { Context } from 'hono';
 import { replaceResponse } from '../http/compression.ts';
+import { bodyText, knownBody, respond } from '../http/known-body.ts';
 
 /**
  * Reading and replacing the JSON answer of an `/api` read, for the rules that take out what a
  * person may not see (audiences.ts, relationships.ts). A replaced answer loses the service's tag:
  * etag.ts computes one on what is sent.
  */
+/** Each answer parsed once, however many rules read it (relationships, audiences, the access log). */
+const parsed = new WeakMap<Response, unknown>();
+
 export async function answerJson(c: Context): Promise<unknown> {
-  if (c.res.status !== 200) return undefined;
+  const response = c.res;
+  if (response.status !== 200) return undefined;
+  if (parsed.has(response)) return parsed.get(response);
+  let value: unknown;
   try {
-    return JSON.parse(await c.res.clone().text()) as unknown;
+    // A body of this server's making is read as it was made; only the upstream's own stream is cloned.
+    value = JSON.parse(knownBody(response) !== undefined ? await bodyText(response) : await response.clone().text()) as unknown;
   } catch {
-    return undefined;
+    value = undefined;
   }
+  parsed.set(response, value);
+  return value;
 }
 
 export function replaceJson(c: Context, body: unknown): void {
@@ -20,7 +30,9 @@ export function replaceJson(c: Context, body: unknown): void {
   headers.delete('etag');
   const text = JSON.stringify(body);
   headers.set('content-length', String(Buffer.byteLength(text)));
-  replaceResponse(c, new Response(text, { status: 200, headers }));
+  const response = respond(text, { status: 200, headers });
+  parsed.set(response, body);
+  replaceResponse(c, response);
 }
 
 export const asRecord = (v: unknown): Record<string, unknown> =>

@@ -12,6 +12,8 @@ export interface AccessGrantStore {
   grant(person: string, student: string, reason: string, hours: number): Promise<AccessGrant>;
   /** The person's current grant for the student, if any. */
   current(person: string, student: string): Promise<AccessGrant | undefined>;
+  /** Every current grant of the person, by student (one query for a whole list). */
+  currentFor(person: string): Promise<Map<string, AccessGrant>>;
   /** Every grant given since `since`, newest first (for administrators). */
   list(since: string, limit: number): Promise<AccessGrant[]>;
   /** Deletes the grants that ended before `olderThan` (RETENTION_DAYS); returns how many. */
@@ -46,6 +48,18 @@ export function databaseGrants(database: GatewayDatabase, now: () => Date = () =
         .orderBy('until', 'desc')
         .executeTakeFirst();
       return row ? toGrant(row) : undefined;
+    },
+    currentFor: async (person) => {
+      await database.ready();
+      const rows = await db
+        .selectFrom('access_grants')
+        .selectAll()
+        .where('person', '=', person)
+        .where('until', '>', now().toISOString())
+        .orderBy('until', 'asc')
+        .execute();
+      // Ascending: the grant that lasts longest is the one kept for each student.
+      return new Map(rows.map((row) => [row.student, toGrant(row)]));
     },
     list: async (since, limit) => {
       await database.ready();

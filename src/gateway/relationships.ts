@@ -69,11 +69,22 @@ export function notInNetwork(student: string): ProblemError {
   });
 }
 
+/** The viewer's current grants, read once per request however many students it names. */
+const requestGrants = new WeakMap<Context, Promise<Map<string, { reason: string; until: string }>>>();
+function grantOf(c: Context, options: RelationshipOptions, viewer: Viewer, student: string) {
+  let grants = requestGrants.get(c);
+  if (!grants) {
+    grants = options.grants.currentFor(viewer.identifier);
+    requestGrants.set(c, grants);
+  }
+  return grants.then((byStudent) => byStudent.get(student));
+}
+
 /** Whether the viewer may open the student's records, and the grant's reason when a grant is why. */
 export async function mayOpen(c: Context, options: RelationshipOptions, viewer: Viewer, student: string): Promise<{ allowed: boolean; reason?: string }> {
   if (options.rules.policy === 'all-staff' || viewer.groups.includes(options.rules.recordsGroup)) return { allowed: true };
   if (await options.membership.isMember(c, viewer.identifier, student)) return { allowed: true };
-  const grant = await options.grants.current(viewer.identifier, student);
+  const grant = await grantOf(c, options, viewer, student);
   return grant ? { allowed: true, reason: grant.reason } : { allowed: false };
 }
 

@@ -63,6 +63,10 @@ test('roster: bands replace the rows, all come back, a checked row is handed on,
   await expect(pager).toHaveText(new RegExp(`of ${top.size.toLocaleString('en-US')}$`));
   const topShown = await shownIds();
   expect(topShown.length).toBeGreaterThan(0);
+  // #31 item 15: the Validity column says something on every row.
+  const validity = await grid.locator('[data-field="flagged"][role="gridcell"]').allTextContents();
+  expect(validity.length).toBe(topShown.length);
+  for (const text of validity) expect(text.trim()).toMatch(/^(no concern|concern)$/);
   for (const id of topShown) expect(top.has(id), id).toBe(true);
 
   // A row's checkbox (the grid's name for it) selects that respondent for the hand-off.

@@ -193,14 +193,17 @@ export const CohortRoster = memo(function CohortRoster(props: CohortRosterProps)
         headerName: 'Validity',
         type: 'boolean',
         width: 130,
-        valueFormatter: (value: boolean) => (value ? 'validity concern' : ''),
+        valueFormatter: (value: boolean) => (value ? 'validity concern' : 'no concern'),
+        // Every row says something: an empty cell reads as "not known" (#31 item 15).
         renderCell: ({ row }) =>
           row.flagged ? (
             <span className={CONCERN_CLASS}>
               <WarningAmberOutlined fontSize="small" aria-hidden />
               concern
             </span>
-          ) : null,
+          ) : (
+            <span className={MISSING_CLASS}>no concern</span>
+          ),
       },
       ...factors.map((factor): GridColDef<RosterRow> => ({
         field: `factor:${factor.name}`,

@@ -9,25 +9,46 @@ export function filterQuery(filter: Readonly<Record<string, string | number | un
   return query.size ? `?${query}` : '';
 }
 
+/** One request to the gateway's own routes: its answer, or an ApiError for a problem or no answer. */
+async function send(operation: string, method: 'GET' | 'POST', url: string, body: unknown, signal?: AbortSignal): Promise<{ status: number; answer: unknown }> {
+  let response: Response;
+  try {
+    response = await fetch(url, {
+      method,
+      credentials: 'same-origin',
+      headers: method === 'POST' ? { accept: 'application/json', 'content-type': 'application/json' } : { accept: 'application/json' },
+      ...(method === 'POST' ? { body: JSON.stringify(body) } : {}),
+      ...(signal ? { signal } : {}),
+    });
+  } catch (cause) {
+    throw new ApiError({ kind: signal?.aborted ? abortKind(signal.reason) : 'network', operation, method, url, cause });
+  }
+  const answer: unknown = await response.json().catch(() => undefined);
+  if (!response.ok) {
+    const problem = ProblemSchema.safeParse(answer);
+    throw new ApiError({ kind: 'http', operation, method, url, status: response.status, ...(problem.success ? { problem: problem.data } : {}) });
+  }
+  return { status: response.status, answer };
+}
+
+function parsed<S extends z.ZodType>(
+  operation: string,
+  method: 'GET' | 'POST',
+  url: string,
+  schema: S,
+  { status, answer }: { status: number; answer: unknown },
+): z.infer<S> {
+  const result = schema.safeParse(answer);
+  if (!result.success) throw new ApiError({ kind: 'invalid-response', operation, method, url, status, issues: result.error.issues });
+  return result.data;
+}
+
 /**
  * GET one of the gateway's own JSON answers (the journal, the access log: not the service's), as
  * the typed client reads the service's: problems and unreadable answers become an ApiError.
  */
 export async function getGatewayJson<S extends z.ZodType>(operation: string, url: string, schema: S, signal?: AbortSignal): Promise<z.infer<S>> {
-  let response: Response;
-  try {
-    response = await fetch(url, { headers: { accept: 'application/json' }, credentials: 'same-origin', ...(signal ? { signal } : {}) });
-  } catch (cause) {
-    throw new ApiError({ kind: signal?.aborted ? abortKind(signal.reason) : 'network', operation, method: 'GET', url, cause });
-  }
-  const body: unknown = await response.json().catch(() => undefined);
-  if (!response.ok) {
-    const problem = ProblemSchema.safeParse(body);
-    throw new ApiError({ kind: 'http', operation, method: 'GET', url, status: response.status, ...(problem.success ? { problem: problem.data } : {}) });
-  }
-  const parsed = schema.safeParse(body);
-  if (!parsed.success) throw new ApiError({ kind: 'invalid-response', operation, method: 'GET', url, status: response.status, issues: parsed.error.issues });
-  return parsed.data;
+  return parsed(operation, 'GET', url, schema, await send(operation, 'GET', url, undefined, signal));
 }
 
 /**
@@ -35,22 +56,16 @@ export async function getGatewayJson<S extends z.ZodType>(operation: string, url
  * problems and unreachable answers become an ApiError; the answer is returned unparsed.
  */
 export async function postGatewayJson(operation: string, url: string, body: unknown, signal?: AbortSignal): Promise<unknown> {
-  let response: Response;
-  try {
-    response = await fetch(url, {
-      method: 'POST',
-      credentials: 'same-origin',
-      headers: { accept: 'application/json', 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-      ...(signal ? { signal } : {}),
-    });
-  } catch (cause) {
-    throw new ApiError({ kind: signal?.aborted ? abortKind(signal.reason) : 'network', operation, method: 'POST', url, cause });
-  }
-  const answer: unknown = await response.json().catch(() => undefined);
-  if (!response.ok) {
-    const problem = ProblemSchema.safeParse(answer);
-    throw new ApiError({ kind: 'http', operation, method: 'POST', url, status: response.status, ...(problem.success ? { problem: problem.data } : {}) });
-  }
-  return answer;
+  return (await send(operation, 'POST', url, body, signal)).answer;
+}
+
+/** As `postGatewayJson`, the answer parsed by `schema` (a batch the gateway made). */
+export async function postGatewayParsed<S extends z.ZodType>(
+  operation: string,
+  url: string,
+  body: unknown,
+  schema: S,
+  signal?: AbortSignal,
+): Promise<z.infer<S>> {
+  return parsed(operation, 'POST', url, schema, await send(operation, 'POST', url, body, signal));
 }

@@ -1,7 +1,5 @@
 import { z } from 'zod';
-import { ApiError, abortKind } from './errors.ts';
-import { getGatewayJson } from './gateway-json.ts';
-import { ProblemSchema } from './schemas/index.ts';
+import { getGatewayJson, postGatewayParsed } from './gateway-json.ts';
 
 /**
  * Bulk reassignments kept by the gateway (#31 item 4; not part of the service): each batch, the
@@ -42,37 +40,8 @@ export const BATCH_DESCRIPTION_MAX = 300;
 
 export const batchesClient = {
   /** 201 with the new, empty batch; 403 for someone who may not edit networks. */
-  async create(description: string, signal?: AbortSignal): Promise<ReassignmentBatch> {
-    const url = '/session/batches';
-    let response: Response;
-    try {
-      response = await fetch(url, {
-        method: 'POST',
-        credentials: 'same-origin',
-        headers: { accept: 'application/json', 'content-type': 'application/json' },
-        body: JSON.stringify({ description }),
-        ...(signal ? { signal } : {}),
-      });
-    } catch (cause) {
-      throw new ApiError({ kind: signal?.aborted ? abortKind(signal.reason) : 'network', operation: 'batches.create', method: 'POST', url, cause });
-    }
-    const body: unknown = await response.json().catch(() => undefined);
-    if (!response.ok) {
-      const problem = ProblemSchema.safeParse(body);
-      throw new ApiError({
-        kind: 'http',
-        operation: 'batches.create',
-        method: 'POST',
-        url,
-        status: response.status,
-        ...(problem.success ? { problem: problem.data } : {}),
-      });
-    }
-    const parsed = ReassignmentBatchSchema.safeParse(body);
-    if (!parsed.success)
-      throw new ApiError({ kind: 'invalid-response', operation: 'batches.create', method: 'POST', url, status: response.status, issues: parsed.error.issues });
-    return parsed.data;
-  },
+  create: (description: string, signal?: AbortSignal): Promise<ReassignmentBatch> =>
+    postGatewayParsed('batches.create', '/session/batches', { description }, ReassignmentBatchSchema, signal),
   /** The batches of the last `days` days, newest first. */
   list: (days: number, signal?: AbortSignal) => getGatewayJson('batches.list', `/session/batches?days=${days}`, BatchListSchema, signal),
   get: (id: number, signal?: AbortSignal) => getGatewayJson('batches.get', `/session/batches/${id}`, ReassignmentBatchSchema, signal),

@@ -58,7 +58,9 @@ export interface StrictUpstream {
 }
 
 /** The reference backend behind a filter that answers 404 to every extension of decisions.md §9. */
-export async function startStrictUpstream(options: { now?: string; scale?: number } = {}): Promise<StrictUpstream> {
+export async function startStrictUpstream(
+  options: { now?: string; scale?: number; /** Pass the extensions too (the reference backend whole, counted). */ extensions?: boolean } = {},
+): Promise<StrictUpstream> {
   const { db } = openDatabase({
     path: ':memory:',
     seed: 1,
@@ -72,7 +74,7 @@ export async function startStrictUpstream(options: { now?: string; scale?: numbe
   app.all('/api/*', (c) => {
     const path = new URL(c.req.url).pathname.slice('/api'.length);
     const method = c.req.method === 'HEAD' ? 'GET' : c.req.method;
-    if (!CONTRACT.some(([m, pattern]) => m === method && pattern.test(path))) {
+    if (!options.extensions && !CONTRACT.some(([m, pattern]) => m === method && pattern.test(path))) {
       refused.push(`${c.req.method} ${path}`);
       return c.json({ status: 404, title: 'Not found', detail: 'Not found' }, 404);
     }

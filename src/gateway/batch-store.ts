@@ -15,6 +15,8 @@ export interface BatchStore {
   recordWrite(id: number, student: string, before: string[] | null, after: string[] | null): Promise<void>;
   /** The network was put back to its before by `actor`. */
   markUndone(id: number, student: string, actor: string): Promise<void>;
+  /** Deletes the batches created before `olderThan` (RETENTION_DAYS), with their networks; returns how many. */
+  purge(olderThan: string): Promise<number>;
 }
 
 const parseList = (text: string | null): string[] | null => {
@@ -60,6 +62,15 @@ export function databaseBatches(database: GatewayDatabase, now: () => Date = () 
       await database.ready();
       const row = await db.selectFrom('reassignment_batches').selectAll().where('id', '=', id).executeTakeFirst();
       return row ? (await withNetworks([row]))[0] : undefined;
+    },
+    purge: async (olderThan) => {
+      await database.ready();
+      return db.transaction().execute(async (tx) => {
+        const old = tx.selectFrom('reassignment_batches').select('id').where('created_at', '<', olderThan);
+        await tx.deleteFrom('reassignment_batch_networks').where('batch_id', 'in', old).execute();
+        const result = await tx.deleteFrom('reassignment_batches').where('created_at', '<', olderThan).executeTakeFirst();
+        return Number(result.numDeletedRows);
+      });
     },
     list: async (since, limit) => {
       await database.ready();

@@ -51,6 +51,7 @@ export async function createStack(env: Record<string, string | undefined>, serve
   const accessLog = databaseAccessLog(database);
   const grants = databaseGrants(database);
   const membershipCache = databaseMembershipCache(database);
+  const batches = databaseBatches(database);
   // Migrations run now; a database not there yet is retried on use, and /readyz says so meanwhile.
   await database
     .ready()
@@ -62,6 +63,7 @@ export async function createStack(env: Record<string, string | undefined>, serve
     alsoPurge: {
       accessLog: (olderThan) => accessLog.purge(olderThan),
       grants: (olderThan) => grants.purge(olderThan),
+      reassignmentBatches: (olderThan) => batches.purge(olderThan),
       membershipCache: () => membershipCache.purge(Date.now() - config.accessCacheSeconds * 1000),
     },
     days: config.retentionDays,
@@ -123,7 +125,7 @@ export async function createStack(env: Record<string, string | undefined>, serve
     accessCacheSeconds: config.accessCacheSeconds,
     membershipCache,
     grants,
-    batches: databaseBatches(database),
+    batches,
     access: config.access,
     ...(notice ? { notice, notices: databaseNotices(database) } : {}),
     ...(config.journalFile ? { journalCopy: config.journalFile } : {}),

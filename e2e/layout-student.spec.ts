@@ -190,7 +190,7 @@ test('one kind failing (updates answer 503): said as partial, no "Showing N of N
   await expect(failure.getByRole('button', { name: 'Retry' })).toBeVisible();
   await expect(page.getByText(/Updates could not be loaded/)).toHaveCount(1);
   await expect(summaryOf(page)).toHaveText(
-    /^Showing alerts, data insights and encouragements only \(updates missing\) from \d{4}-\d{2}-\d{2} to \d{4}-\d{2}-\d{2}\.$/,
+    /^Showing alerts, data insights and encouragements only \(updates missing\) from [A-Z][a-z]{2} \d{1,2}, \d{4} to [A-Z][a-z]{2} \d{1,2}, \d{4}\.$/,
     { timeout: 20_000 },
   );
   await expect(page.getByText(/Showing \d+ of \d+/)).toHaveCount(0);

@@ -237,7 +237,9 @@ test('a caseload lists its students; replace X with Y across 25 students with on
     );
     await page.getByRole('button', { name: 'Apply to 25 students' }).click();
     await expect(page.getByTestId('bulk-summary')).toContainText('Saved 24 of 25. 1 failed.', { timeout: 30_000 });
-    await expect(page.getByTestId('bulk-problems')).toContainText(`${failing}: Failed: Injected failure.`);
+    // Named, not identified (#31 item 8).
+    const who = (await (await page.request.get(`/api/people/${failing}`)).json()) as { firstName: string; lastName: string };
+    await expect(page.getByTestId('bulk-problems')).toContainText(`${who.firstName} ${who.lastName}: Failed: Injected failure.`);
     expect(puts).toHaveLength(25);
     await page.unroute(isFailingPut);
 

@@ -1,6 +1,6 @@
 import { expect, test, type BrowserContext, type Locator, type Page } from './fixtures.ts';
 import { expectNoSeriousA11yViolations } from './a11y.ts';
-import { checkLayout, SCREENS, type Screen } from './layout.ts';
+import { api, checkLayout, SCREENS, smallCohort, type Envelope, type Screen } from './layout.ts';
 import { sameOrigin, signIn } from './support.ts';
 
 /**
@@ -9,27 +9,6 @@ import { sameOrigin, signIn } from './support.ts';
  * screen, screenshots in e2e/screenshots/layout), axe in both schemes, and unknown ids answered
  * with a not-found state inside the shell. One signed-in context per screen size.
  */
-
-interface Envelope<T> {
-  totalValues: number;
-  values: T[];
-}
-
-async function api<T>(page: Page, path: string): Promise<T> {
-  const response = await page.request.get(`/api${path}`);
-  expect(response.ok(), path).toBe(true);
-  return (await response.json()) as T;
-}
-
-/** A small cohort (quick to load) and one of its respondents. */
-async function smallCohort(page: Page): Promise<{ id: number; person: string }> {
-  const list = await api<Envelope<{ id: number }>>(page, '/noncognitives/administrations/?pageSize=1000');
-  for (const a of list.values) {
-    const results = await api<Envelope<{ href: string }>>(page, `/noncognitives/administrations/${a.id}/results?pageSize=1`);
-    if (results.totalValues > 0 && results.totalValues < 200) return { id: a.id, person: decodeURIComponent(results.values[0]!.href.split('/').at(-2)!) };
-  }
-  throw new Error('no small cohort in the seed');
-}
 
 /** Nothing still loading (a meter such as "12 of 20 active" is a progress bar too, but a settled one). */
 /** The journal has entries to show: a success network saved as it stands (a write that changes nothing, journalled all the same). */

@@ -111,3 +111,25 @@ export async function checkLayout(page: Page, name: string, screen: Screen, prim
     await layoutScreenshot(page, name, screen, scheme);
   }
 }
+
+export interface Envelope<T> {
+  totalValues: number;
+  values: T[];
+}
+
+/** A GET of `/api<path>` with the page's session, which must succeed. */
+export async function api<T>(page: Page, path: string): Promise<T> {
+  const response = await page.request.get(`/api${path}`);
+  expect(response.ok(), path).toBe(true);
+  return (await response.json()) as T;
+}
+
+/** A small cohort of the seed (quick to load) and one of its respondents. */
+export async function smallCohort(page: Page): Promise<{ id: number; person: string }> {
+  const list = await api<Envelope<{ id: number }>>(page, '/noncognitives/administrations/?pageSize=1000');
+  for (const a of list.values) {
+    const results = await api<Envelope<{ href: string }>>(page, `/noncognitives/administrations/${a.id}/results?pageSize=1`);
+    if (results.totalValues > 0 && results.totalValues < 200) return { id: a.id, person: decodeURIComponent(results.values[0]!.href.split('/').at(-2)!) };
+  }
+  throw new Error('no small cohort in the seed');
+}

@@ -1,5 +1,5 @@
 import { expect, test, type BrowserContext, type Locator, type Page } from './fixtures.ts';
-import { expectNoHorizontalOverflow } from './layout.ts';
+import { expectNoHorizontalOverflow, smallCohort } from './layout.ts';
 import { signIn } from './support.ts';
 import { ROUTES } from '../src/app/route-table.ts';
 
@@ -12,27 +12,6 @@ import { ROUTES } from '../src/app/route-table.ts';
  */
 
 const REFLOW = { width: 320, height: 640 };
-
-interface Envelope<T> {
-  totalValues: number;
-  values: T[];
-}
-
-async function api<T>(page: Page, path: string): Promise<T> {
-  const response = await page.request.get(`/api${path}`);
-  expect(response.ok(), path).toBe(true);
-  return (await response.json()) as T;
-}
-
-/** A small cohort (quick to load) and one of its respondents, as e2e/layout-pages.spec.ts picks them. */
-async function smallCohort(page: Page): Promise<{ id: number; person: string }> {
-  const list = await api<Envelope<{ id: number }>>(page, '/noncognitives/administrations/?pageSize=1000');
-  for (const a of list.values) {
-    const results = await api<Envelope<{ href: string }>>(page, `/noncognitives/administrations/${a.id}/results?pageSize=1`);
-    if (results.totalValues > 0 && results.totalValues < 200) return { id: a.id, person: decodeURIComponent(results.values[0]!.href.split('/').at(-2)!) };
-  }
-  throw new Error('no small cohort in the seed');
-}
 
 /**
  * The widest elements past the right edge, attached to the report: the document check below fails

@@ -100,20 +100,18 @@ describe('two gateway instances on one PostgreSQL', () => {
   it('kill -9 of one instance mid-way: every 2xx has its complete entry; the others are marked or absent', async () => {
     const [a, b] = instances as [GatewayProcess, GatewayProcess];
     const { cookie } = await signInThroughProvider(a.origin, 'E0001');
-    // Mid-way: once 50 of b's 250 writes are answered.
-    let answeredByB = 0;
-    let midway = () => {};
-    const reachedMidway = new Promise<void>((resolve) => (midway = resolve));
-    const writes = Array.from({ length: 500 }, (_, i) =>
-      edit(i % 2 ? b.origin : a.origin, cookie, `kill-${i}`, (i % 10) + 1).then((status) => {
-        if (i % 2 && status === 204 && ++answeredByB === 50) midway();
-        return { id: `kill-${i}`, status };
-      }),
-    );
-    await reachedMidway;
+    // Mid-way: a's 250 writes and b's first 50 go out; once those 50 are answered, b's other 200
+    // are sent and b is killed a few milliseconds later, while they are in flight. (Sending all 500
+    // at once let b answer every one before the kill landed, on a fast machine.)
+    const send = (i: number) => edit(i % 2 ? b.origin : a.origin, cookie, `kill-${i}`, (i % 10) + 1).then((status) => ({ id: `kill-${i}`, status }));
+    const toA = Array.from({ length: 250 }, (_, n) => send(2 * n));
+    const bFirst = await Promise.all(Array.from({ length: 50 }, (_, n) => send(2 * n + 1)));
+    expect(bFirst.every((r) => r.status === 204)).toBe(true);
+    const bRest = Array.from({ length: 200 }, (_, n) => send(2 * (n + 50) + 1));
+    await new Promise((resolve) => setTimeout(resolve, 5));
     b.child.kill('SIGKILL');
     await b.exited;
-    const results = await Promise.all(writes);
+    const results = [...(await Promise.all(toA)), ...bFirst, ...(await Promise.all(bRest))];
     const succeeded = results.filter((r) => r.status >= 200 && r.status < 300);
     const lost = results.filter((r) => r.status === 0);
     expect(lost.length).toBeGreaterThan(0); // the kill did land mid-way

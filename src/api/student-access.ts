@@ -16,6 +16,18 @@ export const StudentAccessSchema = z.looseObject({
 });
 export type StudentAccess = z.infer<typeof StudentAccessSchema>;
 
+/**
+ * Whose records the signed-in person may open, when the gateway can list them: `students` (their
+ * caseload and grants); `everyone` (records group, all-staff policy); `unknown` (the service has no
+ * caseload extension). A list can then ask the service for those students alone.
+ */
+export const ScopeSchema = z.discriminatedUnion('scope', [
+  z.looseObject({ scope: z.literal('everyone') }),
+  z.looseObject({ scope: z.literal('students'), students: z.array(z.string()) }),
+  z.looseObject({ scope: z.literal('unknown') }),
+]);
+export type Scope = z.infer<typeof ScopeSchema>;
+
 const GrantSchema = z.looseObject({ student: z.string(), until: z.string() });
 
 /** An export the app is about to give, logged by the gateway first (no entry, no file). */
@@ -28,6 +40,7 @@ export const exportsClient = {
 export const studentAccessClient = {
   check: (student: string, signal?: AbortSignal): Promise<StudentAccess> =>
     getGatewayJson('studentAccess.check', `/session/access?student=${encodeURIComponent(student)}`, StudentAccessSchema, signal),
+  scope: (signal?: AbortSignal): Promise<Scope> => getGatewayJson('studentAccess.scope', '/session/scope', ScopeSchema, signal),
   /** 201 `{ student, until }`; a reason under 10 characters is a 400 with a field error. */
   async request(student: string, reason: string, signal?: AbortSignal): Promise<z.infer<typeof GrantSchema>> {
     const url = '/session/access';

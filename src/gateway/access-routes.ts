@@ -6,7 +6,7 @@ import type { AccessGrantStore } from './access-grants.ts';
 import type { AccessLogStore } from './access-log-store.ts';
 import type { Actor } from './journal.ts';
 import { requestIdOf } from './logging.ts';
-import type { AccessRules } from './relationships.ts';
+import type { AccessRules, Scope } from './relationships.ts';
 
 const ExportBodySchema = z.object({
   view: z.string().trim().min(1).max(100),
@@ -27,6 +27,8 @@ export interface AccessRoutesOptions {
   read: (c: Context, path: string) => Promise<unknown>;
   /** Whether the signed-in person may open the student's records, and why (relationships.ts). */
   decide: (c: Context, student: string) => Promise<{ allowed: boolean; why: 'policy' | 'records-group' | 'network' | 'grant' | 'none'; until?: string }>;
+  /** Whose records the signed-in person may open, when the gateway can list them (relationships.ts). */
+  scope: (c: Context) => Promise<Scope>;
   onError?: (error: unknown, c: Context) => void;
 }
 
@@ -37,6 +39,11 @@ export interface AccessRoutesOptions {
  */
 export function accessRoutes(options: AccessRoutesOptions): Hono {
   const app = new Hono();
+  app.get('/session/scope', async (c) => {
+    c.header('cache-control', 'no-store');
+    if (!(await options.actorOf(c))) throw new ProblemError(401, 'Sign in to read your scope');
+    return c.json(await options.scope(c));
+  });
   app.post('/session/access', async (c) => {
     c.header('cache-control', 'no-store');
     const actor = await options.actorOf(c);

@@ -21,7 +21,7 @@ import { accessRoutes } from './access-routes.ts';
 import { batchRoutes, batchWrites } from './batch-routes.ts';
 import { databaseBatches, type BatchStore } from './batch-store.ts';
 import { sessionEndRoutes } from './session-ends.ts';
-import { decide, enforceRelationships, relationshipRewrites, type AccessRules } from './relationships.ts';
+import { decide, enforceRelationships, relationshipRewrites, scopeOf, type AccessRules, type Scope } from './relationships.ts';
 import { databaseAccessLog, type AccessLogStore } from './access-log-store.ts';
 import { openGatewayDatabase } from './db/database.ts';
 import { journalRoutes, journalWrites } from './journal.ts';
@@ -334,7 +334,11 @@ export function createGateway(options: GatewayOptions): Hono {
     if (access.enforce === false) return { allowed: true, why: 'policy' as const };
     return session ? decide(c, relationships, { identifier: session.identifier, groups: session.groups }, student) : { allowed: false, why: 'none' as const };
   };
-  app.route('/', accessRoutes({ grants, accessLog, access, actorOf, read: readUpstream, decide: decideFor, onError: journalError }));
+  const scopeFor = async (c: Context): Promise<Scope> => {
+    const session = await actorOf(c);
+    return session ? scopeOf(c, relationships, { identifier: session.identifier, groups: session.groups }) : { scope: 'unknown' };
+  };
+  app.route('/', accessRoutes({ grants, accessLog, access, actorOf, read: readUpstream, decide: decideFor, scope: scopeFor, onError: journalError }));
   app.route(
     '/',
     sessionEndRoutes({

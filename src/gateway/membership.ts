@@ -13,6 +13,8 @@ import type { MembershipCache } from './membership-cache.ts';
  */
 export interface Membership {
   isMember(c: Context, person: string, student: string): Promise<boolean>;
+  /** Every student whose network the person is in, from the caseload extension; undefined without it. */
+  caseload(c: Context, person: string): Promise<ReadonlySet<string> | undefined>;
   /** The student's network was just written here: read it anew, on every instance. */
   forget(student: string): Promise<void>;
 }
@@ -111,6 +113,7 @@ export function networkMembership(options: {
       if (caseload) return caseload.has(student);
       return (await networkOf(c, student)).has(person);
     },
+    caseload: (c, person) => caseloadOf(c, person),
     forget: async (student) => {
       networks.delete(student);
       // Whose caseload gained or lost the student is not known here: every caseload is read anew.

@@ -145,5 +145,27 @@ describe('records by relationship', () => {
   it('ACCESS_POLICY=all-staff skips the relationship rule', async () => {
     const open = gatewayWith({ policy: 'all-staff', recordsGroup: 'success-records', grantHours: 8 }, upstream);
     expect((await get(`/api/people/${STUDENT}/encouragements`, await staff(outsider), open)).status).toBe(200);
+    expect(await (await get('/session/scope', await staff(outsider), open)).json()).toEqual({ scope: 'everyone' });
+  });
+
+  it('GET /session/scope: the students a person may open (caseload and grants), so that a list asks the service for those alone', async () => {
+    const records = await staff('E0015', 'success-records');
+    const caseload = (await (await get(`/api/people/${member}/caseload?pageSize=1000`, records)).json()) as { values: { identifier: string }[] };
+    const scope = (await (await get('/session/scope', await staff(member))).json()) as { scope: string; students: string[] };
+    expect(scope.scope).toBe('students');
+    expect(scope.students).toEqual(caseload.values.map((p) => p.identifier).sort());
+    expect(scope.students).toContain(STUDENT);
+
+    // Someone on the staff outside the student's network (the seed's outsiders above are not all people of the service).
+    const network = (await (await get(`/api/people/${STUDENT}/successNetwork`, records)).json()) as { values: { href: string }[] };
+    const other = ['E0002', 'E0003', 'E0004', 'E0005', 'E0006'].find((p) => !network.values.some((v) => v.href.endsWith(`/${p}`)))!;
+    const cookie = await staff(other);
+    const before = (await (await get('/session/scope', cookie)).json()) as { scope: string; students: string[] };
+    expect(before.scope).toBe('students');
+    expect(before.students).not.toContain(STUDENT);
+    expect((await post('/session/access', cookie, { student: STUDENT, reason: 'Covering for a colleague this week.' })).status).toBe(201);
+    expect(((await (await get('/session/scope', cookie)).json()) as { students: string[] }).students).toEqual([...before.students, STUDENT].sort());
+    expect(await (await get('/session/scope', records)).json()).toEqual({ scope: 'everyone' });
+    expect((await gateway.request(`${ORIGIN}/session/scope`)).status).toBe(401);
   });
 });

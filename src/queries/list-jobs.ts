@@ -4,6 +4,7 @@ import { listAll, type AllValues, type ListAllProgress, type PartialValues } fro
 import type { NotationFilters } from '../api/params.ts';
 import type { ExpandedPerson } from '../api/schemas/index.ts';
 import { cohortPages } from './cohort-pages.ts';
+import { listForStudents, readScope } from './scoped-list.ts';
 
 /**
  * Work over long lists that the browser runs in a worker (src/queries/list-worker.ts): the
@@ -70,29 +71,49 @@ export const LIST_JOBS = {
     const all = await api.alerts.listAll({ createdOnStart: input.createdOnStart, expand: ['student'] }, events.signal ? { signal: events.signal } : {});
     return { ranking: rankByOpenAlerts(all.values), invalidCount: all.invalidCount, scanned: all.values.length };
   },
-  /** Every alert of a range with expansions, with progress and the first page ahead of the rest. */
-  triageAlerts(api: ApiClient, input: TriageListInput, events: JobEvents<PartialValues<ExpandedAlert<TriageExpand>>> = {}): Promise<TriageValues> {
+  /**
+   * Every alert of a range with expansions, with progress and the first page ahead of the rest;
+   * for a person whose records are scoped to their students, those students' alerts alone (scoped-list.ts).
+   */
+  async triageAlerts(api: ApiClient, input: TriageListInput, events: JobEvents<PartialValues<ExpandedAlert<TriageExpand>>> = {}): Promise<TriageValues> {
+    const scope = await readScope(events.signal);
+    if (scope.scope !== 'students') return wholeTriage(api, input, events);
     const filters = { ...input.filters, expand: [...input.filters.expand] };
-    const fetchPage = pagesAheadOfFirst<Page<ExpandedAlert<TriageExpand>>>(
-      (page, pageSize, options) => api.alerts.list({ ...filters, page, pageSize }, options),
-      async (options) => (await api.alerts.list({ ...input.filters, expand: [], page: 1, pageSize: 1 }, options)).totalValues,
-      input.concurrency ?? 4,
-    );
-    return listAll(
-      (params: { page?: number; pageSize?: number }, options) => fetchPage(params.page ?? 1, params.pageSize ?? TRIAGE_PAGE_SIZE, options),
-      filters,
-      {
-        pageSize: TRIAGE_PAGE_SIZE,
-        ...(events.signal ? { signal: events.signal } : {}),
-        ...(input.concurrency ? { concurrency: input.concurrency } : {}),
-        ...(events.onProgress ? { onProgress: events.onProgress } : {}),
-        ...(events.onPartial ? { onPartial: events.onPartial as (partial: PartialValues<ExpandedAlert<TriageExpand>>) => void } : {}),
-      },
+    return listForStudents(
+      scope.students,
+      (identifiers, onProgress) =>
+        listAll((params: { page?: number; pageSize?: number }, options) => api.alerts.list({ ...filters, identifiers, ...params }, options), filters, {
+          pageSize: TRIAGE_PAGE_SIZE,
+          onProgress,
+          ...(events.signal ? { signal: events.signal } : {}),
+        }),
+      events.onProgress,
     );
   },
 };
 
 const TRIAGE_PAGE_SIZE = 1000;
+
+/** Every alert of a range, everyone's (the person may open every student, or the gateway cannot list theirs). */
+function wholeTriage(api: ApiClient, input: TriageListInput, events: JobEvents<PartialValues<ExpandedAlert<TriageExpand>>>): Promise<TriageValues> {
+  const filters = { ...input.filters, expand: [...input.filters.expand] };
+  const fetchPage = pagesAheadOfFirst<Page<ExpandedAlert<TriageExpand>>>(
+    (page, pageSize, options) => api.alerts.list({ ...filters, page, pageSize }, options),
+    async (options) => (await api.alerts.list({ ...input.filters, expand: [], page: 1, pageSize: 1 }, options)).totalValues,
+    input.concurrency ?? 4,
+  );
+  return listAll(
+    (params: { page?: number; pageSize?: number }, options) => fetchPage(params.page ?? 1, params.pageSize ?? TRIAGE_PAGE_SIZE, options),
+    filters,
+    {
+      pageSize: TRIAGE_PAGE_SIZE,
+      ...(events.signal ? { signal: events.signal } : {}),
+      ...(input.concurrency ? { concurrency: input.concurrency } : {}),
+      ...(events.onProgress ? { onProgress: events.onProgress } : {}),
+      ...(events.onPartial ? { onPartial: events.onPartial as (partial: PartialValues<ExpandedAlert<TriageExpand>>) => void } : {}),
+    },
+  );
+}
 
 /**
  * A page fetcher for `listAll` that does not wait for page 1 to learn how many pages follow: with

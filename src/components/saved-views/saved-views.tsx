@@ -68,7 +68,8 @@ export function SavedViews({ page }: { page: SavedViewPage }) {
           <ListItemText>Save current view…</ListItemText>
         </MenuItem>
         <Divider />
-        <ListSubheader disableSticky sx={{ lineHeight: 2.5 }}>
+        {/* Not a list item: a menu's children are its items, separators and this caption. */}
+        <ListSubheader component="div" role="presentation" disableSticky sx={{ lineHeight: 2.5 }}>
           Your views of {pageLabel(page)}
         </ListSubheader>
         {views.isPending ? (

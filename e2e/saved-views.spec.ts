@@ -1,7 +1,9 @@
+import { mkdirSync } from 'node:fs';
 import type { APIRequestContext, Page } from './fixtures.ts';
 import { expect, test } from './fixtures.ts';
 import { expectNoSeriousA11yViolations } from './a11y.ts';
 import { as } from './access-people.ts';
+import { expectNoHorizontalOverflow, smallCohort } from './layout.ts';
 import { screenshot, signInRequest } from './support.ts';
 
 /**
@@ -33,6 +35,12 @@ async function readableAlerts(request: APIRequestContext): Promise<number> {
     count += ((await (await request.get(`${base}&page=${page}`)).json()) as { values: unknown[] }).values.length;
   }
   return count;
+}
+
+/** What the screen shows (the phone's full page is a long scroll of cards). */
+async function viewportShot(page: Page, name: string) {
+  mkdirSync('e2e/screenshots', { recursive: true });
+  await page.screenshot({ path: `e2e/screenshots/${name}.png` });
 }
 
 async function saveView(page: Page, name: string) {
@@ -149,12 +157,13 @@ test('the saved views menu and list at 1440×900 and 390×844, light and dark, p
       const menu = page.getByRole('menu');
       await expect(menu.getByRole('menuitem', { name: /A long name/ })).toBeVisible();
       await expectNoSeriousA11yViolations(page, `saved views menu ${width} ${scheme}`);
-      await screenshot(page, `saved-views-menu-${width}-${scheme}`);
+      await viewportShot(page, `saved-views-menu-${width}-${scheme}`);
       await menu.getByRole('menuitem', { name: 'Rename, delete or share…' }).click();
       const manage = page.getByRole('dialog', { name: 'Your views of the triage' });
       await expect(manage.getByRole('link', { name: /A long name/ })).toBeVisible();
       await expectNoSeriousA11yViolations(page, `saved views list ${width} ${scheme}`);
-      await screenshot(page, `saved-views-list-${width}-${scheme}`);
+      await viewportShot(page, `saved-views-list-${width}-${scheme}`);
+      if (width === 390) await expectNoHorizontalOverflow(page, `saved views list ${scheme}`);
       const box = await manage.boundingBox();
       expect(box!.x).toBeGreaterThanOrEqual(0);
       expect(box!.x + box!.width).toBeLessThanOrEqual(width);
@@ -167,7 +176,7 @@ test('the saved views menu and list at 1440×900 and 390×844, light and dark, p
   await page.getByRole('menuitem', { name: 'Save current view…' }).click();
   await expect(page.getByRole('dialog', { name: 'Save current view' })).toBeVisible();
   await expectNoSeriousA11yViolations(page, 'save dialog 390 dark');
-  await screenshot(page, 'saved-views-save-390-dark');
+  await viewportShot(page, 'saved-views-save-390-dark');
   await page.keyboard.press('Escape');
   // The access log's own view, from its toolbar.
   await page.setViewportSize({ width: 1440, height: 900 });
@@ -177,4 +186,18 @@ test('the saved views menu and list at 1440×900 and 390×844, light and dark, p
   await page.getByRole('menuitem', { name: 'Sign-ins' }).click();
   await expect(page).toHaveURL(/\/admin\/access-log\?person=E0001$/);
   await screenshot(page, 'saved-views-access-log-1440-light');
+
+  // A cohort's view keeps that cohort's own filters.
+  const cohort = await smallCohort(page);
+  await page.goto(`/scores/${cohort.id}?flagged=include`);
+  await expect(page.getByRole('button', { name: 'Saved views' })).toBeVisible({ timeout: 60_000 });
+  await saveView(page, 'With flagged scores');
+  await page.goto(`/scores/${cohort.id}`);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.getByRole('button', { name: 'Saved views' }).click();
+  await expect(page.getByRole('menuitem', { name: 'With flagged scores' })).toBeVisible();
+  await viewportShot(page, 'saved-views-cohort-390-light');
+  await page.getByRole('menuitem', { name: 'With flagged scores' }).click();
+  await expect(page).toHaveURL((url) => `${url.pathname}${url.search}` === `/scores/${cohort.id}?flagged=include`);
+  await expect(page.getByLabel('Include scores with a validity concern')).toBeChecked();
 });

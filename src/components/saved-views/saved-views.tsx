@@ -94,6 +94,7 @@ export function SavedViews({ page }: { page: SavedViewPage }) {
               onClick={closeMenu}
               selected={view.id === current?.id}
               data-testid="saved-view-item"
+              title={view.name}
               sx={{ maxWidth: 360 }}
             >
               <ListItemText slotProps={{ primary: { noWrap: true } }}>{view.name}</ListItemText>

@@ -10,14 +10,17 @@ export function filterQuery(filter: Readonly<Record<string, string | number | un
 }
 
 /** One request to the gateway's own routes: its answer, or an ApiError for a problem or no answer. */
-async function send(operation: string, method: 'GET' | 'POST', url: string, body: unknown, signal?: AbortSignal): Promise<{ status: number; answer: unknown }> {
+type GatewayMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+
+async function send(operation: string, method: GatewayMethod, url: string, body: unknown, signal?: AbortSignal): Promise<{ status: number; answer: unknown }> {
   let response: Response;
+  const withBody = body !== undefined && method !== 'GET';
   try {
     response = await fetch(url, {
       method,
       credentials: 'same-origin',
-      headers: method === 'POST' ? { accept: 'application/json', 'content-type': 'application/json' } : { accept: 'application/json' },
-      ...(method === 'POST' ? { body: JSON.stringify(body) } : {}),
+      headers: withBody ? { accept: 'application/json', 'content-type': 'application/json' } : { accept: 'application/json' },
+      ...(withBody ? { body: JSON.stringify(body) } : {}),
       ...(signal ? { signal } : {}),
     });
   } catch (cause) {
@@ -33,7 +36,7 @@ async function send(operation: string, method: 'GET' | 'POST', url: string, body
 
 function parsed<S extends z.ZodType>(
   operation: string,
-  method: 'GET' | 'POST',
+  method: GatewayMethod,
   url: string,
   schema: S,
   { status, answer }: { status: number; answer: unknown },
@@ -68,4 +71,27 @@ export async function postGatewayParsed<S extends z.ZodType>(
   signal?: AbortSignal,
 ): Promise<z.infer<S>> {
   return parsed(operation, 'POST', url, schema, await send(operation, 'POST', url, body, signal));
+}
+
+/** Any write to one of the gateway's own routes (a saved view's rename or deletion); the answer unparsed. */
+export async function sendGatewayJson(
+  operation: string,
+  method: Exclude<GatewayMethod, 'GET'>,
+  url: string,
+  body: unknown,
+  signal?: AbortSignal,
+): Promise<unknown> {
+  return (await send(operation, method, url, body, signal)).answer;
+}
+
+/** As `sendGatewayJson`, the answer parsed by `schema`. */
+export async function sendGatewayParsed<S extends z.ZodType>(
+  operation: string,
+  method: Exclude<GatewayMethod, 'GET'>,
+  url: string,
+  body: unknown,
+  schema: S,
+  signal?: AbortSignal,
+): Promise<z.infer<S>> {
+  return parsed(operation, method, url, schema, await send(operation, method, url, body, signal));
 }

@@ -20,6 +20,8 @@ import { databaseGrants, type AccessGrantStore } from './access-grants.ts';
 import { accessRoutes } from './access-routes.ts';
 import { batchRoutes, batchWrites } from './batch-routes.ts';
 import { databaseBatches, type BatchStore } from './batch-store.ts';
+import { savedViewRoutes } from './saved-view-routes.ts';
+import { databaseSavedViews, type SavedViewStore } from './saved-view-store.ts';
 import { sessionEndRoutes } from './session-ends.ts';
 import { decide, enforceRelationships, relationshipRewrites, scopeOf, type AccessRules, type Scope } from './relationships.ts';
 import { databaseAccessLog, type AccessLogStore } from './access-log-store.ts';
@@ -63,6 +65,8 @@ export interface GatewayOptions {
   grants?: AccessGrantStore;
   /** Bulk reassignments and their before-states (#31 item 4); default: in that same database. */
   batches?: BatchStore;
+  /** Saved views (#32 item 4); default: in that same database. */
+  savedViews?: SavedViewStore;
   /** Who may open which student (relationships.ts); default all-staff (the audiences alone), as tests mostly want. */
   access?: AccessRules;
   /** CONFIDENTIALITY_NOTICE_FILE, read at start (notice.ts); absent: no notice, nothing is gated. */
@@ -106,6 +110,7 @@ export function createGateway(options: GatewayOptions): Hono {
   const notices = notice ? (options.notices ?? databaseNotices(memory!)) : undefined;
   const noticeAccepted = notice && notices ? acceptanceCheck(notice, notices) : undefined;
   const batches = options.batches ?? databaseBatches(memory ?? openGatewayDatabase(':memory:'));
+  const savedViews = options.savedViews ?? databaseSavedViews(memory ?? openGatewayDatabase(':memory:'));
 
   /** The session store does not answer: nobody's session can be checked, so say that, at once. */
   const sessionStoreDown = (c: Context, error: SessionStoreUnavailable) => {
@@ -306,6 +311,7 @@ export function createGateway(options: GatewayOptions): Hono {
   const journalError = (error: unknown, c: Context) => logger.warn({ err: error, requestId: requestIdOf(c) }, 'journal');
   app.route('/', journalRoutes({ store: journal, actorOf, isAdmin: async (c) => (await actorOf(c))?.isAdmin ?? false, onError: journalError }));
   app.route('/', accessLogRoutes({ store: accessLog, actorOf, isAdmin: async (c) => (await actorOf(c))?.isAdmin ?? false, onError: journalError }));
+  app.route('/', savedViewRoutes({ store: savedViews, actorOf, onError: (error, c) => logger.warn({ err: error, requestId: requestIdOf(c) }, 'saved views') }));
   // Answers the audiences rewrite get their tag, and their 304, from what is sent (etag.ts).
   const ownTags = etag();
   app.use('/api/*', (c, next) => {

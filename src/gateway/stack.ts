@@ -10,6 +10,7 @@ import type { ReadinessCheck } from './health.ts';
 import { openGatewayDatabase } from './db/database.ts';
 import { databaseGrants } from './access-grants.ts';
 import { databaseBatches } from './batch-store.ts';
+import { databaseSavedViews } from './saved-view-store.ts';
 import { databaseAccessLog } from './access-log-store.ts';
 import { databaseMembershipCache } from './membership-cache.ts';
 import { databaseJournal } from './journal-store.ts';
@@ -52,6 +53,7 @@ export async function createStack(env: Record<string, string | undefined>, serve
   const grants = databaseGrants(database);
   const membershipCache = databaseMembershipCache(database);
   const batches = databaseBatches(database);
+  const savedViews = databaseSavedViews(database);
   // Migrations run now; a database not there yet is retried on use, and /readyz says so meanwhile.
   await database
     .ready()
@@ -126,6 +128,7 @@ export async function createStack(env: Record<string, string | undefined>, serve
     membershipCache,
     grants,
     batches,
+    savedViews,
     access: config.access,
     ...(notice ? { notice, notices: databaseNotices(database) } : {}),
     ...(config.journalFile ? { journalCopy: config.journalFile } : {}),

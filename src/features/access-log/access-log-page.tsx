@@ -7,6 +7,7 @@ import { PAGES } from '../../app/route-table.ts';
 import { PageHeading } from '../../components/page-heading.tsx';
 import type { TableColumn } from '../../components/responsive-table.tsx';
 import { LogView, type LogField } from '../../components/log-view.tsx';
+import { SavedViews } from '../../components/saved-views/saved-views.tsx';
 import { accessLogQueries } from '../../queries/access-log.ts';
 import { useIsAdmin } from '../../queries/permissions.ts';
 import { EndSessionsButton } from './end-sessions.tsx';
@@ -83,6 +84,7 @@ export function AccessLogPage() {
             </Button>
             {/* Filtered by one person: ending their sessions is one step from reading what they did. */}
             {isAdmin && filter.person ? <EndSessionsButton key={filter.person} person={filter.person} /> : null}
+            <SavedViews page="access-log" />
           </>
         )}
       />

@@ -9,6 +9,7 @@ import { journalQueries } from '../../queries/journal.ts';
 import { DateTimeText } from '../../components/relative-time.tsx';
 import { JournalChanges, JournalTarget } from './journal-changes.tsx';
 import { PersonName } from '../../components/person-name.tsx';
+import { SavedViews } from '../../components/saved-views/saved-views.tsx';
 
 const OPERATIONS: Record<string, string> = {
   'category.edit': 'Category edited',
@@ -64,6 +65,7 @@ export function JournalPage() {
         rowKey={(entry) => `${entry.id ?? entry.at}-${entry.requestId}`}
         rowTestId="journal-entry"
         empty={(filtered) => `No changes recorded${filtered ? ' for these filters' : ' yet'}.`}
+        actions={() => <SavedViews page="journal" />}
       />
     </Stack>
   );

@@ -13,6 +13,7 @@ import { useQueries, useQuery } from '@tanstack/react-query';
 import type { Administration } from '../../api/schemas/index.ts';
 import { useApi } from '../../queries/api-context.tsx';
 import { cohortQueries, type Cohort } from '../../queries/cohort.ts';
+import { SavedViews } from '../../components/saved-views/saved-views.tsx';
 import { plural, positiveInt } from './score-format.ts';
 
 interface CohortControlsProps {
@@ -49,7 +50,10 @@ export const CohortControls = memo(function CohortControls({
               : `Scores with a validity concern are left out of these figures (${plural(flaggedRespondents, 'respondent')} flagged).`}
           </Typography>
         </Box>
-        <CompareSelect id={id} cohort={cohort} value={compareId} onChange={onCompare} />
+        <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+          <CompareSelect id={id} cohort={cohort} value={compareId} onChange={onCompare} />
+          <SavedViews page={`cohort/${id}`} />
+        </Stack>
       </Stack>
     </Paper>
   );

@@ -95,6 +95,17 @@ export interface NoticeAcceptanceTable {
   accepted_at: string;
 }
 
+/** A person's named filters of one page (#32 item 4): `query` is the page's query string, `?…` or empty. */
+export interface SavedViewTable {
+  id: Generated<number>;
+  owner: string;
+  page: string;
+  name: string;
+  query: string;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface GatewaySchema {
   journal_entries: JournalTable;
   gateway_tasks: TaskTable;
@@ -105,4 +116,5 @@ export interface GatewaySchema {
   reassignment_batch_networks: ReassignmentBatchNetworkTable;
   membership_cache: MembershipCacheTable;
   notice_acceptances: NoticeAcceptanceTable;
+  saved_views: SavedViewTable;
 }

@@ -6,6 +6,7 @@ import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
 import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
 import LowPriorityOutlined from '@mui/icons-material/LowPriorityOutlined';
+import { SavedViews } from '../../../components/saved-views/saved-views.tsx';
 
 const number = new Intl.NumberFormat(undefined);
 
@@ -53,6 +54,7 @@ const ToolbarActions = memo(function ToolbarActions(props: Omit<TriageToolbarPro
       <Button variant="outlined" startIcon={<FileDownloadOutlined />} disabled={!props.canExport} onClick={props.onExport}>
         Export CSV
       </Button>
+      <SavedViews page="alerts" />
     </>
   );
 });

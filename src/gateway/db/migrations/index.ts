@@ -7,6 +7,7 @@ import { accessGrants } from './004-access-grants.ts';
 import { noticeAcceptances } from './005-notice-acceptances.ts';
 import { reassignmentBatches } from './007-reassignment-batches.ts';
 import { membershipCache } from './008-membership-cache.ts';
+import { savedViews } from './014-saved-views.ts';
 
 /**
  * Every migration, in order; a new one is a new file with the next number, listed here. Names
@@ -22,6 +23,7 @@ export function migrationsFor(engine: Engine): MigrationProvider {
     '005-notice-acceptances': noticeAcceptances(),
     '007-reassignment-batches': reassignmentBatches(engine),
     '008-membership-cache': membershipCache(),
+    '014-saved-views': savedViews(engine),
   };
   return { getMigrations: async () => all };
 }

@@ -110,7 +110,7 @@ export function benchJson(options: {
   figures: readonly FigureRuns[];
 }): BenchJson {
   return BenchJsonSchema.parse({
-    calibrationMs: options.calibrationMs,
+    calibrationMs: Math.round(options.calibrationMs * 10) / 10,
     cpuThrottle: options.cpuThrottle,
     ...(options.baseline ? { baseline: options.baseline } : {}),
     figures: options.figures.map(toFigure),

@@ -70,8 +70,11 @@ console.log(
   `\n# npm run bench: SEED_SCALE=${scale}; browser figures with Chromium's CPU ${throttle === 1 ? 'not throttled' : `throttled ${throttle}× (BENCH_CPU_THROTTLE)`}` +
     (baselineRef ? `; A/B against ${baselineRef}, ${rounds} interleaved rounds` : ''),
 );
-// Checked out and built before anything is measured: an unknown ref fails at once.
-const baseline = baselineRef ? await prepareBaseline(baselineRef) : undefined;
+// Checked out and built before anything is measured (an unknown ref fails at once), and only
+// when a browser section is to run: the baseline is measured in those alone.
+const browserSections = ['timeline', 'alerts', 'scores'].filter(wanted);
+const baseline = baselineRef && browserSections.length > 0 ? await prepareBaseline(baselineRef) : undefined;
+if (baselineRef && !baseline) console.log(`BENCH_BASELINE: no browser section (timeline, alerts, scores) in BENCH_ONLY, so ${baselineRef} is not measured`);
 if (baseline) console.log(`a = ${baseline.ref} (${baseline.sha}, built in ${baseline.root}); b = the working tree`);
 
 await section(

@@ -127,7 +127,10 @@ export async function runAb(options: {
       const section = collect(spec.section, baselineHasIt ? aRounds : undefined, bRounds);
       figures.push(...section);
       const note = baselineHasIt ? '' : `\n\n${labels.a} has no such page: the working tree alone.`;
-      options.print(`${spec.heading}, A/B over ${rounds} rounds (${Math.round((Date.now() - started) / 1000)} s)`, formatAb(section, labels) + note);
+      options.print(
+        `${spec.heading}, A/B over ${rounds} round${rounds === 1 ? '' : 's'} (${Math.round((Date.now() - started) / 1000)} s)`,
+        formatAb(section, labels) + note,
+      );
     }
   } finally {
     await Promise.all(sides.map(stopSide));

@@ -68,7 +68,7 @@ console.log(
 );
 console.log(
   `\n# npm run bench: SEED_SCALE=${scale}; browser figures with Chromium's CPU ${throttle === 1 ? 'not throttled' : `throttled ${throttle}× (BENCH_CPU_THROTTLE)`}` +
-    (baselineRef ? `; A/B against ${baselineRef}, ${rounds} interleaved rounds` : ''),
+    (baselineRef ? `; A/B against ${baselineRef}, ${rounds} interleaved round${rounds === 1 ? '' : 's'}` : ''),
 );
 // Checked out and built before anything is measured (an unknown ref fails at once), and only
 // when a browser section is to run: the baseline is measured in those alone.

@@ -10,12 +10,23 @@ import { formatCompression, measureCompression } from './compression.bench.ts';
 import { benchGateway, formatGateway } from './gateway.bench.ts';
 import { formatJournal, measureJournal } from './journal.bench.ts';
 import { formatAccess, measureAccess } from './access.bench.ts';
+import { benchJson, writeBenchJson, type FigureRuns } from './ab.ts';
+import { runAb, type AbSection } from './ab-run.ts';
+import { prepareBaseline } from './baseline.ts';
+import { calibrate } from './calibration.ts';
+import { alertsFigures, scoresFigures, timelineFigures, type FigureValue } from './figures.ts';
+import { cpuThrottle } from '../e2e/perf/target.ts';
 
 /**
  * `npm run bench`: every benchmark, results as tables. BENCH_SCALE (default 10), BENCH_SECONDS
  * (default 10), BENCH_ONLY (backend | gateway | journal | access | compression | timeline | alerts | lighthouse | scores | apply | networks, comma-separated),
  * BENCH_NETWORK (loopback | emulated; default both), BENCH_LIGHTHOUSE_RUNS (default 3) and
  * BENCH_LIGHTHOUSE_PAGES (default every signed-in page of the route table; route paths or URLs, comma-separated) adjust it; GATEWAY_BENCH_SECONDS (default 60) the gateway's load test.
+ *
+ * Comparing builds and machines (#34): a CPU calibration line comes first; BENCH_BASELINE=<git ref>
+ * measures the browser figures (timeline, alerts, scores) of that ref's build and of the working
+ * tree interleaved, BENCH_ROUNDS rounds (default 5); BENCH_CPU_THROTTLE slows Chromium's CPU for
+ * them; BENCH_JSON=<file> also writes every browser figure as JSON (bench/ab.ts).
  */
 /**
  * One section: measured, then printed under its heading with how long it took. A section that
@@ -37,7 +48,8 @@ async function section<T>(name: string, heading: string, measure: () => Promise<
   }
 }
 
-const scale = Number(process.env.BENCH_SCALE ?? 10);
+// SEED_SCALE as well: what the seed itself reads, and what one may reach for first.
+const scale = Number(process.env.BENCH_SCALE ?? process.env.SEED_SCALE ?? 10);
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const only = process.env.BENCH_ONLY?.split(',').map((s) => s.trim());
 const wanted = (name: string) => !only || only.includes(name);
@@ -45,6 +57,25 @@ const profiles = PROFILES.filter((p) => {
   const network = process.env.BENCH_NETWORK;
   return !network || (network === 'loopback' ? !p.emulate : Boolean(p.emulate));
 });
+
+const throttle = cpuThrottle();
+const baselineRef = process.env.BENCH_BASELINE?.trim() || undefined;
+const rounds = Number(process.env.BENCH_ROUNDS ?? 5);
+if (!Number.isInteger(rounds) || rounds < 1) throw new Error(`BENCH_ROUNDS must be a whole number ≥ 1 (got ${process.env.BENCH_ROUNDS})`);
+const calibration = calibrate();
+console.log(
+  `calibration: ${Math.round(calibration.medianMs)} ms (parsing and validating 10,000 alerts with the contract's schemas in Node, median of ${calibration.runsMs.length})`,
+);
+console.log(
+  `\n# npm run bench: SEED_SCALE=${scale}; browser figures with Chromium's CPU ${throttle === 1 ? 'not throttled' : `throttled ${throttle}× (BENCH_CPU_THROTTLE)`}` +
+    (baselineRef ? `; A/B against ${baselineRef}, ${rounds} interleaved round${rounds === 1 ? '' : 's'}` : ''),
+);
+// Checked out and built before anything is measured (an unknown ref fails at once), and only
+// when a browser section is to run: the baseline is measured in those alone.
+const browserSections = ['timeline', 'alerts', 'scores'].filter(wanted);
+const baseline = baselineRef && browserSections.length > 0 ? await prepareBaseline(baselineRef) : undefined;
+if (baselineRef && !baseline) console.log(`BENCH_BASELINE: no browser section (timeline, alerts, scores) in BENCH_ONLY, so ${baselineRef} is not measured`);
+if (baseline) console.log(`a = ${baseline.ref} (${baseline.sha}, built in ${baseline.root}); b = the working tree`);
 
 await section(
   'backend',
@@ -69,16 +100,55 @@ await section('access', `Who may read what: the cost of the access rules (#30, S
 
 await section('compression', `Compression of one page of 1,000 alerts (SEED_SCALE=${scale})`, () => measureCompression(scale), formatCompression);
 
-for (const profile of profiles) {
-  const where = `SEED_SCALE=${scale}, cold cache, ${profile.name}`;
-  await section(
-    'timeline',
-    `Student timeline in Chromium (${where})`,
-    () => measureTimeline({ scale, profile, ...(profile.emulate ? { runs: 3 } : {}) }),
-    formatTimeline,
-  );
-  await section('alerts', `Alert triage queue in Chromium (${where})`, () => measureAlerts({ scale, profile }), formatAlerts);
-  await section('scores', `Cohort scores, the largest cohort, in Chromium (${where})`, () => measureScores({ scale, profile }), formatScores);
+// The browser figures, for BENCH_JSON and the A/B tables.
+const figures: FigureRuns[] = [];
+const workingTreeOnly = (name: string, values: FigureValue[]) =>
+  figures.push(...values.map((f) => ({ section: name, name: f.name, unit: 'ms' as const, b: [f.value] })));
+if (baseline) {
+  // One cold visit a round on each side: the rounds make the median and the spread.
+  const sections: AbSection[] = profiles.flatMap((profile) => {
+    const where = `SEED_SCALE=${scale}, cold cache, ${profile.name}`;
+    const all: AbSection[] = [
+      {
+        section: 'timeline',
+        heading: `Student timeline in Chromium (${where})`,
+        measure: async () => timelineFigures(await measureTimeline({ scale, profile, runs: 1 })),
+      },
+      { section: 'alerts', heading: `Alert triage queue in Chromium (${where})`, measure: async () => alertsFigures(await measureAlerts({ scale, profile })) },
+      {
+        section: 'scores',
+        heading: `Cohort scores, the largest cohort, in Chromium (${where})`,
+        measure: async () => scoresFigures(await measureScores({ scale, profile, runs: 1 })),
+      },
+    ];
+    return all.filter((s) => wanted(s.section));
+  });
+  if (sections.length > 0) {
+    const ab = await runAb({
+      baseline,
+      scale,
+      rounds,
+      sections,
+      print: (heading, table) => console.log(`\n## ${heading}\n\n${table}`),
+    });
+    figures.push(...ab.figures);
+    if (ab.failed) process.exitCode = 1;
+  }
+} else {
+  for (const profile of profiles) {
+    const where = `SEED_SCALE=${scale}, cold cache, ${profile.name}`;
+    const timeline = await section(
+      'timeline',
+      `Student timeline in Chromium (${where})`,
+      () => measureTimeline({ scale, profile, ...(profile.emulate ? { runs: 3 } : {}) }),
+      formatTimeline,
+    );
+    if (timeline) workingTreeOnly('timeline', timelineFigures(timeline));
+    const alerts = await section('alerts', `Alert triage queue in Chromium (${where})`, () => measureAlerts({ scale, profile }), formatAlerts);
+    if (alerts) workingTreeOnly('alerts', alertsFigures(alerts));
+    const scores = await section('scores', `Cohort scores, the largest cohort, in Chromium (${where})`, () => measureScores({ scale, profile }), formatScores);
+    if (scores) workingTreeOnly('scores', scoresFigures(scores));
+  }
 }
 
 const lighthouseRuns = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
@@ -104,3 +174,17 @@ await section(
   () => measureNetworks({ scale }),
   formatNetworks,
 );
+
+const jsonFile = process.env.BENCH_JSON;
+if (jsonFile) {
+  writeBenchJson(
+    jsonFile,
+    benchJson({
+      calibrationMs: calibration.medianMs,
+      cpuThrottle: throttle,
+      ...(baseline ? { baseline: { ref: baseline.ref, sha: baseline.sha } } : {}),
+      figures,
+    }),
+  );
+  console.log(`\nBENCH_JSON: ${figures.length} figures written to ${jsonFile}`);
+}

@@ -3,6 +3,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sessionCookie } from './sign-in.ts';
+import { cpuThrottle } from './target.ts';
 
 /**
  * A page load timed in a Chromium that nothing instruments, as a person's browser runs it.
@@ -99,6 +100,9 @@ export async function bareVisit(visit: BareVisit): Promise<number> {
     });
     // The page domain (lifecycle events only): without it the scripts below are not installed.
     await send('Page.enable', {}, sessionId);
+    // BENCH_CPU_THROTTLE: the page slowed as in Playwright's journeys (e2e/perf/target.ts; Chromium throttles no worker).
+    const rate = cpuThrottle();
+    if (rate !== 1) await send('Emulation.setCPUThrottlingRate', { rate }, sessionId);
     for (const source of visit.pageInit) await send('Page.addScriptToEvaluateOnNewDocument', { source }, sessionId);
     // Workers (and anything else the page starts) wait for us: their init first, then they run.
     listeners.push((message) => {

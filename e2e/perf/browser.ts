@@ -19,10 +19,17 @@ export async function launchChromium(): Promise<Browser> {
   });
 }
 
-/** `npm start`'s server (the build must exist) on 127.0.0.1 with the given environment. */
-export async function startDashboard(env: Record<string, string>): Promise<{ origin: string; child: ChildProcess; log: string }> {
-  const child = spawn(process.execPath, [new URL('../../src/gateway/start.ts', import.meta.url).pathname], {
+/**
+ * `npm start`'s server (the build must exist) on 127.0.0.1 with the given environment; by default
+ * the working tree's, or `script` run from `cwd` (the A/B bench's baseline, from its own tree).
+ */
+export async function startDashboard(
+  env: Record<string, string>,
+  options: { script?: string; cwd?: string } = {},
+): Promise<{ origin: string; child: ChildProcess; log: string }> {
+  const child = spawn(process.execPath, [options.script ?? new URL('../../src/gateway/start.ts', import.meta.url).pathname], {
     env: { ...process.env, HOST: '127.0.0.1', PORT: '0', ...env },
+    ...(options.cwd ? { cwd: options.cwd } : {}),
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   let log = '';

@@ -1,6 +1,7 @@
 import type { Browser, BrowserContext, Page } from '@playwright/test';
-import { launchChromium, startDashboard } from './browser.ts';
+import { launchChromium } from './browser.ts';
 import { administrator, sessionCookie, signInContext } from './sign-in.ts';
+import { benchTarget, throttleContext } from './target.ts';
 
 /**
  * What every browser journey of the bench shares: a dashboard (`npm start`'s server, seeded at a
@@ -13,14 +14,14 @@ export interface Journey {
   browser: Browser;
   /** The `Cookie` header of a signed-in session of an administrator (every permission). */
   cookie: string;
-  /** A fresh browser context (cold cache), signed in. */
+  /** A fresh browser context (cold cache), signed in; its pages' CPU slowed by BENCH_CPU_THROTTLE. */
   newContext(viewport?: { width: number; height: number }): Promise<BrowserContext>;
   /** A GET of `/api<path>` with the session, parsed as JSON. */
   get<T>(path: string): Promise<T>;
 }
 
 export async function withJourney<T>(scale: number, run: (journey: Journey) => Promise<T>): Promise<T> {
-  const dashboard = await startDashboard({ SEED_SCALE: String(scale) });
+  const dashboard = await benchTarget().dashboard({ SEED_SCALE: String(scale) });
   let browser: Browser | undefined;
   try {
     browser = await launchChromium();
@@ -34,7 +35,7 @@ export async function withJourney<T>(scale: number, run: (journey: Journey) => P
       async newContext(viewport = { width: 1440, height: 900 }) {
         const context = await browser!.newContext({ baseURL: origin, viewport });
         await signInContext(context, origin, identifier);
-        return context;
+        return throttleContext(context);
       },
       async get<R>(path: string) {
         const response = await fetch(`${origin}/api${path}`, { headers: { cookie, accept: 'application/json' } });
@@ -45,7 +46,7 @@ export async function withJourney<T>(scale: number, run: (journey: Journey) => P
     return await run(journey);
   } finally {
     await browser?.close();
-    dashboard.child.kill('SIGTERM');
+    dashboard.stop();
   }
 }
 

@@ -1,13 +1,13 @@
 import type { BrowserContext } from '@playwright/test';
-import { signInThroughProvider } from '../../src/testing/sign-in.ts';
+import { benchTarget } from './target.ts';
 
 /**
- * The bench's one sign-in step: through the development identity provider with fetch and a
- * cookie jar (src/testing/sign-in.ts), as a browser would. Returns the `Cookie` header value of a
- * signed-in session on `origin`.
+ * The bench's one sign-in step: as the dashboard measured signs in (e2e/perf/target.ts; the
+ * working tree's through the development identity provider with fetch and a cookie jar, as a
+ * browser would). Returns the `Cookie` header value of a signed-in session on `origin`.
  */
 export async function sessionCookie(origin: string, identifier = 'E0001'): Promise<string> {
-  const { cookie } = await signInThroughProvider(origin, identifier);
+  const cookie = await benchTarget().signIn(origin, identifier);
   if (!cookie) throw new Error(`sign-in as ${identifier} set no session cookie`);
   return cookie;
 }

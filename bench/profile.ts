@@ -7,7 +7,7 @@ import { withJourney, type Journey } from '../e2e/perf/journey.ts';
 import { CAMPUS_WIFI, instrument, LOOPBACK, type NetworkProfile } from '../e2e/perf/network.ts';
 
 /**
- * Where the main thread's time goes on a slow CPU (#34 item 2): the triage and the student page,
+ * Where the main thread's time goes on a slow CPU (#34 item 2; `BENCH_ONLY=profile npm run bench`): the triage and the student page,
  * opened cold with Chromium's CPU slowed (`Emulation.setCPUThrottlingRate`, BENCH_CPU_THROTTLE,
  * default 4) on loopback and at 20 Mbit/s / 40 ms. Two recordings at once: a trace of the main
  * thread (layout, style, paint, HTML parsing, compiling) and a sampling profile of its JavaScript,
@@ -232,9 +232,4 @@ export function formatProfile(results: readonly Breakdown[]): string {
     for (const f of r.top) lines.push(`- ${Math.round(f.ms)} ms ${f.where}`);
   }
   return lines.join('\n');
-}
-
-if (import.meta.main) {
-  const results = await measureProfile({ scale: Number(process.env.BENCH_SCALE ?? 10), throttle: Number(process.env.BENCH_CPU_THROTTLE ?? 4) });
-  console.log(formatProfile(results));
 }

@@ -10,6 +10,7 @@ import { formatCompression, measureCompression } from './compression.bench.ts';
 import { benchGateway, formatGateway } from './gateway.bench.ts';
 import { formatJournal, measureJournal } from './journal.bench.ts';
 import { formatAccess, measureAccess } from './access.bench.ts';
+import { formatProfile, measureProfile } from './profile.ts';
 import { benchJson, writeBenchJson, type FigureRuns } from './ab.ts';
 import { runAb, type AbSection } from './ab-run.ts';
 import { prepareBaseline } from './baseline.ts';
@@ -19,7 +20,7 @@ import { cpuThrottle } from '../e2e/perf/target.ts';
 
 /**
  * `npm run bench`: every benchmark, results as tables. BENCH_SCALE (default 10), BENCH_SECONDS
- * (default 10), BENCH_ONLY (backend | gateway | journal | access | compression | timeline | alerts | lighthouse | scores | apply | networks, comma-separated),
+ * (default 10), BENCH_ONLY (backend | gateway | journal | access | compression | timeline | alerts | lighthouse | scores | apply | networks, comma-separated; `profile` only when named),
  * BENCH_NETWORK (loopback | emulated; default both), BENCH_LIGHTHOUSE_RUNS (default 3) and
  * BENCH_LIGHTHOUSE_PAGES (default every signed-in page of the route table; route paths or URLs, comma-separated) adjust it; GATEWAY_BENCH_SECONDS (default 60) the gateway's load test.
  *
@@ -174,6 +175,17 @@ await section(
   () => measureNetworks({ scale }),
   formatNetworks,
 );
+
+// Not run by default: a profile for finding work, not a figure with a goal (#34 item 2).
+if (only?.includes('profile')) {
+  const slowed = process.env.BENCH_CPU_THROTTLE ? throttle : 4;
+  await section(
+    'profile',
+    `Where the main thread's time goes, CPU slowed ${slowed}× (SEED_SCALE=${scale})`,
+    () => measureProfile({ scale, throttle: slowed }),
+    formatProfile,
+  );
+}
 
 const jsonFile = process.env.BENCH_JSON;
 if (jsonFile) {

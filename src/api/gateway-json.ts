@@ -10,20 +10,22 @@ export function filterQuery(filter: Readonly<Record<string, string | number | un
 }
 
 /** One request to the gateway's own routes: its answer, or an ApiError for a problem or no answer. */
-async function send(operation: string, method: 'GET' | 'POST', url: string, body: unknown, signal?: AbortSignal): Promise<{ status: number; answer: unknown }> {
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+async function send(operation: string, method: Method, url: string, body: unknown, signal?: AbortSignal): Promise<{ status: number; answer: unknown }> {
   let response: Response;
   try {
     response = await fetch(url, {
       method,
       credentials: 'same-origin',
-      headers: method === 'POST' ? { accept: 'application/json', 'content-type': 'application/json' } : { accept: 'application/json' },
-      ...(method === 'POST' ? { body: JSON.stringify(body) } : {}),
+      headers: body !== undefined ? { accept: 'application/json', 'content-type': 'application/json' } : { accept: 'application/json' },
+      ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
       ...(signal ? { signal } : {}),
     });
   } catch (cause) {
     throw new ApiError({ kind: signal?.aborted ? abortKind(signal.reason) : 'network', operation, method, url, cause });
   }
-  const answer: unknown = await response.json().catch(() => undefined);
+  const answer: unknown = response.status === 204 ? undefined : await response.json().catch(() => undefined);
   if (!response.ok) {
     const problem = ProblemSchema.safeParse(answer);
     throw new ApiError({ kind: 'http', operation, method, url, status: response.status, ...(problem.success ? { problem: problem.data } : {}) });
@@ -33,7 +35,7 @@ async function send(operation: string, method: 'GET' | 'POST', url: string, body
 
 function parsed<S extends z.ZodType>(
   operation: string,
-  method: 'GET' | 'POST',
+  method: Method,
   url: string,
   schema: S,
   { status, answer }: { status: number; answer: unknown },
@@ -68,4 +70,15 @@ export async function postGatewayParsed<S extends z.ZodType>(
   signal?: AbortSignal,
 ): Promise<z.infer<S>> {
   return parsed(operation, 'POST', url, schema, await send(operation, 'POST', url, body, signal));
+}
+
+/** PUT or DELETE on one of the gateway's own routes (a followed student): the status and the answer, unparsed. */
+export function sendGatewayJson(
+  operation: string,
+  method: 'PUT' | 'DELETE',
+  url: string,
+  body: unknown,
+  signal?: AbortSignal,
+): Promise<{ status: number; answer: unknown }> {
+  return send(operation, method, url, body, signal);
 }

@@ -95,6 +95,20 @@ export interface NoticeAcceptanceTable {
   accepted_at: string;
 }
 
+/** When a person last opened a student's page (visit-store.ts). */
+export interface StudentVisitTable {
+  person: string;
+  student: string;
+  visited_at: string;
+}
+
+/** A student a person follows (watch-list-store.ts). */
+export interface WatchedStudentTable {
+  person: string;
+  student: string;
+  created_at: string;
+}
+
 export interface GatewaySchema {
   journal_entries: JournalTable;
   gateway_tasks: TaskTable;
@@ -105,4 +119,6 @@ export interface GatewaySchema {
   reassignment_batch_networks: ReassignmentBatchNetworkTable;
   membership_cache: MembershipCacheTable;
   notice_acceptances: NoticeAcceptanceTable;
+  student_visits: StudentVisitTable;
+  watched_students: WatchedStudentTable;
 }

@@ -7,6 +7,8 @@ import { accessGrants } from './004-access-grants.ts';
 import { noticeAcceptances } from './005-notice-acceptances.ts';
 import { reassignmentBatches } from './007-reassignment-batches.ts';
 import { membershipCache } from './008-membership-cache.ts';
+import { studentVisits } from './009-student-visits.ts';
+import { watchedStudents } from './010-watched-students.ts';
 
 /**
  * Every migration, in order; a new one is a new file with the next number, listed here. Names
@@ -22,6 +24,8 @@ export function migrationsFor(engine: Engine): MigrationProvider {
     '005-notice-acceptances': noticeAcceptances(),
     '007-reassignment-batches': reassignmentBatches(engine),
     '008-membership-cache': membershipCache(),
+    '009-student-visits': studentVisits(),
+    '010-watched-students': watchedStudents(),
   };
   return { getMigrations: async () => all };
 }

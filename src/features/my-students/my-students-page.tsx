@@ -20,9 +20,10 @@ import { ProblemMessage } from '../../components/problem-message.tsx';
 import { myStudentsQueries } from '../../queries/my-students.ts';
 import { sessionQueries } from '../../queries/session.ts';
 import { MyStudentRow } from './my-student-row.tsx';
-import { SORTS, SORT_LABELS, readSort, sortStudents } from './my-students-sort.ts';
+import { SHOWS, SHOW_LABELS, SORTS, SORT_LABELS, readShow, readSort, shownStudents, sortStudents, type Show, type Sort } from './my-students-sort.ts';
 
 const SORT_PARAM = 'sort';
+const SHOW_PARAM = 'show';
 const ESTIMATED_ROW_HEIGHT = 120;
 const ROW_GAP_PX = 12;
 
@@ -56,8 +57,8 @@ function useDocumentOffset(ref: RefObject<HTMLElement | null>): number {
 }
 
 /** Up to 700 students (and more): a window-scrolled virtual list, each card measured as it renders. */
-function StudentList({ answer, sort }: { answer: MyStudents; sort: ReturnType<typeof readSort> }) {
-  const rows = useMemo(() => sortStudents(answer.students, sort), [answer.students, sort]);
+function StudentList({ answer, sort, show }: { answer: MyStudents; sort: Sort; show: Show }) {
+  const rows = useMemo(() => sortStudents(shownStudents(answer.students, show), sort), [answer.students, sort, show]);
   const [nowMs] = useState(() => Date.now());
   const listRef = useRef<HTMLUListElement>(null);
   const scrollMargin = useDocumentOffset(listRef);
@@ -113,6 +114,17 @@ export function MyStudentsPage() {
   const session = useQuery(sessionQueries.current()).data;
   const [params, setParams] = useSearchParams();
   const sort = readSort(params.get(SORT_PARAM));
+  const show = readShow(params.get(SHOW_PARAM));
+  const choose = (name: string, value: string, fallback: string) =>
+    setParams(
+      (previous) => {
+        const next = new URLSearchParams(previous);
+        if (value === fallback) next.delete(name);
+        else next.set(name, value);
+        return next;
+      },
+      { replace: true },
+    );
   const records = Boolean(session?.requiredGroups.records && session.groups.includes(session.requiredGroups.records));
   const answer = list.data;
   const needing = answer ? answer.students.filter((s) => s.reasons.length > 0).length : 0;
@@ -152,31 +164,42 @@ export function MyStudentsPage() {
             </Paper>
           ) : (
             <>
-              <TextField
-                select
-                size="small"
-                label="Sort by"
-                value={sort}
-                onChange={(event) =>
-                  setParams(
-                    (previous) => {
-                      const next = new URLSearchParams(previous);
-                      if (event.target.value === 'attention') next.delete(SORT_PARAM);
-                      else next.set(SORT_PARAM, event.target.value);
-                      return next;
-                    },
-                    { replace: true },
-                  )
-                }
-                sx={{ alignSelf: 'flex-start', minWidth: 260 }}
-              >
-                {SORTS.map((value) => (
-                  <MenuItem key={value} value={value}>
-                    {SORT_LABELS[value]}
-                  </MenuItem>
-                ))}
-              </TextField>
-              <StudentList answer={answer} sort={sort} />
+              <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+                <TextField
+                  select
+                  size="small"
+                  label="Show"
+                  value={show}
+                  onChange={(event) => choose(SHOW_PARAM, event.target.value, 'all')}
+                  sx={{ minWidth: 240 }}
+                >
+                  {SHOWS.map((value) => (
+                    <MenuItem key={value} value={value}>
+                      {SHOW_LABELS[value]}
+                    </MenuItem>
+                  ))}
+                </TextField>
+                <TextField
+                  select
+                  size="small"
+                  label="Sort by"
+                  value={sort}
+                  onChange={(event) => choose(SORT_PARAM, event.target.value, 'attention')}
+                  sx={{ minWidth: 260 }}
+                >
+                  {SORTS.map((value) => (
+                    <MenuItem key={value} value={value}>
+                      {SORT_LABELS[value]}
+                    </MenuItem>
+                  ))}
+                </TextField>
+              </Stack>
+              {shownStudents(answer.students, show).length === 0 && (
+                <Typography color="textSecondary">
+                  {show === 'watching' ? 'You follow no student yet: use Follow on a student’s page.' : 'No student has a reason for attention now.'}
+                </Typography>
+              )}
+              <StudentList answer={answer} sort={sort} show={show} />
             </>
           )}
         </>

@@ -25,3 +25,15 @@ export function sortStudents(rows: readonly MyStudent[], sort: Sort): readonly M
   if (sort === 'new') return sorted.sort((a, b) => b.newSinceVisit - a.newSinceVisit || byName(a, b));
   return sorted.sort((a, b) => (a.lastContactOn ?? '').localeCompare(b.lastContactOn ?? '') || byName(a, b));
 }
+
+/** Which students the list shows (`/?show=`): everyone, those with a reason, or those the person follows. */
+export const SHOWS = ['all', 'attention', 'watching'] as const;
+export type Show = (typeof SHOWS)[number];
+export const SHOW_LABELS: Record<Show, string> = { all: 'All my students', attention: 'With a reason for attention', watching: 'Students I follow' };
+export const readShow = (value: string | null): Show => ((SHOWS as readonly string[]).includes(value ?? '') ? (value as Show) : 'all');
+
+export function shownStudents(rows: readonly MyStudent[], show: Show): readonly MyStudent[] {
+  if (show === 'attention') return rows.filter((r) => r.reasons.length > 0);
+  if (show === 'watching') return rows.filter((r) => r.watching);
+  return rows;
+}

@@ -29,7 +29,17 @@ export function countNew(items: readonly TimelineItem[], newSince: NewSince): nu
 
 /** A row's marker: words, not only a colour (it is read out with the row). */
 export function NewChip({ label }: { label: string }) {
-  return <Chip size="small" color="info" icon={<FiberNewOutlined aria-hidden />} label={label} data-testid="new-since-visit" />;
+  // The theme's info colour is too light under white text (axe): an outlined chip in the text's colour, the icon in info's.
+  return (
+    <Chip
+      size="small"
+      variant="outlined"
+      icon={<FiberNewOutlined aria-hidden />}
+      label={label}
+      data-testid="new-since-visit"
+      sx={{ borderColor: 'info.main', fontWeight: 600, '& .MuiChip-icon': { color: 'info.main' } }}
+    />
+  );
 }
 
 /** Above the timeline: how much is new since the previous visit, and when that was. */

@@ -11,6 +11,7 @@ import { benchGateway, formatGateway } from './gateway.bench.ts';
 import { formatJournal, measureJournal } from './journal.bench.ts';
 import { formatAccess, measureAccess } from './access.bench.ts';
 import { formatProfile, measureProfile } from './profile.ts';
+import { formatHome, measureHome } from './home.bench.ts';
 import { benchJson, writeBenchJson, type FigureRuns } from './ab.ts';
 import { runAb, type AbSection } from './ab-run.ts';
 import { prepareBaseline } from './baseline.ts';
@@ -20,7 +21,7 @@ import { cpuThrottle } from '../e2e/perf/target.ts';
 
 /**
  * `npm run bench`: every benchmark, results as tables. BENCH_SCALE (default 10), BENCH_SECONDS
- * (default 10), BENCH_ONLY (backend | gateway | journal | access | compression | timeline | alerts | lighthouse | scores | apply | networks, comma-separated; `profile` only when named),
+ * (default 10), BENCH_ONLY (backend | gateway | journal | access | home | compression | timeline | alerts | lighthouse | scores | apply | networks, comma-separated; `profile` only when named),
  * BENCH_NETWORK (loopback | emulated; default both), BENCH_LIGHTHOUSE_RUNS (default 3) and
  * BENCH_LIGHTHOUSE_PAGES (default every signed-in page of the route table; route paths or URLs, comma-separated) adjust it; GATEWAY_BENCH_SECONDS (default 60) the gateway's load test.
  *
@@ -98,6 +99,7 @@ if (gateway && (gateway.errors > 0 || !gateway.flat)) process.exitCode = 1;
 await section('journal', 'The change journal on each engine (#29)', measureJournal, formatJournal);
 
 await section('access', `Who may read what: the cost of the access rules (#30, SEED_SCALE=${scale})`, () => measureAccess({ scale }), formatAccess);
+await section('home', `My students: the home of a 700-student caseload (#32, SEED_SCALE=${scale})`, () => measureHome({ scale }), formatHome);
 
 await section('compression', `Compression of one page of 1,000 alerts (SEED_SCALE=${scale})`, () => measureCompression(scale), formatCompression);
 

@@ -46,7 +46,7 @@ const notice = (page: Page) => page.getByTestId('category-notice');
 
 async function openCategories(page: Page): Promise<CategoryRecord[]> {
   await signIn(page, 'E0001');
-  await expect(page.getByRole('heading', { name: 'Students', level: 1 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'My students', level: 1 })).toBeVisible();
   const original = await categoriesNow(page);
   await page.goto('/admin/categories');
   await expect(page.getByRole('heading', { name: 'Categories', level: 1 })).toBeVisible();
@@ -313,7 +313,7 @@ async function restoreTrigger(page: Page, original: Trigger): Promise<void> {
 
 test('edit a trigger: the contract rules, a diff of what will change, the warning, save', async ({ page }) => {
   await signIn(page, 'E0001');
-  await expect(page.getByRole('heading', { name: 'Students', level: 1 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'My students', level: 1 })).toBeVisible();
   const original = await triggerNow(page, 5);
   try {
     await page.goto('/admin/triggers');
@@ -348,7 +348,7 @@ test('edit a trigger: the contract rules, a diff of what will change, the warnin
 
 test('apply to pasted identifiers: the unknown one is refused before sending; the notations appear on the timelines', async ({ page }) => {
   await signIn(page, 'E0001');
-  await expect(page.getByRole('heading', { name: 'Students', level: 1 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'My students', level: 1 })).toBeVisible();
   const trigger = await triggerNow(page, 1);
   const patches: string[] = [];
   page.on('request', (r) => {
@@ -390,7 +390,7 @@ test('apply to pasted identifiers: the unknown one is refused before sending; th
 
 test('apply: an identifier typed in another case is offered in the service’s case, as the student page does (#31 item 11)', async ({ page }) => {
   await signIn(page, 'E0001');
-  await expect(page.getByRole('heading', { name: 'Students', level: 1 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'My students', level: 1 })).toBeVisible();
   await page.goto('/admin/triggers/1/apply');
   await page.getByLabel('Student identifiers').fill('s000414, S000415');
   await page.getByRole('button', { name: 'Check and preview' }).click();
@@ -405,7 +405,7 @@ test('apply: an identifier typed in another case is offered in the service’s c
 
 test('apply in chunks of 100: a failed chunk is listed with its reason and retried alone', async ({ page }) => {
   await signIn(page, 'E0001');
-  await expect(page.getByRole('heading', { name: 'Students', level: 1 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'My students', level: 1 })).toBeVisible();
   const ids = Array.from({ length: 150 }, (_, i) => `S${String(431 + i).padStart(6, '0')}`);
   const sent: string[][] = [];
   let failed = false;
@@ -469,7 +469,7 @@ async function asNonAdmin(page: Page): Promise<void> {
 
 test('a chunk applied by the service whose answer was lost: the retry sends nothing again, and says so (#31 item 1)', async ({ page }) => {
   await signIn(page, 'E0001');
-  await expect(page.getByRole('heading', { name: 'Students', level: 1 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'My students', level: 1 })).toBeVisible();
   const ids = Array.from({ length: 150 }, (_, i) => `S${String(281 + i).padStart(6, '0')}`);
   const sent: string[][] = [];
   let lost = false;
@@ -508,7 +508,7 @@ test('a chunk applied by the service whose answer was lost: the retry sends noth
 
 test('someone outside the admin group sees both pages read-only, with the reason', async ({ page }) => {
   await signIn(page, 'E0001');
-  await expect(page.getByRole('heading', { name: 'Students', level: 1 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'My students', level: 1 })).toBeVisible();
   await asNonAdmin(page);
   await page.goto('/admin/categories');
   await expect(page.getByTestId('read-only')).toContainText(
@@ -540,7 +540,7 @@ for (const scheme of ['light', 'dark'] as const) {
     test.setTimeout(300_000);
     await page.emulateMedia({ colorScheme: scheme });
     await signIn(page, 'E0001');
-    await expect(page.getByRole('heading', { name: 'Students', level: 1 })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'My students', level: 1 })).toBeVisible();
     for (const [width, height, size] of [
       [1440, 900, 'desktop'],
       [390, 844, 'phone'],

@@ -17,7 +17,7 @@ const params = (page: Page) => new URL(page.url()).searchParams;
 /** Signed in, on `/alerts` (or `path`), every alert of the range loaded. */
 async function openQueue(page: Page, path = '/alerts'): Promise<void> {
   await signIn(page);
-  await expect(page.getByRole('heading', { name: 'Students', level: 1 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'My students', level: 1 })).toBeVisible();
   await page.goto(path);
   await queueLoaded(page);
 }

@@ -89,7 +89,7 @@ test('the session ends mid-edit: back on the same page after signing in, the dra
 
 test('a plain advisor may not edit categories or triggers: the session says why, and the gateway refuses (403)', async ({ page }) => {
   await signIn(page, 'E0002');
-  await expect(page.getByRole('heading', { name: 'Students', level: 1 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'My students', level: 1 })).toBeVisible();
   const session = (await (await page.request.get('/session')).json()) as { permissions: Record<string, boolean>; requiredGroups: { admin: string } };
   expect(session.permissions).toEqual({ editCategories: false, editTriggers: false, editNetworks: true });
   expect(session.requiredGroups.admin).toBe('success-admins');
@@ -114,7 +114,7 @@ test('a plain advisor may not edit categories or triggers: the session says why,
 
 test('an admin can edit a category (E14 through the gateway: 204)', async ({ page }) => {
   await signIn(page, 'E0001');
-  await expect(page.getByRole('heading', { name: 'Students', level: 1 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'My students', level: 1 })).toBeVisible();
   const session = (await (await page.request.get('/session')).json()) as { permissions: Record<string, boolean> };
   expect(session.permissions).toEqual({ editCategories: true, editTriggers: true, editNetworks: true });
   const category = (await (await page.request.get('/api/notations/categories/1')).json()) as { name: string; isActive: boolean };

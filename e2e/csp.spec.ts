@@ -60,7 +60,7 @@ test('every other page of the app renders under the CSP with no violation', asyn
   test.setTimeout(240_000);
   const violations = await watchViolations(page);
   await signIn(page);
-  await expect(page.getByRole('heading', { name: 'Students', level: 1 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'My students', level: 1 })).toBeVisible();
   // The route table's pages not visited above (an administrator sees them all), and a missing one.
   for (const path of [
     '/students/S000001/network',
@@ -113,7 +113,7 @@ test("the development identity provider's pages and the sign-out pages: the same
   expect(await violations()).toEqual([]);
 
   await pickOnProvider(page, 'Camille Cook');
-  await expect(page.getByRole('heading', { name: 'Students', level: 1 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'My students', level: 1 })).toBeVisible();
 
   // Signing out: the provider's own confirmation page (oidc-provider's), then the gateway's page.
   const confirmation = page.waitForResponse((r) => /\/dev-idp\/session\/end/.test(r.url()) && r.request().method() === 'GET' && r.status() === 200);

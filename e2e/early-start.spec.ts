@@ -49,7 +49,7 @@ async function cohortWithRespondents(page: Page): Promise<number> {
 
 test("a student's timeline and the session are asked for before the UI libraries have loaded", async ({ page }) => {
   await signIn(page);
-  await expect(page.getByRole('heading', { name: 'Students', level: 1 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'My students', level: 1 })).toBeVisible();
   const hold = await holdUiLibraries(page);
   const session = firstRequest(page, /\/session$/, hold.held);
   const updates = firstRequest(page, /\/api\/notations\/updates\/\?.*identifiers=S000001/, hold.held);
@@ -62,7 +62,7 @@ test("a student's timeline and the session are asked for before the UI libraries
 
 test("a cohort's results are asked for before the UI libraries have loaded", async ({ page }) => {
   await signIn(page);
-  await expect(page.getByRole('heading', { name: 'Students', level: 1 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'My students', level: 1 })).toBeVisible();
   const id = await cohortWithRespondents(page);
   const hold = await holdUiLibraries(page);
   const results = firstRequest(page, new RegExp(`/api/noncognitives/administrations/${id}/results\\?`), hold.held);

@@ -20,7 +20,7 @@ test('no credential reaches the browser, while /api answers for the signed-in pe
   });
 
   await signIn(page);
-  await expect(page.getByRole('heading', { name: 'Students', level: 1 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'My students', level: 1 })).toBeVisible();
   await page.getByRole('link', { name: 'Alerts' }).click();
   await expect(page.getByRole('heading', { name: 'Alerts', level: 1 })).toBeVisible();
   await expect(page.getByTestId('signed-in-as')).toContainText('Cook');
@@ -57,7 +57,7 @@ test('without a session /api answers 401 and a page goes straight to the identit
 
 test('signing out ends the session', async ({ page, context }) => {
   await signIn(page);
-  await expect(page.getByRole('heading', { name: 'Students', level: 1 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'My students', level: 1 })).toBeVisible();
   const old = (await context.cookies()).find((c) => c.name === 'ss_session')!;
   await page.getByRole('button', { name: 'Sign out' }).click();
   // RP-initiated logout at the provider, then the dashboard's own signed-out page.

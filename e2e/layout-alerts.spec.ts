@@ -37,7 +37,7 @@ test.describe.configure({ timeout: 120_000 });
 
 test.beforeEach(async ({ page }) => {
   await signIn(page);
-  await expect(page.getByRole('heading', { name: 'Students', level: 1 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'My students', level: 1 })).toBeVisible();
 });
 
 for (const screen of SCREENS) {

@@ -13,17 +13,20 @@ const slow = { timeout: 30_000 };
 
 test('every page has its own title, and focus lands on its h1 after navigation', async ({ page }) => {
   await signIn(page);
-  await expect(page.getByRole('heading', { name: 'Students', level: 1 })).toBeVisible();
-  await expect(page).toHaveTitle('Students · Student Success');
+  // `/` is "My students" (#32), first in the navigation.
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('heading', { name: 'My students', level: 1 })).toBeVisible();
+  await expect(page).toHaveTitle('My students · Student Success');
+  await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link').first()).toHaveText('My students');
 
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Alerts' }).first().click();
   await expect(page).toHaveURL(/\/alerts$/);
   await expect(page).toHaveTitle('Alerts · Student Success');
   await expect(page.getByRole('heading', { level: 1 })).toBeFocused(slow);
 
-  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Students' }).first().click();
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Students', exact: true }).first().click();
   await expect(page).toHaveTitle('Students · Student Success');
-  await expect(page.getByRole('heading', { name: 'Students', level: 1 })).toBeFocused();
+  await expect(page.getByRole('heading', { name: 'Students', exact: true, level: 1 })).toBeFocused();
 
   await page.goto('/students/S000001');
   await expect(page).toHaveTitle('Student · Student Success', slow);
@@ -33,7 +36,7 @@ test('every page has its own title, and focus lands on its h1 after navigation',
 
 test('"Skip to content" is the first tab stop and moves focus to the page', async ({ page }) => {
   await signIn(page);
-  await expect(page.getByRole('heading', { name: 'Students', level: 1 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'My students', level: 1 })).toBeVisible();
   await page.goto('/alerts');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible(slow);
   await page.keyboard.press('Tab');
@@ -47,7 +50,7 @@ test('"Skip to content" is the first tab stop and moves focus to the page', asyn
 
 test('an old /alerts?category= link opens and is rewritten as categories=', async ({ page }) => {
   await signIn(page);
-  await expect(page.getByRole('heading', { name: 'Students', level: 1 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'My students', level: 1 })).toBeVisible();
   await page.goto('/alerts?category=3&category=1');
   await expect(page).toHaveURL(/\/alerts\?categories=1%2C3$/, slow);
 });

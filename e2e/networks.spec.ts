@@ -36,7 +36,7 @@ const row = (page: Page, identifier: string): Locator => page.locator(`[data-tes
 /** Signed in, on the student's network editor with its members shown. */
 async function openEditor(page: Page, student: string): Promise<string[]> {
   await signIn(page, 'E0001');
-  await expect(page.getByRole('heading', { name: 'Students', level: 1 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'My students', level: 1 })).toBeVisible();
   const original = await networkOf(page, student);
   await page.goto(`/students/${student}/network`);
   await expect(page.getByRole('heading', { name: 'Success network', level: 1 })).toBeVisible();
@@ -193,7 +193,7 @@ test('undo restores the network, from the snackbar and from the history of saves
 test('a caseload lists its students; replace X with Y across 25 students with one failure, retry it alone, undo the batch', async ({ page }) => {
   const [x, y] = ['E0015', 'E0042'];
   await signIn(page, 'E0001');
-  await expect(page.getByRole('heading', { name: 'Students', level: 1 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'My students', level: 1 })).toBeVisible();
   const listed = (await (await page.request.get(`/api/people/${x}/caseload?pageSize=1000`)).json()) as {
     totalValues: number;
     values: { identifier: string }[];
@@ -264,7 +264,7 @@ test('a caseload lists its students; replace X with Y across 25 students with on
 
 test('students handed over in the URL and pasted identifiers, with unknown ones listed before anything is written', async ({ page }) => {
   await signIn(page, 'E0001');
-  await expect(page.getByRole('heading', { name: 'Students', level: 1 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'My students', level: 1 })).toBeVisible();
   await page.goto('/caseloads?students=S000020,S000021,S999999');
   await expect(page.getByTestId('bulk-students')).toHaveText('3 students, handed over from another page.');
   await page.getByRole('radio', { name: /^Add a person/ }).check();
@@ -281,7 +281,7 @@ test('students handed over in the URL and pasted identifiers, with unknown ones 
 
 test('a person without the permission sees the network read-only, with the reason', async ({ page }) => {
   await signIn(page, 'E0001');
-  await expect(page.getByRole('heading', { name: 'Students', level: 1 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'My students', level: 1 })).toBeVisible();
   await page.route(
     (url) => url.pathname === '/session',
     async (route) => {
@@ -319,7 +319,7 @@ for (const scheme of ['light', 'dark'] as const) {
       await page.emulateMedia({ colorScheme: scheme });
       await page.setViewportSize({ width, height });
       await signIn(page, 'E0001');
-      await expect(page.getByRole('heading', { name: 'Students', level: 1 })).toBeVisible();
+      await expect(page.getByRole('heading', { name: 'My students', level: 1 })).toBeVisible();
       const members = await networkOf(page, 'S000016');
       const newcomer = ['E0042', 'E0043', 'E0044'].find((id) => !members.includes(id))!;
       await page.goto('/students/S000016/network');
@@ -344,7 +344,7 @@ for (const scheme of ['light', 'dark'] as const) {
 test('a bulk reassignment is kept by the gateway: undone after a reload from the caseloads page, and from the journal (#31 item 4)', async ({ page }) => {
   const staff = 'E0042';
   await signIn(page, 'E0001');
-  await expect(page.getByRole('heading', { name: 'Students', level: 1 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'My students', level: 1 })).toBeVisible();
   const students = ['S000030', 'S000031', 'S000032'];
   const before = new Map<string, string[]>();
   for (const s of students)

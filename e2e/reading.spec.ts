@@ -9,7 +9,7 @@ const rowsOf = (page: Page) => page.getByTestId('timeline-row');
 test('a long note of the timeline shows a few lines with "Show more"; a short one has no button', async ({ page }) => {
   test.setTimeout(90_000);
   await signIn(page);
-  await expect(page.getByRole('heading', { name: 'Students', level: 1 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'My students', level: 1 })).toBeVisible();
   await page.goto('/students/S000003?kinds=update');
   await expect(rowsOf(page).first()).toBeVisible({ timeout: 20_000 });
   const long = Array.from({ length: 10 }, (_, i) => `Paragraph ${i + 1}: met with the student about the study plan, attendance and next steps.`).join('\n');

@@ -28,7 +28,7 @@ test.describe.configure({ timeout: 120_000 });
 
 test('roster: bands replace the rows, all come back, a checked row is handed on, a student link stays in the app', async ({ page }) => {
   await signIn(page);
-  await expect(page.getByRole('heading', { name: 'Students', level: 1 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'My students', level: 1 })).toBeVisible();
   const list = await api<Envelope<{ id: number; title: string }>>(page, '/noncognitives/administrations/?pageSize=1000');
   const sized = await Promise.all(
     list.values.map(async (a) => ({ ...a, n: (await api<Envelope<unknown>>(page, `/noncognitives/administrations/${a.id}/results?pageSize=1`)).totalValues })),

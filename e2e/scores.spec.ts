@@ -56,7 +56,7 @@ const settled = async (page: Page) => expect(page.getByRole('progressbar')).toHa
 
 test.beforeEach(async ({ page }) => {
   await signIn(page);
-  await expect(page.getByRole('heading', { name: 'Students', level: 1 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'My students', level: 1 })).toBeVisible();
 });
 
 test('administrations: newest first, respondents, filters in the URL', async ({ page }) => {

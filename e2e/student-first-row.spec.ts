@@ -17,7 +17,7 @@ const manifest = () => JSON.parse(readFileSync('dist/.vite/manifest.json', 'utf8
 
 test("a student page's HTML preloads the timeline's prefetch module before the page's own chunks", async ({ page }) => {
   await signIn(page);
-  await expect(page.getByRole('heading', { name: 'Students', level: 1 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'My students', level: 1 })).toBeVisible();
   const html = await (await page.request.get(`/students/${STUDENT}`, { headers: { accept: 'text/html' } })).text();
   const preloads = [...html.matchAll(/<link rel="modulepreload" crossorigin fetchpriority="low" href="\/([^"]+)">/g)].map((m) => m[1]!);
   const built = manifest();
@@ -32,7 +32,7 @@ test("a student page's HTML preloads the timeline's prefetch module before the p
 
 test("the timeline's lists are asked for while the page's own code is still loading", async ({ page }) => {
   await signIn(page);
-  await expect(page.getByRole('heading', { name: 'Students', level: 1 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'My students', level: 1 })).toBeVisible();
   const studentPage = manifest()['src/features/student/student-page.tsx']!.file;
   // The page's own chunk is held back until the three list heads have been asked for (or 10 s).
   const heads = new Set<string>();

@@ -21,7 +21,7 @@ const detailsOf = (page: Page) => page.getByRole('form', { name: 'New update' })
 /** Signed in, on the students page. */
 async function signedIn(page: Page): Promise<void> {
   await signIn(page);
-  await expect(page.getByRole('heading', { name: 'Students', level: 1 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'My students', level: 1 })).toBeVisible();
 }
 
 /** A student's page with its timeline loaded (every kind settled, rows on screen). */
@@ -334,7 +334,7 @@ for (const scheme of ['light', 'dark'] as const) {
     await screenshot(page, `sign-in-${scheme}`);
 
     await signIn(page);
-    await expect(page.getByRole('heading', { name: 'Students', level: 1 })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'My students', level: 1 })).toBeVisible();
     await expect(page.getByRole('list', { name: 'Students with the most open alerts' })).toBeVisible();
     await settled(page);
     await isDark();

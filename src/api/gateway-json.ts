@@ -10,7 +10,7 @@ export function filterQuery(filter: Readonly<Record<string, string | number | un
 }
 
 /** One request to the gateway's own routes: its answer, or an ApiError for a problem or no answer. */
-type GatewayMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+type GatewayMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 async function send(operation: string, method: GatewayMethod, url: string, body: unknown, signal?: AbortSignal): Promise<{ status: number; answer: unknown }> {
   let response: Response;
@@ -26,7 +26,7 @@ async function send(operation: string, method: GatewayMethod, url: string, body:
   } catch (cause) {
     throw new ApiError({ kind: signal?.aborted ? abortKind(signal.reason) : 'network', operation, method, url, cause });
   }
-  const answer: unknown = await response.json().catch(() => undefined);
+  const answer: unknown = response.status === 204 ? undefined : await response.json().catch(() => undefined);
   if (!response.ok) {
     const problem = ProblemSchema.safeParse(answer);
     throw new ApiError({ kind: 'http', operation, method, url, status: response.status, ...(problem.success ? { problem: problem.data } : {}) });
@@ -94,4 +94,15 @@ export async function sendGatewayParsed<S extends z.ZodType>(
   signal?: AbortSignal,
 ): Promise<z.infer<S>> {
   return parsed(operation, method, url, schema, await send(operation, method, url, body, signal));
+}
+
+/** As `sendGatewayJson`, with the answer's status (a followed student: 201 when new, 200 when already). */
+export function sendGatewayStatus(
+  operation: string,
+  method: Exclude<GatewayMethod, 'GET'>,
+  url: string,
+  body: unknown,
+  signal?: AbortSignal,
+): Promise<{ status: number; answer: unknown }> {
+  return send(operation, method, url, body, signal);
 }

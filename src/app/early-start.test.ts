@@ -30,8 +30,8 @@ describe('matchRoute', () => {
     expect(matchRoute('/students')?.route.path).toBe('/students');
   });
 
-  it('finds nothing for `/`, an unknown path or a malformed escape', () => {
-    expect(matchRoute('/')).toBeUndefined();
+  it('finds the home at `/`, and nothing for an unknown path or a malformed escape', () => {
+    expect(matchRoute('/')?.route.path).toBe('/');
     expect(matchRoute('/nowhere/at/all')).toBeUndefined();
     expect(matchRoute('/students/%E0')).toBeUndefined();
   });

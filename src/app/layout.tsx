@@ -135,7 +135,8 @@ function BottomBar({ onMore }: { onMore: () => void }) {
             icon={<item.Icon />}
             component={NavLink}
             to={item.to}
-            sx={{ minWidth: 0, px: 0.5 }}
+            // One line at 390 px ("My students"): the selected label keeps its size instead of growing.
+            sx={{ minWidth: 0, px: 0.5, '& .MuiBottomNavigationAction-label': { whiteSpace: 'nowrap', fontSize: '0.75rem' } }}
           />
         ))}
         <BottomNavigationAction value="more" label="More" icon={<MenuIcon />} aria-haspopup="dialog" onClick={onMore} sx={{ minWidth: 0, px: 0.5 }} />

@@ -1,6 +1,7 @@
 import AssignmentIndOutlined from '@mui/icons-material/AssignmentIndOutlined';
 import BoltOutlined from '@mui/icons-material/BoltOutlined';
 import CategoryOutlined from '@mui/icons-material/CategoryOutlined';
+import HomeOutlined from '@mui/icons-material/HomeOutlined';
 import HistoryOutlined from '@mui/icons-material/HistoryOutlined';
 import HubOutlined from '@mui/icons-material/HubOutlined';
 import InsightsOutlined from '@mui/icons-material/InsightsOutlined';
@@ -10,6 +11,7 @@ import type { NavIcon } from './route-table.ts';
 
 /** The navigation's icons by the names the route table uses (the table stays free of React for the server). */
 export const NAV_ICONS: Record<NavIcon, typeof PeopleAltOutlined> = {
+  home: HomeOutlined,
   students: PeopleAltOutlined,
   alerts: NotificationsActiveOutlined,
   scores: InsightsOutlined,

@@ -14,7 +14,7 @@
  */
 
 /** The icons the navigation knows (src/app/nav-icons.ts). */
-export type NavIcon = 'students' | 'alerts' | 'scores' | 'caseloads' | 'categories' | 'triggers' | 'networks' | 'journal';
+export type NavIcon = 'home' | 'students' | 'alerts' | 'scores' | 'caseloads' | 'categories' | 'triggers' | 'networks' | 'journal';
 
 /** The parameters a path names: `/scores/:administrationId/:person` → `{ administrationId, person }`. */
 export type ParamsOf<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
@@ -84,8 +84,8 @@ export type AboveHeading = 'breadcrumbs' | 'back-link' | 'back-link-stack';
 
 export const APP_NAME = 'Student Success';
 
-/** Where `/` goes. */
-export const START_PATH = '/students';
+/** The page `/` opens: "My students" (#32). */
+export const START_PATH = '/';
 
 /**
  * What the entry imports first after the first paint (src/main.tsx): the query client and the API
@@ -107,6 +107,15 @@ function route<const P extends string>(entry: Omit<PageRoute<P>, 'href'>): PageR
 
 /** Every page by name, for links: `PAGES.cohort.href({ administrationId: 6 })`. */
 export const PAGES = {
+  home: route({
+    path: '/',
+    title: 'My students',
+    page: 'src/features/my-students/my-students-page.tsx',
+    component: 'MyStudentsPage',
+    prefetch: 'src/features/my-students/prefetch-my-students.ts',
+    revalidateOn: [],
+    nav: { label: 'My students', icon: 'home' },
+  }),
   students: route({
     path: '/students',
     title: 'Students',
@@ -282,6 +291,7 @@ function withQuery(path: string, query?: Query): string {
 /** The links pages use most, by their table entries. */
 export const paths = {
   start: () => '/',
+  home: () => PAGES.home.href({}),
   students: () => PAGES.students.href({}),
   /** A student's page (their timeline). */
   student: (identifier: string, query?: Query) => PAGES.student.href({ identifier }, query),
@@ -309,7 +319,7 @@ export interface RouteMatch {
   params: Readonly<Record<string, string>>;
 }
 
-/** The route a URL path opens, with its parameters; undefined for `/` and for a path no page has. */
+/** The route a URL path opens, with its parameters; undefined for a path no page has. */
 export function matchRoute(pathname: string, routes: readonly PageRoute[] = ROUTES): RouteMatch | undefined {
   for (const route of routes) {
     const names = route.path

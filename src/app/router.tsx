@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { Navigate, createBrowserRouter, type RouteObject } from 'react-router';
+import { createBrowserRouter, type RouteObject } from 'react-router';
 import type { ApiClient } from '../api/client.ts';
 import { sessionQueries } from '../queries/session.ts';
 import { AppFrame, type RouteHandle } from './app-frame.tsx';
@@ -8,7 +8,7 @@ import { RequireSession } from './require-session.tsx';
 import { RouteError } from './route-error.tsx';
 import { pageModule, prefetchModule } from './route-modules.ts';
 import { routerWindow } from './router-window.ts';
-import { ROUTES, START_PATH, type PageRoute } from './route-table.ts';
+import { ROUTES, type PageRoute } from './route-table.ts';
 
 /** Pages load with their route, so the first screen carries only the shell. */
 export function createAppRouter(queryClient: QueryClient, api: ApiClient) {
@@ -59,7 +59,6 @@ export function createAppRouter(queryClient: QueryClient, api: ApiClient) {
                 lazy: async () => ({ Component: (await import('./layout.tsx')).Layout }),
                 errorElement: <RouteError />,
                 children: [
-                  { index: true, element: <Navigate to={START_PATH} replace /> },
                   ...ROUTES.filter((route) => !route.public).map(toRoute),
                   { path: '*', element: <NotFoundPage />, handle: { title: 'Page not found' } satisfies RouteHandle },
                 ],

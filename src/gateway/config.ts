@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { AttentionRules } from './my-students/attention.ts';
 
 const seconds = z.coerce.number().int().min(1);
 
@@ -42,6 +43,13 @@ const GatewayEnvSchema = z
     ACCESS_GRANT_HOURS: z.coerce.number().min(0.01).max(720).default(8),
     // #30 item 6: a notice each person accepts once per version before any record is shown (notice.ts).
     CONFIDENTIALITY_NOTICE_FILE: z.string().min(1).optional(),
+    // #32: the home's attention rules (src/gateway/my-students/attention.ts, docs/attention.md); 0 turns a rule off.
+    ATTENTION_OPEN_ALERTS: z.coerce.number().int().min(0).max(1000).default(1),
+    ATTENTION_SILENT_ALERT_DAYS: z.coerce.number().int().min(0).max(3650).default(7),
+    ATTENTION_NEW_ALERTS: z.coerce.number().int().min(0).max(1).default(1),
+    ATTENTION_BOTTOM_PERCENT: z.coerce.number().int().min(0).max(99).default(25),
+    ATTENTION_NO_CONTACT_DAYS: z.coerce.number().int().min(0).max(3650).default(30),
+    ATTENTION_CONTACT_DAYS: z.coerce.number().int().min(1).max(3650).default(180),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   })
   .superRefine((env, ctx) => {
@@ -116,6 +124,8 @@ export interface GatewayConfig {
   access: { enforce: boolean; policy: 'relationship' | 'all-staff'; recordsGroup: string; grantHours: number };
   /** CONFIDENTIALITY_NOTICE_FILE: read at start (notice.ts); unset, no notice. */
   noticeFile: string | undefined;
+  /** The home's attention rules and how far back contacts are read (ATTENTION_*). */
+  attention: { rules: AttentionRules; contactDays: number };
   logLevel: string;
 }
 
@@ -162,6 +172,16 @@ export function readGatewayConfig(env: Record<string, string | undefined>): Gate
     accessCacheSeconds: e.ACCESS_CACHE_S,
     access: { enforce: e.ACCESS_ENFORCEMENT === 'on', policy: e.ACCESS_POLICY, recordsGroup: e.RECORDS_GROUP, grantHours: e.ACCESS_GRANT_HOURS },
     noticeFile: e.CONFIDENTIALITY_NOTICE_FILE,
+    attention: {
+      rules: {
+        openAlerts: e.ATTENTION_OPEN_ALERTS,
+        silentAlertDays: e.ATTENTION_SILENT_ALERT_DAYS,
+        newAlerts: e.ATTENTION_NEW_ALERTS,
+        bottomPercent: e.ATTENTION_BOTTOM_PERCENT,
+        noContactDays: e.ATTENTION_NO_CONTACT_DAYS,
+      },
+      contactDays: e.ATTENTION_CONTACT_DAYS,
+    },
     logLevel: e.LOG_LEVEL,
     ...(e.UPSTREAM_URL
       ? {

@@ -37,6 +37,10 @@ import { studentRecordRoutes } from './student-record.ts';
 import { htmlPage } from './oidc-pages.ts';
 import { acceptanceCheck, databaseNotices, noticeGate, noticeRoutes, type Notice, type NoticeStore } from './notice.ts';
 import type { Upstream } from './upstream.ts';
+import { DEFAULT_ATTENTION_RULES, type AttentionRules } from './my-students/attention.ts';
+import { myStudentsRoutes } from './my-students/routes.ts';
+import { databaseVisits, type VisitStore } from './visit-store.ts';
+import { databaseWatchList, type WatchListStore } from './watch-list-store.ts';
 
 export interface GatewayOptions {
   upstream: Upstream;
@@ -73,6 +77,12 @@ export interface GatewayOptions {
   notice?: Notice;
   /** Who accepted which version; default: in the same database as the default access log. */
   notices?: NoticeStore;
+  /** When each person last opened each student (#32 item 2); default: in the same database as the default access log. */
+  visits?: VisitStore;
+  /** The students each person follows (#32 item 3); default: in that same database. */
+  watchList?: WatchListStore;
+  /** The home's attention rules (ATTENTION_*); default: DEFAULT_ATTENTION_RULES, contacts of the last 180 days. */
+  attention?: { rules: AttentionRules; contactDays: number };
   /** More readiness checks (session store …) for /readyz. */
   readiness?: Record<string, ReadinessCheck>;
   /** True once shutdown has begun (/readyz answers 503). */
@@ -111,6 +121,9 @@ export function createGateway(options: GatewayOptions): Hono {
   const noticeAccepted = notice && notices ? acceptanceCheck(notice, notices) : undefined;
   const batches = options.batches ?? databaseBatches(memory ?? openGatewayDatabase(':memory:'));
   const savedViews = options.savedViews ?? databaseSavedViews(memory ?? openGatewayDatabase(':memory:'));
+  const ownRecords = memory ?? (options.visits && options.watchList ? undefined : openGatewayDatabase(':memory:'));
+  const visits = options.visits ?? databaseVisits(ownRecords!);
+  const watchList = options.watchList ?? databaseWatchList(ownRecords!);
 
   /** The session store does not answer: nobody's session can be checked, so say that, at once. */
   const sessionStoreDown = (c: Context, error: SessionStoreUnavailable) => {
@@ -353,6 +366,21 @@ export function createGateway(options: GatewayOptions): Hono {
       maxSeconds: options.auth.config.sessions.maxSeconds,
       actorOf,
       ...(options.auth.now ? { now: options.auth.now } : {}),
+      onError: journalError,
+    }),
+  );
+  app.route(
+    '/',
+    myStudentsRoutes({
+      ...(options.attention ?? { rules: DEFAULT_ATTENTION_RULES, contactDays: 180 }),
+      visits,
+      watchList,
+      membership,
+      membershipCache: shared,
+      accessLog,
+      actorOf,
+      read: readUpstreamAnswer,
+      decide: decideFor,
       onError: journalError,
     }),
   );

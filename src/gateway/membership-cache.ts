@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { GatewayDatabase } from './db/database.ts';
 import { groupCommit } from './db/group-commit.ts';
 
@@ -7,6 +8,8 @@ export interface MembershipCache {
   networks(students: readonly string[], since: number): Promise<Map<string, { members: string[]; at: number }>>;
   remember(student: string, members: readonly string[], at: number): Promise<void>;
   forget(student: string): Promise<void>;
+  /** The students whose cached network includes `person`, however old the read (the home without the caseload extension). */
+  studentsOf(person: string): Promise<string[]>;
   /** Deletes the networks read before `before` (ms since the epoch): past ACCESS_CACHE_S they serve nobody. */
   purge(before: number): Promise<number>;
 }
@@ -49,6 +52,17 @@ export function databaseMembershipCache(database: GatewayDatabase): MembershipCa
       await database.ready();
       const result = await db.deleteFrom('membership_cache').where('read_at', '<', before).executeTakeFirst();
       return Number(result.numDeletedRows);
+    },
+    studentsOf: async (person) => {
+      await database.ready();
+      // Members are a JSON array of strings: the quoted identifier narrows the rows, the parse decides.
+      const quoted = JSON.stringify(person).replace(/[\\%_]/g, (ch) => `\\${ch}`);
+      const rows = await db
+        .selectFrom('membership_cache')
+        .select(['student', 'members'])
+        .where(sql<boolean>`members like ${`%${quoted}%`} escape '\\'`)
+        .execute();
+      return rows.filter((row) => (JSON.parse(row.members) as string[]).includes(person)).map((row) => row.student);
     },
     forget: async (student) => {
       await database.ready();

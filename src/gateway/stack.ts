@@ -14,6 +14,8 @@ import { databaseSavedViews } from './saved-view-store.ts';
 import { databaseAccessLog } from './access-log-store.ts';
 import { databaseMembershipCache } from './membership-cache.ts';
 import { databaseJournal } from './journal-store.ts';
+import { databaseVisits } from './visit-store.ts';
+import { databaseWatchList } from './watch-list-store.ts';
 import { databaseNotices, loadNotice } from './notice.ts';
 import { scheduleRetention } from './retention.ts';
 import { createLogger, type Logger } from './logging.ts';
@@ -54,6 +56,8 @@ export async function createStack(env: Record<string, string | undefined>, serve
   const membershipCache = databaseMembershipCache(database);
   const batches = databaseBatches(database);
   const savedViews = databaseSavedViews(database);
+  const visits = databaseVisits(database);
+  const watchList = databaseWatchList(database);
   // Migrations run now; a database not there yet is retried on use, and /readyz says so meanwhile.
   await database
     .ready()
@@ -66,6 +70,7 @@ export async function createStack(env: Record<string, string | undefined>, serve
       accessLog: (olderThan) => accessLog.purge(olderThan),
       grants: (olderThan) => grants.purge(olderThan),
       reassignmentBatches: (olderThan) => batches.purge(olderThan),
+      studentVisits: (olderThan) => visits.purge(olderThan),
       membershipCache: () => membershipCache.purge(Date.now() - config.accessCacheSeconds * 1000),
     },
     days: config.retentionDays,
@@ -129,6 +134,9 @@ export async function createStack(env: Record<string, string | undefined>, serve
     grants,
     batches,
     savedViews,
+    visits,
+    watchList,
+    attention: config.attention,
     access: config.access,
     ...(notice ? { notice, notices: databaseNotices(database) } : {}),
     ...(config.journalFile ? { journalCopy: config.journalFile } : {}),

@@ -6,6 +6,7 @@ import NotificationsActiveOutlined from '@mui/icons-material/NotificationsActive
 import { useQuery } from '@tanstack/react-query';
 import { isNotFound } from '../../api/errors.ts';
 import { useApi } from '../../queries/api-context.tsx';
+import { FollowButton } from '../../components/follow-button.tsx';
 import { ProblemMessage } from '../../components/problem-message.tsx';
 import { peopleQueries } from '../../queries/people.ts';
 import { formatDayRange, type DayRange } from '../../lib/dates.ts';
@@ -55,9 +56,12 @@ export const StudentHeader = memo(function StudentHeader({ student, range, count
   const name = person.data ? `${person.data.firstName} ${person.data.lastName}` : student;
   return (
     <Box component="header">
-      <Typography variant="h4" component="h1" sx={{ fontSize: { xs: '1.75rem', md: '2.125rem' } }}>
-        {name}
-      </Typography>
+      <Stack direction="row" spacing={2} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+        <Typography variant="h4" component="h1" sx={{ fontSize: { xs: '1.75rem', md: '2.125rem' } }}>
+          {name}
+        </Typography>
+        <FollowButton student={student} name={name} />
+      </Stack>
       <Typography color="textSecondary" data-testid="student-identity" sx={{ overflowWrap: 'anywhere' }}>
         {student}
         {person.data?.email && ` · ${person.data.email}`}

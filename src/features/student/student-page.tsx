@@ -19,6 +19,8 @@ import { CATEGORIES_PARAM, hasLegacySpelling } from '../../lib/url-state.ts';
 import { formatDayRange, type DayRange } from '../../lib/dates.ts';
 import { WriteSection } from '../../components/compose/write-section.tsx';
 import { StudentHeader, type StudentCounts } from './student-header.tsx';
+import { NewSinceNotice, countNew, type NewSince } from './new-since.tsx';
+import { myStudentsQueries, useMe } from '../../queries/my-students.ts';
 import { NotAStudent } from './not-a-student.tsx';
 import { NotInNetwork } from './not-in-network.tsx';
 import { useQuery } from '@tanstack/react-query';
@@ -109,9 +111,11 @@ interface TimelineSectionProps {
   notices: readonly string[];
   range: DayRange;
   timeline: StudentTimeline;
+  /** What is new since the person's previous visit (#32 item 2); null before it is known or on a first visit. */
+  newSince: NewSince | null;
 }
 
-function TimelineSection({ student, compact, filters, notices, range, timeline }: TimelineSectionProps) {
+function TimelineSection({ student, compact, filters, notices, range, timeline, newSince }: TimelineSectionProps) {
   const now = useNow();
   const [searchParams, setSearchParams] = useSearchParams();
   // For searching by type name.
@@ -186,6 +190,8 @@ function TimelineSection({ student, compact, filters, notices, range, timeline }
 
             <HiddenNotes hidden={timeline.hiddenByAudience} />
 
+            {newSince && settled && <NewSinceNotice since={newSince.since} count={countNew(timeline.items, newSince)} />}
+
             <Box aria-busy={!settled} aria-live="off">
               {/* The bar's room stays once loaded, so the rows do not move up when it goes. */}
               {timeline.items.length > 0 &&
@@ -212,7 +218,7 @@ function TimelineSection({ student, compact, filters, notices, range, timeline }
                   )}
                 </Paper>
               )}
-              {shown.length > 0 && <TimelineList items={shown} student={student} now={now} label={`Timeline of ${student}`} />}
+              {shown.length > 0 && <TimelineList items={shown} student={student} now={now} label={`Timeline of ${student}`} newSince={newSince} />}
             </Box>
           </>
         )}
@@ -281,6 +287,11 @@ function StudentView({ student }: { student: string }) {
   const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('md'), { noSsr: true });
   const section = phone ? readSection(searchParams) : null;
   const timeline = useStudentTimeline(student, range);
+  // Opening the student is a visit (#32 item 2): recorded once the person may open them; the answer is the visit before.
+  const visit = useQuery({ ...myStudentsQueries.visit(student), enabled: access.data?.allowed === true });
+  const me = useMe();
+  const previous = visit.data?.previous;
+  const newSince = useMemo(() => (previous && me ? { since: previous, me } : null), [previous, me]);
   const ownListsSettled = !timeline.loads.update.isPending && !timeline.loads.alert.isPending && !timeline.loads.dataInsight.isPending;
   // The side panels wait for a commit after the rows' (see `panel` below).
   const [panelsShown, setPanelsShown] = useState(false);
@@ -304,7 +315,7 @@ function StudentView({ student }: { student: string }) {
     <Stack spacing={{ xs: 2, md: 3 }} sx={{ minWidth: 0 }}>
       {/* Nothing to write on until the student is known to exist. */}
       <WriteSection student={student} disabled={existence.status === 'checking'} />
-      <TimelineSection student={student} compact={phone} filters={filters} notices={notices} range={range} timeline={timeline} />
+      <TimelineSection student={student} compact={phone} filters={filters} notices={notices} range={range} timeline={timeline} newSince={newSince} />
     </Stack>
   );
   // The panels ask for their data once the timeline's own lists have answered, so that their

@@ -4,6 +4,7 @@ import { measureElement, useWindowVirtualizer } from '@tanstack/react-virtual';
 import { whenIdle } from '../../lib/after-paint.ts';
 import type { TimelineItem } from './timeline-items.ts';
 import { TimelineRow } from './timeline-row.tsx';
+import { newsOf, type NewSince } from './new-since.tsx';
 
 /** A row's height before it is measured (and when it cannot be, as in jsdom). */
 export const ESTIMATED_ROW_HEIGHT = 180;
@@ -68,13 +69,15 @@ export interface TimelineListProps {
   now: Date;
   /** Names the list for assistive technology. */
   label: string;
+  /** Marks the rows written by others since the person's previous visit. */
+  newSince?: NewSince | null;
 }
 
 /**
  * The timeline as a window-scrolled virtual list: only the rows on screen (plus a few) are in
  * the DOM, each measured as it renders (rows differ in height; comments open and close).
  */
-export function TimelineList({ items, student, now, label }: TimelineListProps) {
+export function TimelineList({ items, student, now, label, newSince = null }: TimelineListProps) {
   const listRef = useRef<HTMLUListElement>(null);
   const scrollMargin = useDocumentOffset(listRef);
   // Which rows have their comments open: kept here, as rows unmount when they scroll away.
@@ -138,7 +141,14 @@ export function TimelineList({ items, student, now, label }: TimelineListProps) 
               transform: `translateY(${row.start - virtualizer.options.scrollMargin}px)`,
             }}
           >
-            <TimelineRow item={item} student={student} commentsOpen={open.has(item.key)} onToggleComments={toggle} now={now} />
+            <TimelineRow
+              item={item}
+              student={student}
+              commentsOpen={open.has(item.key)}
+              onToggleComments={toggle}
+              now={now}
+              news={newSince ? newsOf(item, newSince) : undefined}
+            />
           </Box>
         );
       })}

@@ -19,6 +19,7 @@ import { RelativeTime } from '../../components/relative-time.tsx';
 import { LowerAlertButton } from '../../components/compose/lower-alert-button.tsx';
 import { audienceWord, insightTypeWord, type TimelineItem } from './timeline-items.ts';
 import { encouragementIcon, KIND_LOOK, KindChip } from './timeline-visuals.tsx';
+import { NewChip } from './new-since.tsx';
 import { useEncouragementType, usePersonName } from './use-student-timeline.ts';
 
 // The comment form (react-hook-form, its draft and write) loads when a row's comments are first
@@ -60,10 +61,12 @@ export interface TimelineRowProps {
   commentsOpen: boolean;
   onToggleComments: (key: string) => void;
   now: Date;
+  /** What of this row is new since the person's previous visit. */
+  news?: { notation: boolean; comments: number } | undefined;
 }
 
 /** One notation of the timeline: what kind, when, who, the text, its badges and its comments. */
-export const TimelineRow = memo(function TimelineRow({ item, student, commentsOpen, onToggleComments, now }: TimelineRowProps) {
+export const TimelineRow = memo(function TimelineRow({ item, student, commentsOpen, onToggleComments, now, news }: TimelineRowProps) {
   const { color } = KIND_LOOK[item.kind];
   const commentsId = `comments-${item.key}`;
   const commentCount = item.comments?.length ?? 0;
@@ -72,6 +75,7 @@ export const TimelineRow = memo(function TimelineRow({ item, student, commentsOp
   return (
     <Paper variant="outlined" sx={{ p: 2, borderLeftWidth: 4, borderLeftColor: `${color}.main` }} role="article">
       <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap', mb: 1 }}>
+        {news?.notation && <NewChip label="New since your last visit" />}
         <KindChip kind={item.kind} />
         {item.status && <AlertStatus status={item.status} />}
         {item.kind === 'encouragement' && <EncouragementTypeLabel id={item.encouragementTypeId} />}
@@ -117,6 +121,7 @@ export const TimelineRow = memo(function TimelineRow({ item, student, commentsOp
               {commentCount} {commentCount === 1 ? 'comment' : 'comments'}
             </Button>
           )}
+          {news && news.comments > 0 && <NewChip label={`${news.comments} new ${news.comments === 1 ? 'comment' : 'comments'} since your last visit`} />}
           {/* Mounted for every alert: it shows nothing once lowered, but keeps its dialog while that is open (the
               optimistic Lowered must not take the dialog, its pending write or a 409 message away). */}
           {item.kind === 'alert' && (

@@ -1,20 +1,12 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { useDeferredQuery } from '../../queries/use-deferred-query.ts';
 import Alert from '@mui/material/Alert';
 import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
-import Chip from '@mui/material/Chip';
-import LinearProgress from '@mui/material/LinearProgress';
-import List from '@mui/material/List';
-import ListItem from '@mui/material/ListItem';
-import ListItemButton from '@mui/material/ListItemButton';
-import ListItemText from '@mui/material/ListItemText';
-import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { isNotFound } from '../../api/http.ts';
 import type { Person } from '../../api/schemas/index.ts';
 import { PAGES, paths } from '../../app/route-table.ts';
@@ -22,19 +14,12 @@ import { PageHeading } from '../../components/page-heading.tsx';
 import { useApi } from '../../queries/api-context.tsx';
 import { ProblemMessage } from '../../components/problem-message.tsx';
 import { useDebouncedValue } from '../../components/use-debounced-value.ts';
-import { ageInDays, formatDay, formatDayRange, startOfUtcDaysAgo } from '../../lib/dates.ts';
 import { readText } from '../../lib/url-state.ts';
-import { mostOpenAlertsQuery } from '../../queries/alert-queue.ts';
+import { MostOpenAlerts } from '../../components/most-open-alerts.tsx';
 import { peopleQueries } from '../../queries/people.ts';
 
-const RANKING_DAYS = 90;
 /** The search text in the URL (`/students?q=chavez`), so that a search can be shared. */
 const SEARCH_PARAM = 'q';
-
-function age(iso: string): string {
-  const days = ageInDays(Date.parse(iso), Date.now());
-  return days === 0 ? 'today' : days === 1 ? '1 day' : `${days} days`;
-}
 
 /**
  * Typed text that is not a picked option, on Enter: the one student it names (by identifier, in any
@@ -120,47 +105,6 @@ function StudentSearch() {
       {unavailable && <Alert severity="info">This service offers no name search: type a student's identifier and press Enter.</Alert>}
       {search.isError && !unavailable && <ProblemMessage error={search.error} onRetry={() => void search.refetch()} />}
     </Stack>
-  );
-}
-
-function MostOpenAlerts() {
-  const api = useApi();
-  const [createdOnStart] = useState(() => new Date(startOfUtcDaysAgo(RANKING_DAYS, Date.now())).toISOString());
-  const [today] = useState(() => formatDay(new Date()));
-  const ranking = useDeferredQuery(mostOpenAlertsQuery(api, createdOnStart));
-  return (
-    <Paper variant="outlined" sx={{ p: 2 }}>
-      <Typography variant="h6" component="h2">
-        Students with the most open alerts
-      </Typography>
-      {/* The window in the words the student page uses ("11 open alerts … from A to B"), so two counts never read as one. */}
-      <Typography variant="body2" color="textSecondary" sx={{ mb: 1 }} data-testid="ranking-window">
-        Open alerts raised {formatDayRange({ from: createdOnStart.slice(0, 10), to: today })} (the last {RANKING_DAYS} days).
-      </Typography>
-      {ranking.isPending && <LinearProgress aria-label="Loading open alerts" />}
-      {ranking.isError && <ProblemMessage error={ranking.error} onRetry={() => void ranking.refetch()} />}
-      {ranking.data && ranking.data.invalidCount > 0 && (
-        <Alert severity="warning" sx={{ mb: 1 }}>
-          {ranking.data.invalidCount} alerts could not be read and are not counted.
-        </Alert>
-      )}
-      {ranking.data && ranking.data.ranking.length === 0 && <Typography>No open alerts in this period.</Typography>}
-      {ranking.data && ranking.data.ranking.length > 0 && (
-        <List dense aria-label="Students with the most open alerts">
-          {ranking.data.ranking.slice(0, 12).map(({ student, openAlerts, oldestOpenedOn }) => (
-            <ListItem key={student.identifier} disablePadding>
-              <ListItemButton component={Link} to={paths.student(student.identifier)}>
-                <ListItemText
-                  primary={`${student.firstName} ${student.lastName}`}
-                  secondary={`${student.identifier} · oldest open for ${age(oldestOpenedOn)}`}
-                />
-                <Chip color="warning" size="small" label={`${openAlerts} open ${openAlerts === 1 ? 'alert' : 'alerts'}`} />
-              </ListItemButton>
-            </ListItem>
-          ))}
-        </List>
-      )}
-    </Paper>
   );
 }
 

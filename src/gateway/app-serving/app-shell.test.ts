@@ -16,7 +16,7 @@ describe('the HTML shell', () => {
       // Before the app's root, which React fills without touching the shell.
       expect(html.indexOf('id="app-shell"')).toBeLessThan(html.indexOf('<div id="root"></div>'));
     }
-    expect(h1Of(withAppShell(INDEX, '/', undefined))).toBe('Students');
+    expect(h1Of(withAppShell(INDEX, '/', undefined))).toBe('My students');
     expect(h1Of(withAppShell(INDEX, '/students/S000001/', undefined))).toBe('Student');
   });
 

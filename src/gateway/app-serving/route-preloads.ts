@@ -35,7 +35,7 @@ const routeModules = (path: RegExp, route: PageRoute): RouteModules => ({
 
 export const ROUTE_MODULES: readonly RouteModules[] = [
   ...ROUTES.map((route) => routeModules(pathPattern(route.path), route)),
-  // `/` redirects to the start page.
+  // `/` is the start page (matched above too, when START_PATH is `/`).
   ...ROUTES.filter((route) => route.path === START_PATH).map((route) => routeModules(/^\/$/, route)),
 ];
 

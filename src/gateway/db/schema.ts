@@ -106,6 +106,20 @@ export interface SavedViewTable {
   updated_at: string;
 }
 
+/** When a person last opened a student's page (visit-store.ts). */
+export interface StudentVisitTable {
+  person: string;
+  student: string;
+  visited_at: string;
+}
+
+/** A student a person follows (watch-list-store.ts). */
+export interface WatchedStudentTable {
+  person: string;
+  student: string;
+  created_at: string;
+}
+
 export interface GatewaySchema {
   journal_entries: JournalTable;
   gateway_tasks: TaskTable;
@@ -117,4 +131,6 @@ export interface GatewaySchema {
   membership_cache: MembershipCacheTable;
   notice_acceptances: NoticeAcceptanceTable;
   saved_views: SavedViewTable;
+  student_visits: StudentVisitTable;
+  watched_students: WatchedStudentTable;
 }

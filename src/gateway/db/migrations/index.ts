@@ -7,6 +7,8 @@ import { accessGrants } from './004-access-grants.ts';
 import { noticeAcceptances } from './005-notice-acceptances.ts';
 import { reassignmentBatches } from './007-reassignment-batches.ts';
 import { membershipCache } from './008-membership-cache.ts';
+import { studentVisits } from './009-student-visits.ts';
+import { watchedStudents } from './010-watched-students.ts';
 import { savedViews } from './014-saved-views.ts';
 
 /**
@@ -23,6 +25,8 @@ export function migrationsFor(engine: Engine): MigrationProvider {
     '005-notice-acceptances': noticeAcceptances(),
     '007-reassignment-batches': reassignmentBatches(engine),
     '008-membership-cache': membershipCache(),
+    '009-student-visits': studentVisits(),
+    '010-watched-students': watchedStudents(),
     '014-saved-views': savedViews(engine),
   };
   return { getMigrations: async () => all };

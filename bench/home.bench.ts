@@ -1,0 +1,133 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { launchChromium } from '../e2e/perf/browser.ts';
+import { instrument, CAMPUS_WIFI } from '../e2e/perf/network.ts';
+import { startGatewayProcess, type GatewayProcess } from '../src/testing/gateway-process.ts';
+import { startStrictUpstream, type StrictUpstream } from '../src/testing/proxy-fixtures.ts';
+import { signInThroughProvider } from '../src/testing/sign-in.ts';
+
+/**
+ * The home of an advisor with a 700-student caseload (#32, "Done when"): "My students" cold (a
+ * new browser context) at 20 Mbit/s / 40 ms, in front of the reference backend with its
+ * extensions (the caseload from the extension), the rules on: when the first rows are painted,
+ * when the page is complete (the answer in and the network quiet), the bytes, and the calls the
+ * gateway made to the service for it.
+ */
+export interface HomeBench {
+  scale: number;
+  caseload: number;
+  firstRowsMs: number;
+  completeMs: number;
+  bytes: number;
+  upstreamCalls: number;
+  rows: number;
+}
+
+const ADVISOR = 'E0041';
+const CASELOAD = 700;
+const student = (n: number) => `S${String(n).padStart(6, '0')}`;
+
+async function serviceHeaders(upstream: StrictUpstream): Promise<Record<string, string>> {
+  const response = await fetch(upstream.tokenUrl, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ grant_type: 'client_credentials', client_id: upstream.credentials.clientId, client_secret: upstream.credentials.clientSecret }),
+  });
+  const { access_token: token } = (await response.json()) as { access_token: string };
+  return { 'Ocp-Apim-Subscription-Key': upstream.credentials.subscriptionKey, Authorization: `Bearer ${token}` };
+}
+
+/** Puts the advisor into the success networks of the first CASELOAD students. */
+async function giveCaseload(upstream: StrictUpstream, headers: Record<string, string>): Promise<void> {
+  for (let n = 1; n <= CASELOAD; n += 1) {
+    const url = `${upstream.url}/people/${student(n)}/successNetwork`;
+    const network = (await (await fetch(url, { headers })).json()) as { values: { href: string }[] };
+    const members = new Set(network.values.map((v) => decodeURIComponent(v.href.replace(/\/$/, '').split('/').at(-1)!)));
+    members.add(ADVISOR);
+    const put = await fetch(url, {
+      method: 'PUT',
+      headers: { ...headers, 'content-type': 'application/json' },
+      body: JSON.stringify([...members].map((identifier) => ({ identifier }))),
+    });
+    if (put.status !== 204) throw new Error(`E16 for ${student(n)} answered ${put.status}`);
+  }
+}
+
+export async function measureHome(options: { scale?: number } = {}): Promise<HomeBench> {
+  const scale = options.scale ?? 10;
+  const dir = mkdtempSync(join(tmpdir(), 'home-bench-'));
+  const upstream = await startStrictUpstream({ scale, extensions: true });
+  let gateway: GatewayProcess | undefined;
+  try {
+    await giveCaseload(upstream, await serviceHeaders(upstream));
+    gateway = await startGatewayProcess({
+      upstreamOrigin: new URL(upstream.url).origin,
+      people: { [ADVISOR]: { name: 'Avery Advisor', groups: ['success-staff'] } },
+      env: {
+        APP_DIR: new URL('../dist/', import.meta.url).pathname,
+        GATEWAY_DATABASE: join(dir, 'gateway.sqlite'),
+        LOG_LEVEL: 'warn',
+        ACCESS_ENFORCEMENT: 'on',
+        ACCESS_POLICY: 'relationship',
+      },
+    });
+    const { cookie } = await signInThroughProvider(gateway.origin, ADVISOR);
+    if (!cookie) throw new Error('the advisor could not sign in');
+    const browser = await launchChromium();
+    try {
+      const context = await browser.newContext({ baseURL: gateway.origin, viewport: { width: 1440, height: 900 } });
+      await context.addCookies(
+        cookie.split('; ').map((pair) => {
+          const at = pair.indexOf('=');
+          return { name: pair.slice(0, at), value: pair.slice(at + 1), url: gateway!.origin };
+        }),
+      );
+      const page = await context.newPage();
+      const counter = await instrument(page, CAMPUS_WIFI);
+      const before = upstream.answered();
+      await page.goto('/');
+      await page.waitForSelector('[data-testid="my-student"]', { timeout: 120_000 });
+      const firstRowsMs = await page.evaluate(() => performance.now());
+      await page.waitForSelector('[data-testid="my-students-source"]', { timeout: 120_000 });
+      await counter.quiet();
+      const completeMs = await page.evaluate(() => {
+        const entries = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
+        return Math.max(0, ...entries.map((e) => e.responseEnd));
+      });
+      const rows = await page.evaluate(() =>
+        Number(/(\d+) students? whose/.exec(document.querySelector('[data-testid="my-students-source"]')?.textContent ?? '')?.[1] ?? 0),
+      );
+      return {
+        scale,
+        caseload: CASELOAD,
+        firstRowsMs: Math.round(firstRowsMs),
+        completeMs: Math.round(Math.max(completeMs, firstRowsMs)),
+        bytes: counter.bytes(),
+        upstreamCalls: upstream.answered() - before,
+        rows,
+      };
+    } finally {
+      await browser.close();
+    }
+  } finally {
+    if (gateway) {
+      gateway.child.kill('SIGTERM');
+      await gateway.exited;
+    }
+    await upstream.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+export function formatHome(b: HomeBench): string {
+  return [
+    `"My students" of an advisor with ${b.caseload} students in caseload (${b.rows} listed), cold, 20 Mbit/s / 40 ms, rules on:`,
+    '',
+    '| first rows ms | complete ms | bytes | calls to the service |',
+    '|---:|---:|---:|---:|',
+    `| ${b.firstRowsMs} | ${b.completeMs} | ${b.bytes} | ${b.upstreamCalls} |`,
+    '',
+    `- First rows ≤ 1,000 ms: ${b.firstRowsMs <= 1000 ? 'MET' : 'NOT MET'}; complete ≤ 2,000 ms: ${b.completeMs <= 2000 ? 'MET' : 'NOT MET'}; bytes ≤ 1.5 MB: ${b.bytes <= 1_500_000 ? 'MET' : 'NOT MET'}.`,
+  ].join('\n');
+}

@@ -1,0 +1,210 @@
+import { useMemo, useRef, useState, type RefObject } from 'react';
+import { useLayoutEffect } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import LinearProgress from '@mui/material/LinearProgress';
+import Link from '@mui/material/Link';
+import MenuItem from '@mui/material/MenuItem';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { measureElement, useWindowVirtualizer } from '@tanstack/react-virtual';
+import { Link as RouterLink, useSearchParams } from 'react-router';
+import type { MyStudents } from '../../api/my-students.ts';
+import { PAGES, paths } from '../../app/route-table.ts';
+import { MostOpenAlerts } from '../../components/most-open-alerts.tsx';
+import { PageHeading } from '../../components/page-heading.tsx';
+import { ProblemMessage } from '../../components/problem-message.tsx';
+import { myStudentsQueries } from '../../queries/my-students.ts';
+import { sessionQueries } from '../../queries/session.ts';
+import { MyStudentRow } from './my-student-row.tsx';
+import { SHOWS, SHOW_LABELS, SORTS, SORT_LABELS, readShow, readSort, shownStudents, sortStudents, type Show, type Sort } from './my-students-sort.ts';
+
+const SORT_PARAM = 'sort';
+const SHOW_PARAM = 'show';
+const ESTIMATED_ROW_HEIGHT = 120;
+const ROW_GAP_PX = 12;
+
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+/** Where the list says its students come from, and how it is ordered (no hidden weights: the order is said). */
+function sourceSentence(answer: MyStudents): string {
+  const caseload = answer.students.filter((s) => s.inCaseload).length;
+  const watched = answer.students.filter((s) => s.watching && !s.inCaseload).length;
+  const following = watched > 0 ? `, and ${plural(watched, 'other student you follow', 'other students you follow')}` : '';
+  return answer.source === 'caseload'
+    ? `Your caseload: ${plural(caseload, 'student whose success network you are in', 'students whose success networks you are in')}${following}.`
+    : `This service does not list caseloads, so these are the ${plural(caseload, 'student', 'students')} whose success networks the dashboard has seen you in lately${following}. Students you have not opened here recently may be missing.`;
+}
+
+function useDocumentOffset(ref: RefObject<HTMLElement | null>): number {
+  const [offset, setOffset] = useState(0);
+  useLayoutEffect(() => {
+    const measure = () => {
+      const element = ref.current;
+      if (!element) return;
+      const next = Math.round(element.getBoundingClientRect().top + window.scrollY);
+      setOffset((previous) => (previous === next ? previous : next));
+    };
+    measure();
+    const observer = typeof ResizeObserver === 'undefined' ? undefined : new ResizeObserver(measure);
+    observer?.observe(document.body);
+    return () => observer?.disconnect();
+  }, [ref]);
+  return offset;
+}
+
+/** Up to 700 students (and more): a window-scrolled virtual list, each card measured as it renders. */
+function StudentList({ answer, sort, show }: { answer: MyStudents; sort: Sort; show: Show }) {
+  const rows = useMemo(() => sortStudents(shownStudents(answer.students, show), sort), [answer.students, sort, show]);
+  const [nowMs] = useState(() => Date.now());
+  const listRef = useRef<HTMLUListElement>(null);
+  const scrollMargin = useDocumentOffset(listRef);
+  const virtualizer = useWindowVirtualizer({
+    count: rows.length,
+    estimateSize: () => ESTIMATED_ROW_HEIGHT,
+    overscan: 6,
+    scrollMargin,
+    getItemKey: (index) => rows[index]?.student ?? index,
+    measureElement: (element, entry, instance) => {
+      const size = measureElement(element, entry, instance);
+      return size > 0 ? size : ESTIMATED_ROW_HEIGHT;
+    },
+  });
+  return (
+    <Box
+      component="ul"
+      ref={listRef}
+      aria-label="My students"
+      sx={{ listStyle: 'none', m: 0, p: 0, position: 'relative', width: '100%', height: virtualizer.getTotalSize() }}
+    >
+      {virtualizer.getVirtualItems().map((item) => {
+        const row = rows[item.index];
+        if (!row) return null;
+        return (
+          <Box
+            component="li"
+            key={item.key}
+            ref={virtualizer.measureElement}
+            data-index={item.index}
+            aria-setsize={rows.length}
+            aria-posinset={item.index + 1}
+            sx={{
+              position: 'absolute',
+              top: 0,
+              left: 0,
+              width: '100%',
+              pb: `${ROW_GAP_PX}px`,
+              transform: `translateY(${item.start - virtualizer.options.scrollMargin}px)`,
+            }}
+          >
+            <MyStudentRow row={row} nowMs={nowMs} contactSince={answer.contactSince} />
+          </Box>
+        );
+      })}
+    </Box>
+  );
+}
+
+/** `/`: the signed-in person's students, those who need attention first, with the reasons in words (#32). */
+export function MyStudentsPage() {
+  const list = useQuery(myStudentsQueries.list());
+  const session = useQuery(sessionQueries.current()).data;
+  const [params, setParams] = useSearchParams();
+  const sort = readSort(params.get(SORT_PARAM));
+  const show = readShow(params.get(SHOW_PARAM));
+  const choose = (name: string, value: string, fallback: string) =>
+    setParams(
+      (previous) => {
+        const next = new URLSearchParams(previous);
+        if (value === fallback) next.delete(name);
+        else next.set(name, value);
+        return next;
+      },
+      { replace: true },
+    );
+  const records = Boolean(session?.requiredGroups.records && session.groups.includes(session.requiredGroups.records));
+  const answer = list.data;
+  const needing = answer ? answer.students.filter((s) => s.reasons.length > 0).length : 0;
+
+  return (
+    <Stack spacing={2} sx={{ maxWidth: 960 }}>
+      <PageHeading route={PAGES.home} />
+      {list.isPending && (
+        <Box aria-busy>
+          <Typography color="textSecondary" sx={{ mb: 1 }}>
+            Gathering your students, their alerts, contacts and scores…
+          </Typography>
+          <LinearProgress aria-label="Loading your students" />
+        </Box>
+      )}
+      {list.isError && <ProblemMessage error={list.error} onRetry={() => void list.refetch()} />}
+      {answer && (
+        <>
+          <Typography data-testid="my-students-source">{sourceSentence(answer)}</Typography>
+          <Typography variant="body2" color="textSecondary" data-testid="my-students-order">
+            {`${plural(needing, 'student has', 'students have')} a reason for attention. Ordered by how many reasons apply, then open alerts, then the oldest open alert; the reasons are rules your administrator sets, never a hidden score.`}
+          </Typography>
+          {answer.scores === 'unavailable' && <Alert severity="warning">Factor scores could not be read just now, so no score is counted as a reason.</Alert>}
+          {answer.hiddenWatched > 0 && (
+            <Alert severity="info">{`${plural(answer.hiddenWatched, 'student you follow is', 'students you follow are')} no longer open to you, so not shown.`}</Alert>
+          )}
+          {answer.students.length === 0 ? (
+            <Paper variant="outlined" sx={{ p: 3 }}>
+              <Typography sx={{ mb: 1 }}>
+                {answer.source === 'caseload'
+                  ? 'You are in no student’s success network yet, and you follow no student.'
+                  : 'The dashboard has not yet seen you in any student’s success network, and you follow no student.'}
+              </Typography>
+              <Link component={RouterLink} to={paths.students()}>
+                Find a student to open or follow
+              </Link>
+            </Paper>
+          ) : (
+            <>
+              <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+                <TextField
+                  select
+                  size="small"
+                  label="Show"
+                  value={show}
+                  onChange={(event) => choose(SHOW_PARAM, event.target.value, 'all')}
+                  sx={{ minWidth: 240 }}
+                >
+                  {SHOWS.map((value) => (
+                    <MenuItem key={value} value={value}>
+                      {SHOW_LABELS[value]}
+                    </MenuItem>
+                  ))}
+                </TextField>
+                <TextField
+                  select
+                  size="small"
+                  label="Sort by"
+                  value={sort}
+                  onChange={(event) => choose(SORT_PARAM, event.target.value, 'attention')}
+                  sx={{ minWidth: 260 }}
+                >
+                  {SORTS.map((value) => (
+                    <MenuItem key={value} value={value}>
+                      {SORT_LABELS[value]}
+                    </MenuItem>
+                  ))}
+                </TextField>
+              </Stack>
+              {shownStudents(answer.students, show).length === 0 && (
+                <Typography color="textSecondary">
+                  {show === 'watching' ? 'You follow no student yet: use Follow on a student’s page.' : 'No student has a reason for attention now.'}
+                </Typography>
+              )}
+              <StudentList answer={answer} sort={sort} show={show} />
+            </>
+          )}
+        </>
+      )}
+      {records && <MostOpenAlerts />}
+    </Stack>
+  );
+}

@@ -1,0 +1,60 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { myStudentsClient, type WatchList } from '../api/my-students.ts';
+import { sessionQueries } from './session.ts';
+
+export const myStudentsQueries = {
+  all: ['my-students'] as const,
+  /** The home's list: computed by the gateway in one answer. */
+  list: () =>
+    queryOptions({ queryKey: [...myStudentsQueries.all, 'list'] as const, queryFn: ({ signal }) => myStudentsClient.list(signal), staleTime: 30_000 }),
+  watchList: () =>
+    queryOptions({ queryKey: [...myStudentsQueries.all, 'watch'] as const, queryFn: ({ signal }) => myStudentsClient.watchList(signal), staleTime: 60_000 }),
+  /**
+   * Opening a student records the visit and answers the one before: a query, so that the page's
+   * mounts (StrictMode's twice, a tab switch) record it once per student in this app's life and
+   * keep marking what was new when the page was first opened.
+   */
+  visit: (student: string) =>
+    queryOptions({
+      queryKey: [...myStudentsQueries.all, 'visit', student] as const,
+      queryFn: () => myStudentsClient.visit(student),
+      staleTime: Infinity,
+      gcTime: Infinity,
+      retry: false,
+      refetchOnWindowFocus: false,
+      refetchOnReconnect: false,
+    }),
+};
+
+/** Whether the person follows `student`, and the switch; the home and the watch list are read again after a change. */
+export function useWatching(student: string) {
+  const queryClient = useQueryClient();
+  const watchList = useQuery(myStudentsQueries.watchList());
+  const watching = watchList.data?.values.some((w) => w.student === student) ?? false;
+  const toggle = useMutation({
+    mutationFn: (follow: boolean) => (follow ? myStudentsClient.watch(student).then(() => undefined) : myStudentsClient.unwatch(student)),
+    onMutate: async (follow) => {
+      const key = myStudentsQueries.watchList().queryKey;
+      await queryClient.cancelQueries({ queryKey: key });
+      const before = queryClient.getQueryData<WatchList>(key);
+      const others = (before?.values ?? []).filter((w) => w.student !== student);
+      queryClient.setQueryData<WatchList>(key, { values: follow ? [...others, { student, since: new Date().toISOString() }] : others });
+      return { before };
+    },
+    onError: (_error, _follow, context) => queryClient.setQueryData(myStudentsQueries.watchList().queryKey, context?.before),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: myStudentsQueries.all, predicate: (q) => q.queryKey[1] !== 'visit' }),
+  });
+  return {
+    watching,
+    known: watchList.isSuccess,
+    pending: toggle.isPending,
+    /** Follows or unfollows; `done` hears how it went (the caller says it). */
+    toggle: (done: { onSuccess: (followed: boolean) => void; onError: (followed: boolean) => void }) =>
+      toggle.mutate(!watching, { onSuccess: (_data, follow) => done.onSuccess(follow), onError: (_error, follow) => done.onError(follow) }),
+  };
+}
+
+/** The signed-in person's identifier (undefined while the session loads). */
+export function useMe(): string | undefined {
+  return useQuery(sessionQueries.current()).data?.identifier;
+}

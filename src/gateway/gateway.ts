@@ -32,6 +32,8 @@ import { devIdpHandler, mountAuth, type AuthOptions } from './oidc-routes.ts';
 import { SESSION_STORE_PROBLEM, SessionStoreUnavailable } from './session-store.ts';
 import { stampActor } from './stamping.ts';
 import { studentRecordRoutes } from './student-record.ts';
+import { outcomesRoutes } from './outcomes/routes.ts';
+import type { ConditionalAnswer } from './outcomes/source.ts';
 import { htmlPage } from './oidc-pages.ts';
 import { acceptanceCheck, databaseNotices, noticeGate, noticeRoutes, type Notice, type NoticeStore } from './notice.ts';
 import type { Upstream } from './upstream.ts';
@@ -69,6 +71,8 @@ export interface GatewayOptions {
   notice?: Notice;
   /** Who accepted which version; default: in the same database as the default access log. */
   notices?: NoticeStore;
+  /** ALERT_RESPONSE_DAYS: an alert answered within this many days counts as answered (outcomes, #33); default 3. */
+  alertResponseDays?: number;
   /** More readiness checks (session store …) for /readyz. */
   readiness?: Record<string, ReadinessCheck>;
   /** True once shutdown has begun (/readyz answers 503). */
@@ -234,6 +238,24 @@ export function createGateway(options: GatewayOptions): Hono {
     return { status: response.status, body };
   }
 
+  /** A service resource read with If-None-Match when a tag is known: a 304 is an answer (the outcomes' cache). */
+  async function readConditional(c: Context, path: string, ifNoneMatch?: string): Promise<ConditionalAnswer> {
+    const response = await callUpstream(c, path, {
+      method: 'GET',
+      headers: { accept: 'application/json', ...(ifNoneMatch ? { 'if-none-match': ifNoneMatch } : {}) },
+    });
+    const tag = response.headers.get('etag');
+    if (response.status === 304) return { status: 304, etag: tag, body: undefined };
+    const text = await bodyText(response);
+    let body: unknown;
+    try {
+      body = JSON.parse(text) as unknown;
+    } catch {
+      body = undefined;
+    }
+    return { status: response.status, etag: tag, body };
+  }
+
   // Sign-in, sessions, CSRF and permissions (oidc-routes.ts): /auth/*, /session, and the /api guard.
   const { guardPages, sessionOf } = mountAuth(app, {
     logger,
@@ -343,6 +365,17 @@ export function createGateway(options: GatewayOptions): Hono {
       maxSeconds: options.auth.config.sessions.maxSeconds,
       actorOf,
       ...(options.auth.now ? { now: options.auth.now } : {}),
+      onError: journalError,
+    }),
+  );
+  app.route(
+    '/',
+    outcomesRoutes({
+      accessLog,
+      actorOf,
+      recordsGroup: access.recordsGroup,
+      read: readConditional,
+      responseDays: options.alertResponseDays ?? 3,
       onError: journalError,
     }),
   );

@@ -245,7 +245,8 @@ export function createGateway(options: GatewayOptions): Hono {
       headers: { accept: 'application/json', ...(ifNoneMatch ? { 'if-none-match': ifNoneMatch } : {}) },
     });
     const tag = response.headers.get('etag');
-    if (response.status === 304) return { status: 304, etag: tag, body: undefined };
+    const date = response.headers.get('date');
+    if (response.status === 304) return { status: 304, etag: tag, body: undefined, date };
     const text = await bodyText(response);
     let body: unknown;
     try {
@@ -253,7 +254,7 @@ export function createGateway(options: GatewayOptions): Hono {
     } catch {
       body = undefined;
     }
-    return { status: response.status, etag: tag, body };
+    return { status: response.status, etag: tag, body, date };
   }
 
   // Sign-in, sessions, CSRF and permissions (oidc-routes.ts): /auth/*, /session, and the /api guard.

@@ -1,8 +1,13 @@
 import Box from '@mui/material/Box';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
 import { useTheme } from '@mui/material/styles';
 import { LineChart } from '@mui/x-charts/LineChart';
 import type { Outcomes } from '../../api/schemas/index.ts';
-import { ResponsiveTable } from '../../components/responsive-table.tsx';
 import { formatHours } from '../../components/outcome-words.ts';
 
 type Week = Outcomes['weeks'][number];
@@ -47,20 +52,31 @@ export default function OutcomeTrends({ weeks }: { weeks: readonly Week[] }) {
           />
         </Box>
       </Box>
-      <Box sx={{ maxHeight: 460, overflow: 'auto' }} tabIndex={0} role="region" aria-label="Weekly figures">
-        <ResponsiveTable
-          rows={weeks}
-          rowKey={(w) => w.week}
-          label="Figures per week"
-          columns={[
-            { header: 'Week of', nowrap: true, cell: (w) => w.week },
-            { header: 'Raised', align: 'right', cell: (w) => w.alerts },
-            { header: 'Answered', align: 'right', cell: (w) => w.answered },
-            { header: 'Lowered', align: 'right', cell: (w) => w.lowered },
-            { header: 'First comment (median)', align: 'right', nowrap: true, cell: (w) => formatHours(w.medianHoursToFirstComment) },
-          ]}
-        />
-      </Box>
+      {/* The one scroller of the table, reachable by keyboard. */}
+      <TableContainer tabIndex={0} role="region" aria-label="Figures per week" sx={{ maxHeight: 460 }}>
+        <Table size="small" stickyHeader aria-label="Figures per week">
+          <TableHead>
+            <TableRow>
+              <TableCell>Week of</TableCell>
+              <TableCell align="right">Raised</TableCell>
+              <TableCell align="right">Answered</TableCell>
+              <TableCell align="right">Lowered</TableCell>
+              <TableCell align="right">Median to first comment</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {weeks.map((w) => (
+              <TableRow key={w.week}>
+                <TableCell sx={{ whiteSpace: 'nowrap' }}>{w.week}</TableCell>
+                <TableCell align="right">{w.alerts}</TableCell>
+                <TableCell align="right">{w.answered}</TableCell>
+                <TableCell align="right">{w.lowered}</TableCell>
+                <TableCell align="right">{formatHours(w.medianHoursToFirstComment)}</TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </TableContainer>
     </Box>
   );
 }

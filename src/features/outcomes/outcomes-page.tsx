@@ -29,6 +29,9 @@ import { outcomesCsv } from './outcomes-csv.ts';
 
 const OutcomeTrends = lazy(() => import('./outcome-trends.tsx'));
 
+/** Raisers listed before "Show all": the heaviest burden first, so the first ones are those to look at. */
+const RAISERS_SHOWN = 20;
+
 const DAY_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 
 /** The window in the URL (`from`, `to`), else the last 90 days. */
@@ -70,6 +73,8 @@ function Figures({ data, categories }: { data: Outcomes; categories: readonly Ca
   const window = { from: data.from, to: data.to };
   const editCategories = usePermission('editCategories');
   const [exportError, setExportError] = useState<string | null>(null);
+  const [allRaisers, setAllRaisers] = useState(false);
+  const raisers = allRaisers ? data.raisers : data.raisers.slice(0, RAISERS_SHOWN);
   const exportCsv = () => {
     setExportError(null);
     giveLoggedExport('outcomes.csv', data.categories.length + data.triggers.length + data.raisers.length + data.weeks.length + 1, [], () =>
@@ -154,7 +159,7 @@ function Figures({ data, categories }: { data: Outcomes; categories: readonly Ca
       </Section>
       <Section id="raisers-heading" title="Raisers" intro="Who raised the alerts (a trigger's alerts count under the person who applied it).">
         <OutcomeTable
-          rows={data.raisers}
+          rows={raisers}
           label="Outcomes per raiser"
           testId="outcome-raiser"
           rowKey={(r) => r.identifier}
@@ -162,6 +167,13 @@ function Figures({ data, categories }: { data: Outcomes; categories: readonly Ca
           triage={(r, status) => triageHref(window, { status, creator: r.identifier })}
           empty="No alerts in this window."
         />
+        {data.raisers.length > RAISERS_SHOWN && (
+          <Box sx={{ p: 1 }}>
+            <Button onClick={() => setAllRaisers(!allRaisers)} aria-expanded={allRaisers}>
+              {allRaisers ? `Show the first ${RAISERS_SHOWN} only` : `Show all ${data.raisers.length} raisers`}
+            </Button>
+          </Box>
+        )}
       </Section>
     </>
   );

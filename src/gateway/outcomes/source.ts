@@ -19,6 +19,8 @@ export interface ConditionalAnswer {
   status: number;
   etag: string | null;
   body: unknown;
+  /** The service's Date header, when it sent one. */
+  date?: string | null;
 }
 /** Reads a service path as the gateway, with If-None-Match when a tag is given. */
 export type ConditionalRead = (c: Context, path: string, ifNoneMatch?: string) => Promise<ConditionalAnswer>;
@@ -35,11 +37,16 @@ const MAX_PAGES = 200;
 const CONCURRENCY = 4;
 /** Windows kept (most recently read last). */
 const MAX_WINDOWS = 8;
+/** How far before the reading a later change is looked for: clocks of the gateway and the service may differ a little. */
+const CLOCK_MARGIN_MS = 2_000;
+/** However quiet the window, its pages are revalidated (one 304 each) at least this often: a renamed category shows then. */
+const REVALIDATE_MS = 10 * 60_000;
 /** Details kept per alert: trigger names are shorter (a longer text gets a mark no name can match). */
 const HEAD_CHARS = 300;
 
 const AlertPageSchema = envelopeOf(AlertSchema.extend({ categories: AlertExpansions.categories, comments: AlertExpansions.comments }));
 const TriggerPageSchema = envelopeOf(TriggerSchema);
+const ProbeSchema = envelopeOf(AlertSchema);
 
 interface KeptPage<T> {
   etag: string;
@@ -54,6 +61,12 @@ export interface ReadStats {
 
 const unreadable = (what: string, status?: number) =>
   new ProblemError(502, `The student records service did not answer the ${what} (${status ?? 'no answer'}), so no figures were made. Try again in a moment.`);
+
+/** The service's clock from its Date header (whole seconds: the second it names has begun). */
+const dateOf = (header: string | null | undefined): number | undefined => {
+  const at = header ? Date.parse(header) : Number.NaN;
+  return Number.isFinite(at) ? at : undefined;
+};
 
 function keep(alert: ReturnType<typeof AlertPageSchema.parse>['values'][number]): KeptAlert {
   const details = alert.details;
@@ -77,8 +90,16 @@ export interface WindowRead {
   stats: ReadStats;
 }
 
-export function outcomesSource(read: ConditionalRead) {
-  const windows = new Map<string, Map<number, KeptPage<KeptAlert>>>();
+interface KeptWindow {
+  pages: Map<number, KeptPage<KeptAlert>>;
+  /** When the reading began, by the service's clock when it said (epoch ms). */
+  readAt: number;
+  /** When the pages were last revalidated, by the gateway's clock. */
+  checkedAt: number;
+}
+
+export function outcomesSource(read: ConditionalRead, now: () => number = Date.now) {
+  const windows = new Map<string, KeptWindow>();
   let triggerPages = new Map<number, KeptPage<NamedTrigger>>();
 
   /** One page, asked conditionally when a tag is kept; the kept page on 304. */
@@ -89,11 +110,16 @@ export function outcomesSource(read: ConditionalRead) {
     parse: (body: unknown) => { total: number; items: T[] },
     stats: ReadStats,
     what: string,
+    dated?: { date?: number },
   ): Promise<KeptPage<T> | 'absent'> {
     stats.requests += 1;
     const answer = await read(c, path, kept?.etag).catch(() => {
       throw unreadable(what);
     });
+    if (dated) {
+      const date = dateOf(answer.date);
+      if (date !== undefined) dated.date = date;
+    }
     if (answer.status === 304 && kept) {
       stats.notModified += 1;
       return kept;
@@ -116,8 +142,9 @@ export function outcomesSource(read: ConditionalRead) {
     parse: (body: unknown) => { total: number; items: T[] },
     stats: ReadStats,
     what: string,
-  ): Promise<{ pages: Map<number, KeptPage<T>>; items: T[] } | 'absent'> {
-    const first = await page(c, pathOf(1), pages.get(1), parse, stats, what);
+  ): Promise<{ pages: Map<number, KeptPage<T>>; items: T[]; date: number | undefined } | 'absent'> {
+    const dated: { date?: number } = {};
+    const first = await page(c, pathOf(1), pages.get(1), parse, stats, what, dated);
     if (first === 'absent') return 'absent';
     const count = Math.min(MAX_PAGES, Math.max(1, Math.ceil(first.total / PAGE_SIZE)));
     const rest = await mapPool(
@@ -132,7 +159,7 @@ export function outcomesSource(read: ConditionalRead) {
     const next = new Map<number, KeptPage<T>>([[1, first]]);
     rest.forEach((p, i) => next.set(i + 2, p));
     // A page that moved on while others were read (a new alert) shifts rows: duplicates are dropped by the caller.
-    return { pages: next, items: [...next.values()].flatMap((p) => p.items) };
+    return { pages: next, items: [...next.values()].flatMap((p) => p.items), date: dated.date };
   }
 
   return {
@@ -140,20 +167,37 @@ export function outcomesSource(read: ConditionalRead) {
     async read(c: Context, from: string, to: string): Promise<WindowRead> {
       const stats: ReadStats = { requests: 0, notModified: 0 };
       const key = `${from}/${to}`;
-      const query = (n: number) =>
-        `?createdOnStart=${from}T00:00:00.000Z&createdOnEnd=${to}T23:59:59.999Z&expand=categories,comments&pageSize=${PAGE_SIZE}&page=${n}`;
+      const range = `createdOnStart=${from}T00:00:00.000Z&createdOnEnd=${to}T23:59:59.999Z`;
+      const query = (n: number) => `?${range}&expand=categories,comments&pageSize=${PAGE_SIZE}&page=${n}`;
+      const kept = windows.get(key);
+      const startedAt = now();
+      let serviceNow: number | undefined;
+      // Alerts are never deleted, and a comment (the only way to lower one) moves the alert's
+      // modified time: when no alert of the window was created or modified since the last reading,
+      // that reading stands, for the price of one tiny request instead of one 304 per page.
+      let unchanged = false;
+      if (kept && startedAt - kept.checkedAt < REVALIDATE_MS) {
+        stats.requests += 1;
+        const since = new Date(kept.readAt - CLOCK_MARGIN_MS).toISOString();
+        const probe = await read(c, `${pathFor('alerts.list')}?${range}&modifiedOnStart=${since}&pageSize=1&page=1`).catch(() => undefined);
+        const envelope = probe?.status === 200 ? ProbeSchema.safeParse(probe.body) : undefined;
+        unchanged = envelope?.success === true && envelope.data.totalValues === 0;
+        serviceNow = dateOf(probe?.date);
+      }
       const [alerts, triggers] = await Promise.all([
-        readPaged(
-          c,
-          (n) => `${pathFor('alerts.list')}${query(n)}`,
-          windows.get(key) ?? new Map(),
-          (body) => {
-            const envelope = AlertPageSchema.parse(body);
-            return { total: envelope.totalValues, items: envelope.values.map(keep) };
-          },
-          stats,
-          'list of alerts',
-        ),
+        unchanged && kept
+          ? { pages: kept.pages, items: [...kept.pages.values()].flatMap((p) => p.items), date: undefined }
+          : readPaged(
+              c,
+              (n) => `${pathFor('alerts.list')}${query(n)}`,
+              kept?.pages ?? new Map(),
+              (body) => {
+                const envelope = AlertPageSchema.parse(body);
+                return { total: envelope.totalValues, items: envelope.values.map(keep) };
+              },
+              stats,
+              'list of alerts',
+            ),
         readPaged(
           c,
           (n) => `${pathFor('triggers.list')}?pageSize=${PAGE_SIZE}&page=${n}`,
@@ -168,7 +212,13 @@ export function outcomesSource(read: ConditionalRead) {
       ]);
       if (alerts === 'absent') throw unreadable('list of alerts', 404);
       windows.delete(key);
-      windows.set(key, alerts.pages);
+      windows.set(
+        key,
+        unchanged && kept
+          ? // Nothing changed up to the probe: the next one looks from here.
+            { ...kept, readAt: serviceNow ?? startedAt }
+          : { pages: alerts.pages, readAt: alerts.date ?? startedAt, checkedAt: startedAt },
+      );
       while (windows.size > MAX_WINDOWS) windows.delete(windows.keys().next().value!);
       const triggerList = triggers === 'absent' ? null : triggers.items;
       if (triggers !== 'absent') triggerPages = triggers.pages;

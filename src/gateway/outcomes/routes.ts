@@ -62,6 +62,7 @@ export function outcomesRoutes(options: OutcomesRoutesOptions): Hono {
   const now = options.now ?? Date.now;
   // A second opening of an unchanged window is a 304 to the browser too.
   const ownTags = etag();
+  const computed = new Map<string, { version: string; minute: number; figures: ReturnType<typeof outcomeFigures> }>();
   app.use('/admin/outcomes', async (c, next) => {
     const accept = c.req.header('accept') ?? '';
     if (/text\/html/.test(accept) && !/application\/(json|\*)/.test(accept)) return next();
@@ -77,10 +78,24 @@ export function outcomesRoutes(options: OutcomesRoutesOptions): Hono {
     const at = now();
     const { from, to } = windowOf(c, at);
     const read = await source.read(c, from, to);
-    const figures = outcomeFigures(
-      { from, to, alerts: read.alerts, triggers: read.triggers },
-      { responseDays: options.responseDays, burdenThreshold: BURDEN_THRESHOLD, now: at },
-    );
+    // The same pages within the same minute: the same figures (open ages are whole days; a minute late is nothing).
+    const key = `${from}/${to}`;
+    const minute = Math.floor(at / 60_000);
+    let memo = computed.get(key);
+    if (!memo || memo.version !== read.version || memo.minute !== minute) {
+      memo = {
+        version: read.version,
+        minute,
+        figures: outcomeFigures(
+          { from, to, alerts: read.alerts, triggers: read.triggers },
+          { responseDays: options.responseDays, burdenThreshold: BURDEN_THRESHOLD, now: at },
+        ),
+      };
+      computed.delete(key);
+      computed.set(key, memo);
+      while (computed.size > 8) computed.delete(computed.keys().next().value!);
+    }
+    const { figures } = memo;
     try {
       // Logged first, as every read of records: no entry, no figures.
       await options.accessLog.record({

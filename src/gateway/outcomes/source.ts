@@ -88,6 +88,8 @@ export interface WindowRead {
   /** Alerts whose text matched two triggers of the same name. */
   ambiguous: number;
   stats: ReadStats;
+  /** Changes whenever any page read changes (their tags): the same version, the same alerts and triggers. */
+  version: string;
 }
 
 interface KeptWindow {
@@ -233,7 +235,9 @@ export function outcomesSource(read: ConditionalRead, now: () => number = Date.n
         if (found && 'ambiguous' in found) ambiguous += 1;
         histories.push({ ...alert, trigger: found && 'trigger' in found ? found.trigger : null });
       }
-      return { alerts: histories, triggers: triggerList, ambiguous, stats };
+      const tags = (pages: Map<number, { etag: string }>) => [...pages.values()].map((p) => p.etag).join(',');
+      const version = `${tags(alerts.pages)}|${triggers === 'absent' ? 'none' : tags(triggers.pages)}`;
+      return { alerts: histories, triggers: triggerList, ambiguous, stats, version };
     },
   };
 }

@@ -21,7 +21,7 @@ export default function OutcomeTrends({ weeks }: { weeks: readonly Week[] }) {
   const palette = (theme.vars ?? theme).palette;
   const labels = weeks.map((w) => w.week.slice(5));
   return (
-    <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'minmax(0, 3fr) minmax(0, 2fr)' }, alignItems: 'start' }}>
+    <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'minmax(0, 1fr) minmax(0, 1fr)' }, alignItems: 'start' }}>
       <Box>
         <Box role="img" aria-label="Line chart of alerts raised, answered in time and lowered per week (the table beside it gives the same numbers)">
           <LineChart

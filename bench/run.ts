@@ -12,6 +12,7 @@ import { formatJournal, measureJournal } from './journal.bench.ts';
 import { formatAccess, measureAccess } from './access.bench.ts';
 import { formatProfile, measureProfile } from './profile.ts';
 import { formatHome, measureHome } from './home.bench.ts';
+import { formatOutcomes, measureOutcomes } from './outcomes.bench.ts';
 import { benchJson, writeBenchJson, type FigureRuns } from './ab.ts';
 import { runAb, type AbSection } from './ab-run.ts';
 import { prepareBaseline } from './baseline.ts';
@@ -21,7 +22,7 @@ import { cpuThrottle } from '../e2e/perf/target.ts';
 
 /**
  * `npm run bench`: every benchmark, results as tables. BENCH_SCALE (default 10), BENCH_SECONDS
- * (default 10), BENCH_ONLY (backend | gateway | journal | access | home | compression | timeline | alerts | lighthouse | scores | apply | networks, comma-separated; `profile` only when named),
+ * (default 10), BENCH_ONLY (backend | gateway | journal | access | home | outcomes | compression | timeline | alerts | lighthouse | scores | apply | networks, comma-separated; `profile` only when named),
  * BENCH_NETWORK (loopback | emulated; default both), BENCH_LIGHTHOUSE_RUNS (default 3) and
  * BENCH_LIGHTHOUSE_PAGES (default every signed-in page of the route table; route paths or URLs, comma-separated) adjust it; GATEWAY_BENCH_SECONDS (default 60) the gateway's load test.
  *
@@ -100,6 +101,13 @@ await section('journal', 'The change journal on each engine (#29)', measureJourn
 
 await section('access', `Who may read what: the cost of the access rules (#30, SEED_SCALE=${scale})`, () => measureAccess({ scale }), formatAccess);
 await section('home', `My students: the home of a 700-student caseload (#32, SEED_SCALE=${scale})`, () => measureHome({ scale }), formatHome);
+
+await section(
+  'outcomes',
+  `Outcomes and alert burden: the 90-day window cold and warm (#33, SEED_SCALE=${scale})`,
+  () => measureOutcomes({ scale }),
+  formatOutcomes,
+);
 
 await section('compression', `Compression of one page of 1,000 alerts (SEED_SCALE=${scale})`, () => measureCompression(scale), formatCompression);
 

@@ -6,6 +6,7 @@ import HistoryOutlined from '@mui/icons-material/HistoryOutlined';
 import HubOutlined from '@mui/icons-material/HubOutlined';
 import InsightsOutlined from '@mui/icons-material/InsightsOutlined';
 import NotificationsActiveOutlined from '@mui/icons-material/NotificationsActiveOutlined';
+import QueryStatsOutlined from '@mui/icons-material/QueryStatsOutlined';
 import PeopleAltOutlined from '@mui/icons-material/PeopleAltOutlined';
 import type { NavIcon } from './route-table.ts';
 
@@ -20,4 +21,5 @@ export const NAV_ICONS: Record<NavIcon, typeof PeopleAltOutlined> = {
   triggers: BoltOutlined,
   networks: HubOutlined,
   journal: HistoryOutlined,
+  outcomes: QueryStatsOutlined,
 };

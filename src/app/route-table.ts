@@ -14,7 +14,7 @@
  */
 
 /** The icons the navigation knows (src/app/nav-icons.ts). */
-export type NavIcon = 'home' | 'students' | 'alerts' | 'scores' | 'caseloads' | 'categories' | 'triggers' | 'networks' | 'journal';
+export type NavIcon = 'home' | 'students' | 'alerts' | 'scores' | 'caseloads' | 'categories' | 'triggers' | 'networks' | 'journal' | 'outcomes';
 
 /** The parameters a path names: `/scores/:administrationId/:person` → `{ administrationId, person }`. */
 export type ParamsOf<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
@@ -241,6 +241,18 @@ export const PAGES = {
     prefetch: 'src/features/admin-triggers/prefetch-trigger.ts',
     revalidateOn: [],
     aboveHeading: 'back-link-stack',
+  }),
+  outcomes: route({
+    // Administrators and RECORDS_GROUP; the gateway answers JSON at the same address to API clients.
+    path: '/admin/outcomes',
+    title: 'Outcomes',
+    page: 'src/features/outcomes/outcomes-page.tsx',
+    component: 'OutcomesPage',
+    nav: { label: 'Outcomes', icon: 'outcomes' },
+    intro: {
+      text: 'Which alerts get answered, how fast, and which categories and triggers only add load: for alerts raised in a window.',
+      after: 'stack',
+    },
   }),
   journal: route({
     // The gateway answers JSON at the same address to API clients (Accept: application/json).

@@ -41,6 +41,8 @@ const GatewayEnvSchema = z
     ACCESS_ENFORCEMENT: z.enum(['on', 'off']).default('on'),
     RECORDS_GROUP: z.string().min(1).default('success-records'),
     ACCESS_GRANT_HOURS: z.coerce.number().min(0.01).max(720).default(8),
+    // #33: an alert answered (commented on) within this many days counts as answered.
+    ALERT_RESPONSE_DAYS: z.coerce.number().int().positive().max(365).default(3),
     // #30 item 6: a notice each person accepts once per version before any record is shown (notice.ts).
     CONFIDENTIALITY_NOTICE_FILE: z.string().min(1).optional(),
     // #32: the home's attention rules (src/gateway/my-students/attention.ts, docs/attention.md); 0 turns a rule off.
@@ -122,6 +124,8 @@ export interface GatewayConfig {
   accessCacheSeconds: number;
   /** Who may open which student's records (relationships.ts). */
   access: { enforce: boolean; policy: 'relationship' | 'all-staff'; recordsGroup: string; grantHours: number };
+  /** ALERT_RESPONSE_DAYS: how soon an alert must be answered to count as answered (outcomes, #33). */
+  alertResponseDays: number;
   /** CONFIDENTIALITY_NOTICE_FILE: read at start (notice.ts); unset, no notice. */
   noticeFile: string | undefined;
   /** The home's attention rules and how far back contacts are read (ATTENTION_*). */
@@ -171,6 +175,7 @@ export function readGatewayConfig(env: Record<string, string | undefined>): Gate
     retentionDays: e.RETENTION_DAYS,
     accessCacheSeconds: e.ACCESS_CACHE_S,
     access: { enforce: e.ACCESS_ENFORCEMENT === 'on', policy: e.ACCESS_POLICY, recordsGroup: e.RECORDS_GROUP, grantHours: e.ACCESS_GRANT_HOURS },
+    alertResponseDays: e.ALERT_RESPONSE_DAYS,
     noticeFile: e.CONFIDENTIALITY_NOTICE_FILE,
     attention: {
       rules: {

@@ -34,6 +34,8 @@ import { devIdpHandler, mountAuth, type AuthOptions } from './oidc-routes.ts';
 import { SESSION_STORE_PROBLEM, SessionStoreUnavailable } from './session-store.ts';
 import { stampActor } from './stamping.ts';
 import { studentRecordRoutes } from './student-record.ts';
+import { outcomesRoutes } from './outcomes/routes.ts';
+import type { ConditionalAnswer } from './outcomes/source.ts';
 import { htmlPage } from './oidc-pages.ts';
 import { acceptanceCheck, databaseNotices, noticeGate, noticeRoutes, type Notice, type NoticeStore } from './notice.ts';
 import type { Upstream } from './upstream.ts';
@@ -83,6 +85,8 @@ export interface GatewayOptions {
   watchList?: WatchListStore;
   /** The home's attention rules (ATTENTION_*); default: DEFAULT_ATTENTION_RULES, contacts of the last 180 days. */
   attention?: { rules: AttentionRules; contactDays: number };
+  /** ALERT_RESPONSE_DAYS: an alert answered within this many days counts as answered (outcomes, #33); default 3. */
+  alertResponseDays?: number;
   /** More readiness checks (session store …) for /readyz. */
   readiness?: Record<string, ReadinessCheck>;
   /** True once shutdown has begun (/readyz answers 503). */
@@ -252,6 +256,25 @@ export function createGateway(options: GatewayOptions): Hono {
     return { status: response.status, body };
   }
 
+  /** A service resource read with If-None-Match when a tag is known: a 304 is an answer (the outcomes' cache). */
+  async function readConditional(c: Context, path: string, ifNoneMatch?: string): Promise<ConditionalAnswer> {
+    const response = await callUpstream(c, path, {
+      method: 'GET',
+      headers: { accept: 'application/json', ...(ifNoneMatch ? { 'if-none-match': ifNoneMatch } : {}) },
+    });
+    const tag = response.headers.get('etag');
+    const date = response.headers.get('date');
+    if (response.status === 304) return { status: 304, etag: tag, body: undefined, date };
+    const text = await bodyText(response);
+    let body: unknown;
+    try {
+      body = JSON.parse(text) as unknown;
+    } catch {
+      body = undefined;
+    }
+    return { status: response.status, etag: tag, body, date };
+  }
+
   // Sign-in, sessions, CSRF and permissions (oidc-routes.ts): /auth/*, /session, and the /api guard.
   const { guardPages, sessionOf } = mountAuth(app, {
     logger,
@@ -381,6 +404,17 @@ export function createGateway(options: GatewayOptions): Hono {
       actorOf,
       read: readUpstreamAnswer,
       decide: decideFor,
+      onError: journalError,
+    }),
+  );
+  app.route(
+    '/',
+    outcomesRoutes({
+      accessLog,
+      actorOf,
+      recordsGroup: access.recordsGroup,
+      read: readConditional,
+      responseDays: options.alertResponseDays ?? 3,
       onError: journalError,
     }),
   );

@@ -130,6 +130,7 @@ export async function createStack(env: Record<string, string | undefined>, serve
     journal,
     accessLog,
     accessCacheSeconds: config.accessCacheSeconds,
+    alertResponseDays: config.alertResponseDays,
     membershipCache,
     grants,
     batches,

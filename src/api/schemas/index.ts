@@ -7,3 +7,4 @@ export * from './categories.ts';
 export * from './triggers.ts';
 export * from './noncognitive.ts';
 export * from './audiences.ts';
+export * from './outcomes.ts';

@@ -3,7 +3,7 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { CAPACITY_REASON_ID, CAPACITY_SENTENCE, MAX_ACTIVE_CATEGORIES } from './category-rules.ts';
+import { CAPACITY_REASON_ID, CAPACITY_SENTENCE, MAX_ACTIVE_CATEGORIES } from '../../queries/category-rules.ts';
 
 /** How many categories are active of the most the service allows, and the way to swap one out. */
 export function CapacityCard({ active, canEdit, onSwap }: { active: number; canEdit: boolean; onSwap: () => void }) {

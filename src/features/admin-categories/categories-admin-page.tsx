@@ -23,12 +23,13 @@ import { CapacityCard } from './capacity-card.tsx';
 import { CategoriesFallback } from './categories-fallback.tsx';
 import { CategoryListBar } from './category-list-bar.tsx';
 import { applyListView, readListView, writeListView, type CategoryListView } from './category-list-view.ts';
-import { activeCount } from './category-rules.ts';
+import { activeCount } from '../../queries/category-rules.ts';
 import { CategoryTable } from './category-table.tsx';
 import type { CategoryUsage } from './category-usage.ts';
 import { SwapDialog } from './swap-dialog.tsx';
 import { UsagePanel } from './usage-panel.tsx';
 import { useCategoryActions } from './use-category-actions.ts';
+import { OutcomePanel } from '../../components/outcome-panel.tsx';
 
 const JOURNAL_OF_CATEGORIES = PAGES.journal.href({}, { operation: 'category.edit' });
 
@@ -48,6 +49,8 @@ export function CategoriesAdminPage() {
   const today = useMemo(() => formatDay(new Date()), []);
   const from = params.get('from') ?? shiftDay(today, -89);
   const to = params.get('to') ?? today;
+  // Opened from the outcomes page (#33): that category's figures, for the same window.
+  const outcome = Number(params.get('outcome'));
   const [usage, setUsage] = useState<CategoryUsage | null>(null);
   // On a phone the actions go under the name: a fifth column does not fit.
   const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
@@ -62,6 +65,7 @@ export function CategoriesAdminPage() {
     <Stack spacing={2}>
       <PageHeading route={PAGES.categories} journal={JOURNAL_OF_CATEGORIES} />
       <ReadOnlyNotice permission={permission} />
+      {Number.isInteger(outcome) && outcome > 0 && <OutcomePanel kind="category" id={outcome} window={{ from, to }} />}
       {list.isError && isNotFound(list.error) && <CategoriesFallback canEdit={canEdit} seen={usage?.seen ?? new Map()} />}
       {list.isError && !isNotFound(list.error) && <ProblemMessage error={list.error} onRetry={() => void list.refetch()} />}
       {/* Side by side on a desk: the category list starts on the first screen. */}

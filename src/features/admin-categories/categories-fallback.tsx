@@ -15,7 +15,7 @@ import { characterCount } from '../../api/schemas/index.ts';
 import { categoriesSeenInCache } from './category-usage.ts';
 import { useEditCategory } from '../../queries/categories.ts';
 import { editFailureText } from './category-messages.ts';
-import { MAX_NAME_LENGTH } from './category-rules.ts';
+import { MAX_NAME_LENGTH } from '../../queries/category-rules.ts';
 import { InlineForm } from '../../components/inline-form.tsx';
 import { compareText } from '../../lib/collate.ts';
 

@@ -1,5 +1,5 @@
 import type { EditCategoryInput } from '../../api/client.ts';
-import type { CategoryState } from './category-rules.ts';
+import type { CategoryState } from '../../queries/category-rules.ts';
 
 /**
  * The category page's multi-step edits, each made of E14 calls through the shared edit mutation

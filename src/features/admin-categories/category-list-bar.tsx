@@ -9,7 +9,7 @@ import Typography from '@mui/material/Typography';
 import type { CategoryRecord } from '../../api/schemas/index.ts';
 import { SearchField } from '../../components/search-field.tsx';
 import type { CategoryListView } from './category-list-view.ts';
-import { bulkActivationBlock } from './category-rules.ts';
+import { bulkActivationBlock } from '../../queries/category-rules.ts';
 import type { CategoryActions } from './use-category-actions.ts';
 
 /** The list's heading and filters (all in the URL), and, over a selection, the bulk actions. */

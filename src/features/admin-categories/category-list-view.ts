@@ -1,5 +1,5 @@
 import type { UsageCount } from './category-usage.ts';
-import type { CategoryState } from './category-rules.ts';
+import type { CategoryState } from '../../queries/category-rules.ts';
 import { compareText, compareTextBase } from '../../lib/collate.ts';
 
 /**

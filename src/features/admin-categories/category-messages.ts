@@ -1,22 +1,10 @@
-import { isApiError } from '../../api/errors.ts';
-import { describeError } from '../../components/problem-message.tsx';
+export { editFailureText } from '../../components/category-edit-failure.ts';
 import { isConflict } from '../../api/errors.ts';
+import { describeError } from '../../components/problem-message.tsx';
 import type { SwapResult } from './category-edits.ts';
-import type { CategoryState } from './category-rules.ts';
+import type { CategoryState } from '../../queries/category-rules.ts';
 
 /** The category administration's outcomes in a person's words. */
-
-/** Why an edit was refused, in plain words (a 409 of the 20-active rule says who changed what). */
-export function editFailureText(error: unknown, category: { name: string }, activating: boolean): string {
-  if (isConflict(error)) {
-    const detail = isApiError(error) ? (error.problem?.detail ?? '') : '';
-    if (activating && !/named/i.test(detail)) {
-      return `“${category.name}” was not activated: the service already counts too many active categories (someone may have activated one meanwhile). Nothing was changed; the list has been refreshed.`;
-    }
-    return `“${category.name}” was not changed: ${detail || 'the service refused it (409).'} The list has been refreshed.`;
-  }
-  return `“${category.name}” was not changed: ${describeError(error)}`;
-}
 
 /** Exactly where things stand after a swap, in a person's words. */
 export function swapResultText(result: SwapResult, out: CategoryState, into: CategoryState): string {

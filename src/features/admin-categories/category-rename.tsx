@@ -3,7 +3,7 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { errorTextOnPaper } from '../../components/error-text-on-paper.ts';
-import { nameProblem, type CategoryState } from './category-rules.ts';
+import { nameProblem, type CategoryState } from '../../queries/category-rules.ts';
 import { InlineForm } from '../../components/inline-form.tsx';
 
 /**

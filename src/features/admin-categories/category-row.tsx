@@ -12,7 +12,7 @@ import { Link as RouterLink } from 'react-router';
 import type { CategoryRecord } from '../../api/schemas/index.ts';
 import { journalHref } from '../../queries/journal.ts';
 import { CategoryRename } from './category-rename.tsx';
-import { activationBlock, CAPACITY_REASON_ID } from './category-rules.ts';
+import { activationBlock, CAPACITY_REASON_ID } from '../../queries/category-rules.ts';
 import type { CategoryUsage } from './category-usage.ts';
 import type { CategoryActions } from './use-category-actions.ts';
 

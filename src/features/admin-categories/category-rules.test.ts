@@ -3,7 +3,7 @@ import { ApiError } from '../../api/errors.ts';
 import { bulkEdit, swapCategories, toRetry, type Edit } from './category-edits.ts';
 import { swapResultText } from './category-messages.ts';
 import { applyListView, readListView, writeListView } from './category-list-view.ts';
-import { activationBlock, activeCount, bulkActivationBlock, nameProblem, type CategoryState } from './category-rules.ts';
+import { activationBlock, activeCount, bulkActivationBlock, nameProblem, type CategoryState } from '../../queries/category-rules.ts';
 
 const make = (active: number, inactive: number): CategoryState[] => [
   ...Array.from({ length: active }, (_, i) => ({ id: i + 1, name: `Active ${i + 1}`, isActive: true })),

@@ -9,7 +9,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import type { CategoryState } from './category-rules.ts';
+import type { CategoryState } from '../../queries/category-rules.ts';
 import { compareText } from '../../lib/collate.ts';
 
 /** One side of the swap: a choice among `categories`, by id. */

@@ -4,7 +4,7 @@ import type { CategoryRecord } from '../../api/schemas/index.ts';
 import { categoryKeys, useEditCategory } from '../../queries/categories.ts';
 import { bulkEdit, swapCategories, toRetry, type BulkEditResult } from './category-edits.ts';
 import { editFailureText, swapResultText } from './category-messages.ts';
-import type { CategoryState } from './category-rules.ts';
+import type { CategoryState } from '../../queries/category-rules.ts';
 
 export type Notice = { severity: 'success' | 'info' | 'warning' | 'error'; text: string };
 

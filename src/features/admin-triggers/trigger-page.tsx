@@ -30,6 +30,7 @@ import { triggerNotationText } from './trigger-notations.ts';
 import { TriggerFormSchema, diffTrigger, formOf, type TriggerForm } from './trigger-form.ts';
 import { AUDIENCE_WORDS, isTriggerId, kindWord, studentViewWord, triggerJournalHref } from './trigger-words.ts';
 import { formatDateTime } from '../../lib/dates.ts';
+import { OutcomePanel } from '../../components/outcome-panel.tsx';
 
 export const EARLIER_NOTATIONS_WARNING =
   'Notations this trigger created earlier are not changed: they keep their text and kind. The change applies to the notations created from now on.';
@@ -224,6 +225,7 @@ export function TriggerPage() {
             </Stack>
             <Fields trigger={data} />
           </Paper>
+          <OutcomePanel kind="trigger" id={data.id} />
           {permission.allowed && permission.session && <EditForm key={data.id} trigger={data} identifier={permission.session.identifier} />}
           <Paper variant="outlined" sx={{ p: 2 }} component="section" aria-labelledby="apply-heading">
             <Typography variant="h6" component="h2" id="apply-heading">

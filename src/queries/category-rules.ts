@@ -1,4 +1,4 @@
-import { MAX_OTHER_ACTIVE_CATEGORIES, characterCount } from '../../api/schemas/index.ts';
+import { MAX_OTHER_ACTIVE_CATEGORIES, characterCount } from '../api/schemas/index.ts';
 
 /**
  * The rules of E14 as the dashboard checks them before anyone clicks (decisions §7): activation

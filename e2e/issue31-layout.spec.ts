@@ -177,17 +177,20 @@ test.describe('item 14', () => {
       await page.goto('/admin/triggers/2/apply');
       const field = page.getByRole('combobox', { name: /^Add a student/ });
       await expect(field).toBeVisible({ timeout: 30_000 });
+      // Each field's label whole, and clear of the field's own buttons (the list's arrow sat on "identifier").
       const cut = await page.evaluate(() =>
-        Array.from(document.querySelectorAll<HTMLElement>('label, input[placeholder], textarea[placeholder]'))
-          .filter((el) => el.getBoundingClientRect().width > 0)
-          .filter((el) => {
-            if (el.tagName === 'LABEL') return el.scrollWidth > el.clientWidth + 1;
-            const input = el as HTMLInputElement;
-            const ctx = document.createElement('canvas').getContext('2d')!;
-            ctx.font = getComputedStyle(input).font;
-            return ctx.measureText(input.placeholder).width > input.clientWidth;
-          })
-          .map((el) => el.textContent || (el as HTMLInputElement).placeholder),
+        Array.from(document.querySelectorAll<HTMLElement>('.MuiFormControl-root'))
+          .filter((control) => control.getBoundingClientRect().width > 0)
+          .flatMap((control) => {
+            const label = control.querySelector<HTMLElement>('label');
+            if (!label) return [];
+            const range = document.createRange();
+            range.selectNodeContents(label);
+            const text = range.getBoundingClientRect();
+            const adornment = control.querySelector<HTMLElement>('.MuiAutocomplete-endAdornment, .MuiInputAdornment-positionEnd');
+            const edge = adornment ? adornment.getBoundingClientRect().left : control.getBoundingClientRect().right;
+            return label.scrollWidth > label.clientWidth + 1 || text.right > edge + 0.5 ? [label.textContent ?? ''] : [];
+          }),
       );
       expect(cut, `${scheme}: labels and placeholders cut`).toEqual([]);
       await layoutScreenshot(page, 'i31-apply', PHONE, scheme);

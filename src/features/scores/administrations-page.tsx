@@ -165,7 +165,8 @@ export function AdministrationsPage() {
     <Stack spacing={2}>
       <PageHeading route={PAGES.scores} />
       <Paper variant="outlined" sx={{ p: 2 }}>
-        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' } }}>
+        {/* Four filters and the order: they wrap rather than cut their words. */}
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} useFlexGap sx={{ alignItems: { sm: 'center' }, flexWrap: { xs: 'nowrap', sm: 'wrap' } }}>
           <FormControl size="small" sx={{ minWidth: 180 }}>
             <InputLabel id="status-filter-label">Status</InputLabel>
             <Select
@@ -182,7 +183,7 @@ export function AdministrationsPage() {
               ))}
             </Select>
           </FormControl>
-          <FormControl size="small" sx={{ minWidth: 220 }}>
+          <FormControl size="small" sx={{ minWidth: { sm: 340 } }}>
             <InputLabel id="assessment-filter-label">Assessment</InputLabel>
             <Select
               labelId="assessment-filter-label"
@@ -206,7 +207,7 @@ export function AdministrationsPage() {
             </Select>
           </FormControl>
           <PersonFilter key={person} value={person} onApply={(p) => update({ person: p || undefined, page: undefined })} />
-          <FormControl size="small" sx={{ minWidth: 220 }}>
+          <FormControl size="small" sx={{ minWidth: { sm: 250 } }}>
             <InputLabel id="order-label">Order</InputLabel>
             <Select
               labelId="order-label"
@@ -222,7 +223,9 @@ export function AdministrationsPage() {
             </Select>
           </FormControl>
           {(status || person || assessment !== undefined) && (
-            <Button onClick={() => update({ status: undefined, person: undefined, assessment: undefined, page: undefined })}>Clear filters</Button>
+            <Button onClick={() => update({ status: undefined, person: undefined, assessment: undefined, page: undefined })} sx={{ whiteSpace: 'nowrap' }}>
+              Clear filters
+            </Button>
           )}
         </Stack>
       </Paper>

@@ -4,7 +4,7 @@ import { AdapterDateFns } from '@mui/x-date-pickers/AdapterDateFns';
 import { DatePicker } from '@mui/x-date-pickers/DatePicker';
 import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
 import { isValid } from 'date-fns/isValid';
-import { dayToDate, formatDay, type DayRange } from '../lib/dates.ts';
+import { dayFieldFormat, dayToDate, formatDay, type DayRange } from '../lib/dates.ts';
 import { useDebouncedValue } from './use-debounced-value.ts';
 
 /** A day the range may take, or null (half-typed, absurd, or past the other end). */
@@ -14,7 +14,7 @@ function acceptableDay(date: Date | null, minDay: string | undefined, maxDay: st
   return (minDay && day < minDay) || (maxDay && day > maxDay) ? null : day;
 }
 
-/** Typing a date passes through other valid dates (2025-01-2…): the range changes once it settles. */
+/** Typing a date passes through other valid dates (01/2…/2025): the range changes once it settles. */
 const DATE_DEBOUNCE_MS = 700;
 
 interface DayPickerProps {
@@ -47,7 +47,8 @@ function DayPicker({ label, day, minDay, maxDay, onChange }: DayPickerProps) {
     <DatePicker
       label={label}
       value={draft}
-      format="yyyy-MM-dd"
+      // The browser locale's figures, as every date the app shows (src/lib/dates.ts); the URL keeps ISO days.
+      format={dayFieldFormat()}
       {...(minDay ? { minDate: dayToDate(minDay) } : {})}
       {...(maxDay ? { maxDate: dayToDate(maxDay) } : {})}
       onChange={(date) => setDraft(date)}
@@ -59,7 +60,7 @@ function DayPicker({ label, day, minDay, maxDay, onChange }: DayPickerProps) {
 }
 
 /**
- * A From/To pair of date pickers over a `yyyy-MM-dd` range. A large module (the pickers): pages
+ * A From/To pair of date pickers over a `yyyy-MM-dd` range, shown and typed in the locale's figures. A large module (the pickers): pages
  * load it lazily, after they paint, with read-only fields of the same labels as the fallback.
  */
 export function DateRangeFields({ range, onChange }: { range: DayRange; onChange: (range: DayRange) => void }) {

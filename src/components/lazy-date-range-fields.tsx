@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
 import TextField from '@mui/material/TextField';
-import type { DayRange } from '../lib/dates.ts';
+import { formatDayField, type DayRange } from '../lib/dates.ts';
 import { useAfterFirstPaint } from './use-after-paint.ts';
 
 /**
@@ -14,8 +14,8 @@ const DateRangeFields = lazy(async () => ({ default: (await loadPickers()).DateR
 function RangeFallback({ range }: { range: DayRange }) {
   return (
     <>
-      <TextField size="small" label="From" value={range.from} slotProps={{ input: { readOnly: true } }} sx={{ width: 170 }} />
-      <TextField size="small" label="To" value={range.to} slotProps={{ input: { readOnly: true } }} sx={{ width: 170 }} />
+      <TextField size="small" label="From" value={formatDayField(range.from)} slotProps={{ input: { readOnly: true } }} sx={{ width: 170 }} />
+      <TextField size="small" label="To" value={formatDayField(range.to)} slotProps={{ input: { readOnly: true } }} sx={{ width: 170 }} />
     </>
   );
 }

@@ -57,10 +57,12 @@ export function MostOpenAlerts() {
             >
               <ListItemButton component={Link} to={paths.student(student.identifier)}>
                 <ListItemText
+                  sx={{ minWidth: 0 }}
                   primary={`${student.firstName} ${student.lastName}`}
                   secondary={`${student.identifier} · oldest open for ${age(oldestOpenedOn)}`}
                 />
-                <Chip color="warning" size="small" label={`${openAlerts} open ${openAlerts === 1 ? 'alert' : 'alerts'}`} />
+                {/* Never shrunk into its words, and kept apart from the text beside it. */}
+                <Chip color="warning" size="small" label={`${openAlerts} open ${openAlerts === 1 ? 'alert' : 'alerts'}`} sx={{ flexShrink: 0, ml: 2 }} />
               </ListItemButton>
             </ListItem>
           ))}

@@ -115,3 +115,15 @@ describe('one date and time format (#31 item 9)', () => {
     expect(relativeWords(new Date(now.getTime() + 2 * 3_600_000), now)).toBe('in 2 hours');
   });
 });
+
+describe('a date field in the locale’s figures (issue 31, item 9)', () => {
+  it('takes the order and separators of the locale, never yyyy-mm-dd unless the locale writes it so', async () => {
+    const { dayFieldFormat, formatDayField } = await import('./dates.ts');
+    expect(dayFieldFormat('en-US')).toBe('MM/dd/yyyy');
+    expect(dayFieldFormat('en-GB')).toBe('dd/MM/yyyy');
+    expect(dayFieldFormat('de-DE')).toBe('dd.MM.yyyy');
+    expect(dayFieldFormat('ja-JP')).toBe('yyyy/MM/dd');
+    expect(formatDayField('2026-11-27', 'en-US')).toBe('11/27/2026');
+    expect(formatDayField('2026-11-27', 'de-DE')).toBe('27.11.2026');
+  });
+});

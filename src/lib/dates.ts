@@ -108,6 +108,40 @@ export function formatMonth(value: string | number | Date): string {
   return formatWith(value, () => (monthText ??= new Intl.DateTimeFormat(undefined, { month: 'short', year: 'numeric' })));
 }
 
+const dayFieldFormats = new Map<string, string>();
+
+/**
+ * The date-fns pattern of a day as the locale writes it in figures ("MM/dd/yyyy" in en-US,
+ * "dd.MM.yyyy" in de, "yyyy/MM/dd" in ja): what a date field shows and takes as typed. Figures,
+ * not "Nov 27, 2026": a field is typed into, and month names would need the locale's words.
+ * `locale`: the browser's when left out, as every other date here.
+ */
+export function dayFieldFormat(locale?: string): string {
+  const key = locale ?? '';
+  const known = dayFieldFormats.get(key);
+  if (known) return known;
+  const parts = new Intl.DateTimeFormat(locale, { year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(new Date(2006, 10, 23));
+  const pattern = parts
+    .map((p) => {
+      if (p.type === 'day') return 'dd';
+      if (p.type === 'month') return 'MM';
+      if (p.type === 'year') return 'yyyy';
+      // Letters in a literal are quoted (date-fns would read them as fields); separators as they are.
+      if (p.type === 'literal') return /[A-Za-z']/.test(p.value) ? `'${p.value.replace(/'/g, "''")}'` : p.value;
+      return '';
+    })
+    .join('');
+  dayFieldFormats.set(key, pattern);
+  return pattern;
+}
+
+/** A `yyyy-MM-dd` day in the figures of `dayFieldFormat` ("11/27/2026" in en-US). */
+export function formatDayField(day: string, locale?: string): string {
+  const date = dayToDate(day);
+  if (Number.isNaN(date.getTime())) return day;
+  return new Intl.DateTimeFormat(locale, { year: 'numeric', month: '2-digit', day: '2-digit' }).format(date);
+}
+
 /** "from Jun 1, 2025 to Jun 1, 2026": a range of days as a sentence says it. */
 export const formatDayRange = (range: { from: string; to: string }) => `from ${formatDate(range.from)} to ${formatDate(range.to)}`;
 

@@ -33,7 +33,8 @@ export function StudentSearch({ onPick }: { onPick: (person: Person) => void }) 
           }
         }}
         noOptionsText={q.length < 2 ? 'Type at least two letters' : 'No student matches'}
-        renderInput={(props) => <TextField {...props} label="Add a student by name or identifier" size="small" />}
+        // A short label that a phone shows whole (the longer one was cut at 390 px); the how in the helper.
+        renderInput={(props) => <TextField {...props} label="Add a student" helperText="By name or identifier" size="small" />}
       />
       {unavailable && <Typography variant="body2">This service offers no name search: paste identifiers instead.</Typography>}
     </>

@@ -8,6 +8,8 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { Theme } from '@mui/material/styles';
 import { DataGrid, type GridColDef, type GridRowSelectionModel } from '@mui/x-data-grid';
 import { PAGES, paths } from '../../app/route-table.ts';
 import { PageHeading } from '../../components/page-heading.tsx';
@@ -24,6 +26,7 @@ import { caseloadQueries } from '../../queries/caseloads.ts';
 import { usePermission } from '../../queries/permissions.ts';
 import { BulkReassignPanel } from './bulk-reassign-panel.tsx';
 import { RecentBatches } from './recent-batches.tsx';
+import { CaseloadCards } from './caseload-cards.tsx';
 
 const STAFF_ROLES = ['Advisor', 'Faculty', 'Staff', 'Coach'];
 
@@ -64,6 +67,8 @@ export function CaseloadsPage() {
   const staff = params.get('staff')?.trim() ?? '';
   const handed = useMemo(() => parseIdentifiers(params.get('students') ?? '').unique, [params]);
   const permission = usePermission('editNetworks');
+  // Below 600 px the grid's columns do not fit: cards, as the app's other tables do (README).
+  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'), { noSsr: true });
   const caseload = useDeferredQuery({ ...caseloadQueries.of(api, staff), enabled: staff !== '' });
   const caseloadStudents = useMemo(() => (caseload.data?.values ?? []).filter((p) => p.role === 'Student'), [caseload.data]);
   const [selection, setSelection] = useState<GridRowSelectionModel>({ type: 'include', ids: new Set() });
@@ -124,7 +129,8 @@ export function CaseloadsPage() {
           {caseload.isSuccess && caseloadStudents.length === 0 && (
             <Typography color="textSecondary">No student has this person in their success network.</Typography>
           )}
-          {caseloadStudents.length > 0 && (
+          {caseloadStudents.length > 0 && phone && <CaseloadCards students={caseloadStudents} selection={selection} onSelectionChange={setSelection} />}
+          {caseloadStudents.length > 0 && !phone && (
             <Box sx={{ height: 440 }}>
               <DataGrid
                 rows={caseloadStudents}

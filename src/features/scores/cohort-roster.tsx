@@ -45,6 +45,8 @@ export interface CohortRosterProps {
   onVisibleChange: (identifiers: readonly string[]) => void;
   /** Name of the CSV file (without extension). */
   fileName: string;
+  /** The factor a band or bar was picked on: its column is marked (colour and words), and sits first among the scores. */
+  pickedFactor?: string | undefined;
 }
 
 /**
@@ -60,6 +62,9 @@ const LINK_CLASS = 'roster-link';
  */
 const ROUTE_LINK = 'a[data-to]';
 const CONCERN_CLASS = 'roster-concern';
+const PICKED_CLASS = 'roster-picked';
+const PICKED_HEADER_CLASS = 'roster-picked-header';
+const PICKED_TAG_CLASS = 'roster-picked-tag';
 const MISSING_CLASS = 'roster-missing';
 
 // On the grid's box, not the grid: the grid's root style is large and serialised on every render.
@@ -75,6 +80,10 @@ const rosterBoxStyles = (theme: Theme) => {
       textUnderlineOffset: '2px',
       '&:hover': { textDecorationColor: 'inherit' },
     },
+    [`& .${PICKED_CLASS}`]: { backgroundColor: `color-mix(in srgb, ${palette.primary.main} 12%, transparent)` },
+    [`& .MuiDataGrid-columnHeader.${PICKED_CLASS}`]: { boxShadow: `inset 0 -3px 0 ${palette.primary.main}` },
+    [`& .${PICKED_HEADER_CLASS}`]: { fontWeight: 600 },
+    [`& .${PICKED_TAG_CLASS}`]: { color: palette.primary.main, fontWeight: 500 },
     [`& .${CONCERN_CLASS}`]: {
       display: 'flex',
       alignItems: 'center',
@@ -120,7 +129,12 @@ const SLOT_PROPS = { toolbar: { csvOptions: { disableToolbarButton: true }, prin
  * row of the view) are handed to other pages as identifiers in the URL.
  */
 export const CohortRoster = memo(function CohortRoster(props: CohortRosterProps) {
-  const { respondents, factors, names, administrationId } = props;
+  const { respondents, names, administrationId, pickedFactor } = props;
+  // The picked factor's column first among the scores: in view without scrolling sideways.
+  const factors = useMemo(
+    () => (pickedFactor ? [...props.factors].sort((a, b) => Number(b.name === pickedFactor) - Number(a.name === pickedFactor)) : props.factors),
+    [props.factors, pickedFactor],
+  );
   const apiRef = useGridApiRef();
   const [selection, setSelection] = useState<GridRowSelectionModel>(EMPTY_SELECTION);
   const [viewIds, setViewIds] = useState<readonly GridRowId[]>([]);
@@ -208,6 +222,19 @@ export const CohortRoster = memo(function CohortRoster(props: CohortRosterProps)
       ...factors.map((factor): GridColDef<RosterRow> => ({
         field: `factor:${factor.name}`,
         headerName: factor.name,
+        ...(factor.name === pickedFactor
+          ? {
+              headerClassName: PICKED_CLASS,
+              cellClassName: PICKED_CLASS,
+              description: `${factor.name}: the factor the respondents were picked on`,
+              // The words say it as well as the colour: "Resiliency (picked)", read out with the header.
+              renderHeader: () => (
+                <span className={PICKED_HEADER_CLASS}>
+                  {factor.name} <span className={PICKED_TAG_CLASS}>(picked)</span>
+                </span>
+              ),
+            }
+          : {}),
         type: 'number',
         width: Math.max(110, factor.name.length * 9),
         valueGetter: (_value, row) => row.scores[factor.name]?.score ?? null,
@@ -241,7 +268,7 @@ export const CohortRoster = memo(function CohortRoster(props: CohortRosterProps)
         },
       },
     ],
-    [factors, administrationId, base],
+    [factors, administrationId, base, pickedFactor],
   );
 
   // What the grid shows: the page's rows (for names) and the whole view (for the hand-off).

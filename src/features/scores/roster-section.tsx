@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
@@ -82,11 +82,23 @@ export function Roster({
   // histograms above it have been: they are what the page is opened for, and the grid is below them.
   // The frame after the first render drawn (or, in a tab that draws no frames, 250 ms on).
   const gridNow = useAfterFirstPaint({ fallbackMs: 250 }) && wanted;
+  // A band or bar picked here (not one the address came with) brings the roster into view: what was
+  // picked is listed there, a screen or more below the histograms.
+  const heading = useRef<HTMLHeadingElement>(null);
+  const pickKey = picked ? `${picked.factor}:${JSON.stringify(picked.pick)}` : '';
+  const lastPick = useRef(pickKey);
+  useEffect(() => {
+    if (pickKey === lastPick.current) return;
+    lastPick.current = pickKey;
+    if (!pickKey) return;
+    const reduced = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
+    heading.current?.scrollIntoView({ block: 'start', behavior: reduced ? 'auto' : 'smooth' });
+  }, [pickKey]);
 
   return (
     <Paper ref={figuresShown ? nearRef : undefined} variant="outlined" component="section" aria-labelledby="roster-heading" sx={{ p: 2 }}>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: { sm: 'center' }, mb: 1 }}>
-        <Typography id="roster-heading" variant="h6" component="h2" sx={{ flexGrow: 1 }}>
+        <Typography ref={heading} id="roster-heading" variant="h6" component="h2" sx={{ flexGrow: 1, scrollMarginTop: 72 }}>
           Respondents
         </Typography>
         {picked && (
@@ -112,6 +124,7 @@ export function Roster({
             onFilterModelChange={onFilterModelChange}
             onVisibleChange={onVisibleChange}
             fileName={`${title} respondents`}
+            pickedFactor={picked?.factor}
           />
         ) : (
           <Skeleton variant="rectangular" height={560} />

@@ -22,6 +22,7 @@ import type { TriageGridHandle } from './triage-grid.tsx';
 import { ALERT_COLUMNS, csvFileName, defaultVisibility, GROUP_COLUMNS, tableCsv, visibleColumns } from './triage-rows.ts';
 import { LoadProgress, QueuePlaceholder, TriageEmpty } from './triage-states.tsx';
 import { TriageToolbar } from './triage-toolbar.tsx';
+import { TriggerAttributionProvider } from './trigger-attribution.tsx';
 import { useOpenAlert } from './use-open-alert.ts';
 import { useSearchParamsWriter } from '../../../components/use-search-params-writer.ts';
 import { isBooleanRecord, useStoredState } from './use-stored-state.ts';
@@ -163,7 +164,7 @@ export function AlertTriagePage() {
 
   return (
     // From `lg` up the queue makes room for the drawer (the grid narrows); below, the drawer covers it.
-    <Stack spacing={2} sx={{ mr: { lg: openId !== null ? `${ALERT_DRAWER_WIDTH}px` : 0 }, transition: 'margin 225ms' }}>
+    <Stack spacing={{ xs: 1, sm: 2 }} sx={{ mr: { lg: openId !== null ? `${ALERT_DRAWER_WIDTH}px` : 0 }, transition: 'margin 225ms' }}>
       {/* Fixed words (the range is in the summary and under Filters): the route table's, painted by the server's first frame too. */}
       <PageHeading route={PAGES.alerts} />
 
@@ -232,23 +233,25 @@ export function AlertTriagePage() {
 
       {hasData && shown.shownCount > 0 && (
         <Suspense fallback={<QueuePlaceholder />}>
-          {phone ? (
-            <TriageCards key={view} {...rowsProps} onLower={onLowerOne} />
-          ) : (
-            <TriageGrid
-              // Each view its own grid: other columns, other row ids.
-              key={view}
-              handleRef={gridRef}
-              {...rowsProps}
-              sort={shown.sort}
-              onSortChange={onSortChange}
-              columnVisibility={view === 'alert' ? alertVisibility : groupVisibility}
-              onColumnVisibilityChange={view === 'alert' ? setAlertVisibility : setGroupVisibility}
-              density={density}
-              onDensityChange={setDensity}
-              narrow={openId !== null}
-            />
-          )}
+          <TriggerAttributionProvider>
+            {phone ? (
+              <TriageCards key={view} {...rowsProps} onLower={onLowerOne} />
+            ) : (
+              <TriageGrid
+                // Each view its own grid: other columns, other row ids.
+                key={view}
+                handleRef={gridRef}
+                {...rowsProps}
+                sort={shown.sort}
+                onSortChange={onSortChange}
+                columnVisibility={view === 'alert' ? alertVisibility : groupVisibility}
+                onColumnVisibilityChange={view === 'alert' ? setAlertVisibility : setGroupVisibility}
+                density={density}
+                onDensityChange={setDensity}
+                narrow={openId !== null}
+              />
+            )}
+          </TriggerAttributionProvider>
         </Suspense>
       )}
       {!hasData && queue.error === null && <QueuePlaceholder />}

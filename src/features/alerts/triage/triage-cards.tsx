@@ -1,14 +1,14 @@
 import { memo, useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import ButtonBase from '@mui/material/ButtonBase';
 import Card from '@mui/material/Card';
-import CardActions from '@mui/material/CardActions';
-import CardContent from '@mui/material/CardContent';
 import Checkbox from '@mui/material/Checkbox';
+import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
+import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import LowPriorityOutlined from '@mui/icons-material/LowPriorityOutlined';
-import OpenInNewOutlined from '@mui/icons-material/OpenInNewOutlined';
 import type { GridRowId, GridRowSelectionModel } from '@mui/x-data-grid';
 import type { TriageAlert } from '../../../queries/alert-queue.ts';
 import type { TriageGridRows } from './triage-grid.tsx';
@@ -16,11 +16,12 @@ import { CELL_STYLES, ClampedText, days, PersonCell, StatusCell } from './triage
 import type { StudentGroup, TriageRow } from './triage-rows.ts';
 import { ageInDays, formatDateTime } from '../../../lib/dates.ts';
 import { isSelected, toggleSelected } from './use-triage-selection.ts';
+import { creatorWords, useTriggerMade } from './trigger-attribution.tsx';
 import { useProgressiveCount } from '../../../components/use-progressive-count.ts';
 
 /**
  * The queue on a phone: one card per alert (or per student), in the queue's order, with what the
- * grid's row offers — select it, open it, lower it — as buttons big enough for a thumb, and nothing
+ * grid's row offers — select it, open it, lower it — as targets big enough for a thumb, and nothing
  * wider than the screen. Cards come a page at a time ("Show more"), as the grid pages.
  */
 
@@ -42,6 +43,23 @@ const PAGE = 25;
 const number = new Intl.NumberFormat(undefined);
 const THUMB_SX = { minHeight: 44 } as const;
 const LIST_SX = { p: 0, m: 0, ...CELL_STYLES } as const;
+/** One line, ellipsis, the whole of it in `title`. */
+const ONE_LINE_SX = { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' } as const;
+// The card's text starts where the name starts: after the checkbox (42 px) and its gap.
+const INDENT_SX = { pl: '46px', pr: 1.5 } as const;
+const OPEN_SX = {
+  ...THUMB_SX,
+  flex: 1,
+  minWidth: 0,
+  justifyContent: 'flex-start',
+  textAlign: 'left',
+  borderRadius: 1,
+  px: 0.5,
+  typography: 'subtitle1',
+  fontWeight: 600,
+  '&:hover .triage-person': { textDecoration: 'underline' },
+  '&.Mui-focusVisible': { outline: '2px solid', outlineColor: 'primary.main' },
+} as const;
 
 interface CardFrameProps {
   id: GridRowId;
@@ -50,39 +68,47 @@ interface CardFrameProps {
   selected: boolean;
   onToggle: () => void;
   open: boolean;
-  /** The card's first line: who (and the status). */
-  heading: React.ReactNode;
-  /** Age, dates, counts: one line of secondary words. */
+  /** The card's first line: who, as a button that opens the alert (or the student's alerts). */
+  who: React.ReactNode;
+  openLabel: string;
+  onOpen: () => void;
+  /** Beside the name: the status, the Lower button. */
+  aside?: React.ReactNode;
+  /** Age, dates, counts, who wrote it: one line of secondary words. */
   meta: string;
   categories: string;
   details: string;
-  detailLines: number;
-  actions: React.ReactNode;
 }
 
-function CardFrame({ id, name, identifier, selected, onToggle, open, heading, meta, categories, details, detailLines, actions }: CardFrameProps) {
+/**
+ * A compact card (issue 31, item 13: three of them on a phone's first screen): the name opens the
+ * alert, the checkbox and Lower sit on the same line, then one line of secondary words and two of
+ * categories and details.
+ */
+function CardFrame({ id, name, identifier, selected, onToggle, open, who, openLabel, onOpen, aside, meta, categories, details }: CardFrameProps) {
   return (
     <Card
       component="li"
       variant="outlined"
       data-testid="triage-card"
       data-id={String(id)}
-      sx={{ listStyle: 'none', borderColor: open ? 'primary.main' : undefined, borderWidth: open ? 2 : 1 }}
+      sx={{ listStyle: 'none', borderColor: open ? 'primary.main' : undefined, borderWidth: open ? 2 : 1, pb: 0.75 }}
     >
-      <CardContent sx={{ display: 'flex', gap: 1, alignItems: 'flex-start', pb: 0, pl: 0.5 }}>
-        <Checkbox checked={selected} onChange={onToggle} slotProps={{ input: { 'aria-label': `Select ${name} (${identifier})` } }} sx={{ mt: -0.75 }} />
-        <Stack spacing={0.75} sx={{ minWidth: 0, flex: 1 }}>
-          {heading}
-          <Typography variant="body2" color="textSecondary">
-            {meta}
-          </Typography>
-          {categories && <Typography variant="body2">{categories}</Typography>}
-          <Typography variant="body2" component="p">
-            <ClampedText text={details} lines={detailLines} />
-          </Typography>
-        </Stack>
-      </CardContent>
-      <CardActions sx={{ flexWrap: 'wrap', gap: 1, px: 2, pb: 1.5 }}>{actions}</CardActions>
+      <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center', pr: 0.5 }}>
+        <Checkbox checked={selected} onChange={onToggle} slotProps={{ input: { 'aria-label': `Select ${name} (${identifier})` } }} />
+        <Typography component="h2" sx={{ flex: 1, minWidth: 0, display: 'flex' }}>
+          <ButtonBase onClick={onOpen} aria-label={openLabel} sx={OPEN_SX}>
+            {who}
+          </ButtonBase>
+        </Typography>
+        {aside}
+      </Stack>
+      <Typography variant="body2" color="textSecondary" title={meta} sx={{ ...ONE_LINE_SX, ...INDENT_SX }}>
+        {meta}
+      </Typography>
+      <Typography variant="body2" component="p" sx={INDENT_SX}>
+        <ClampedText text={categories ? `${categories} · ${details}` : details} lines={2} />
+      </Typography>
     </Card>
   );
 }
@@ -95,6 +121,7 @@ const AlertCard = memo(function AlertCard({
   ...props
 }: { row: TriageRow; now: number } & Pick<TriageCardsProps, 'selection' | 'onSelectionChange' | 'onOpen' | 'openId' | 'onLower'>) {
   const label = `${row.studentName} ${row.studentId}, ${formatDateTime(row.createdMs)}`;
+  const made = useTriggerMade(row.details);
   return (
     <CardFrame
       id={row.id}
@@ -103,44 +130,24 @@ const AlertCard = memo(function AlertCard({
       selected={isSelected(props.selection, row.id)}
       onToggle={() => props.onSelectionChange(toggleSelected(props.selection, row.id))}
       open={props.openId === row.id}
-      actions={
+      who={<PersonCell name={row.studentName} identifier={row.studentId} />}
+      openLabel={`Open the alert for ${label}`}
+      onOpen={() => props.onOpen(row.id)}
+      aside={
         <>
-          <Button
-            variant="contained"
-            size="medium"
-            startIcon={<OpenInNewOutlined />}
-            onClick={() => props.onOpen(row.id)}
-            aria-label={`Open the alert for ${label}`}
-            sx={THUMB_SX}
-          >
-            Open
-          </Button>
+          <StatusCell status={row.status} />
           {row.status === 'Open' && (
-            <Button
-              variant="outlined"
-              size="medium"
-              startIcon={<LowPriorityOutlined />}
-              onClick={() => props.onLower(row.alert)}
-              aria-label={`Lower the alert for ${label}`}
-              sx={THUMB_SX}
-            >
-              Lower
-            </Button>
+            <Tooltip title="Lower this alert">
+              <IconButton onClick={() => props.onLower(row.alert)} aria-label={`Lower the alert for ${label}`} sx={{ width: 44, height: 44 }}>
+                <LowPriorityOutlined />
+              </IconButton>
+            </Tooltip>
           )}
         </>
       }
-      heading={
-        <Stack direction="row" spacing={1} sx={{ alignItems: 'center', justifyContent: 'space-between' }}>
-          <Typography component="h2" variant="subtitle1" sx={{ minWidth: 0, fontWeight: 600 }}>
-            <PersonCell name={row.studentName} identifier={row.studentId} />
-          </Typography>
-          <StatusCell status={row.status} />
-        </Stack>
-      }
-      meta={`${days(ageInDays(row.createdMs, now))} · ${formatDateTime(row.createdMs)} · by ${row.creatorName}`}
+      meta={`${days(ageInDays(row.createdMs, now))} · ${formatDateTime(row.createdMs)} · ${made ? creatorWords(row.creatorName, made) : `by ${row.creatorName}`}`}
       categories={row.categoriesText}
       details={row.details}
-      detailLines={3}
     />
   );
 });
@@ -158,26 +165,12 @@ const GroupCard = memo(function GroupCard({
       selected={isSelected(props.selection, group.id)}
       onToggle={() => props.onSelectionChange(toggleSelected(props.selection, group.id))}
       open={false}
-      actions={
-        <Button
-          variant="contained"
-          size="medium"
-          onClick={() => props.onOpen(group.id)}
-          aria-label={`Show the alerts of ${group.studentName} ${group.studentId}`}
-          sx={THUMB_SX}
-        >
-          Show alerts
-        </Button>
-      }
-      heading={
-        <Typography component="h2" variant="subtitle1" sx={{ fontWeight: 600 }}>
-          <PersonCell name={group.studentName} identifier={group.studentId} />
-        </Typography>
-      }
+      who={<PersonCell name={group.studentName} identifier={group.studentId} />}
+      openLabel={`Show the alerts of ${group.studentName} ${group.studentId}`}
+      onOpen={() => props.onOpen(group.id)}
       meta={`${number.format(group.count)} ${group.count === 1 ? 'alert' : 'alerts'} · oldest ${days(ageInDays(group.oldestMs, now))}`}
       categories={group.categoriesText}
       details={group.latestDetails}
-      detailLines={2}
     />
   );
 });
@@ -195,11 +188,11 @@ export const TriageCards = memo(function TriageCards(props: TriageCardsProps) {
   const openIndex = openId === null ? -1 : data.rows.findIndex((row) => row.id === openId);
   const count = Math.max(shown, openIndex + 1);
   const total = data.rows.length;
-  // The first cards (a phone's first screen) at once, the others a few at a time once the page is idle.
-  const mounted = useProgressiveCount(Math.min(count, total), { first: 2, step: 4, resetKey: `${data.view}:${resetKey}` });
+  // The first cards (a phone's first screen: three and the top of a fourth) at once, the others a few at a time once the page is idle.
+  const mounted = useProgressiveCount(Math.min(count, total), { first: 4, step: 4, resetKey: `${data.view}:${resetKey}` });
   return (
     <Box>
-      <Stack component="ul" spacing={1.5} aria-label={data.view === 'alert' ? 'Alert queue' : 'Alert queue by student'} sx={LIST_SX}>
+      <Stack component="ul" spacing={1} aria-label={data.view === 'alert' ? 'Alert queue' : 'Alert queue by student'} sx={LIST_SX}>
         {data.view === 'alert'
           ? data.rows.slice(0, mounted).map((row) => <AlertCard key={row.id} row={row} now={now} {...actions} openId={openId} onLower={onLower} />)
           : data.rows.slice(0, mounted).map((group) => <GroupCard key={group.id} group={group} now={now} {...actions} />)}

@@ -1,4 +1,6 @@
+import { useLayoutEffect, useRef, useState } from 'react';
 import type { Theme } from '@mui/material/styles';
+import { fitWords } from '../../../lib/fit-words.ts';
 
 /** What a queue row shows, the same in the grid (desk) and in the cards (phone). */
 
@@ -10,14 +12,17 @@ export const days = (n: number) => `${n} ${n === 1 ? 'day' : 'days'}`;
  * render, and a filter change mounts a screenful of rows: a few hundred of them per click.
  */
 const PERSON = 'triage-person';
+const NAME = 'triage-name';
 const IDENTIFIER = 'triage-identifier';
 const STATUS = 'triage-status';
 const CLAMP = 'triage-clamp';
+const HIDDEN = 'triage-hidden';
 
+/** The name, then the identifier: a long name gives way (an ellipsis, the whole in `title`), the identifier is never cut. */
 export function PersonCell({ name, identifier }: { name: string; identifier: string }) {
   return (
-    <span className={PERSON}>
-      {name} <span className={IDENTIFIER}>{identifier}</span>
+    <span className={PERSON} title={`${name} ${identifier}`}>
+      <span className={NAME}>{name}</span> <span className={IDENTIFIER}>{identifier}</span>
     </span>
   );
 }
@@ -31,11 +36,47 @@ export function StatusCell({ status }: { status: string }) {
   );
 }
 
-/** Long text on at most `lines` lines; the whole of it in the tooltip (`title`) and to a screen reader. */
-export function ClampedText({ text, lines }: { text: string; lines: number }) {
+let canvas: CanvasRenderingContext2D | null | undefined;
+/** A string's width in `font` (one canvas for the page: no layout, unlike measuring elements). */
+function measurer(font: string): ((s: string) => number) | null {
+  canvas ??= typeof document === 'undefined' ? null : (document.createElement('canvas').getContext('2d') ?? null);
+  const context = canvas;
+  if (!context) return null;
+  return (s) => {
+    context.font = font;
+    return context.measureText(s).width;
+  };
+}
+
+/**
+ * Long text on at most `lines` lines, cut after a whole word with "…" (fit-words.ts); the whole
+ * of it in the tooltip (`title`) and to a screen reader. `width`: the box's width when the caller
+ * knows it (a grid column's), so that a resized column fits its text again.
+ */
+export function ClampedText({ text, lines, width }: { text: string; lines: number; width?: number }) {
+  const ref = useRef<HTMLSpanElement>(null);
+  const [fitted, setFitted] = useState<{ text: string; shown: string } | null>(null);
+  useLayoutEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    const style = getComputedStyle(el);
+    const measure = measurer(style.font);
+    // The box's own width (padding aside), less a pixel or two for the canvas's rounding.
+    const room = el.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - 2;
+    const shown = measure && room > 0 ? fitWords(text, room, lines, measure) : text;
+    setFitted((old) => (old?.text === text && old.shown === shown ? old : { text, shown }));
+  }, [text, lines, width]);
+  const shown = fitted?.text === text ? fitted.shown : text;
   return (
-    <span className={CLAMP} title={text} style={{ WebkitLineClamp: lines }}>
-      {text}
+    <span ref={ref} className={CLAMP} title={text} style={{ WebkitLineClamp: lines }}>
+      {shown === text ? (
+        text
+      ) : (
+        <>
+          <span aria-hidden="true">{shown}</span>
+          <span className={HIDDEN}>{text}</span>
+        </>
+      )}
     </span>
   );
 }
@@ -44,8 +85,13 @@ const palette = (theme: Theme) => (theme.vars ?? theme).palette;
 
 /** The cells' look, for the `sx` of the element that holds them (the grid, the cards' list). */
 export const CELL_STYLES = {
-  [`& .${PERSON}`]: { overflow: 'hidden', textOverflow: 'ellipsis' },
-  [`& .${IDENTIFIER}`]: { typography: 'body2', color: 'text.secondary' },
+  [`& .${PERSON}`]: { display: 'inline-flex', alignItems: 'baseline', columnGap: '0.35em', maxWidth: '100%', minWidth: 0 },
+  [`& .${NAME}`]: { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', minWidth: 0 },
+  [`& .${HIDDEN}`]: { position: 'absolute', width: '1px', height: '1px', overflow: 'hidden', clipPath: 'inset(50%)', whiteSpace: 'nowrap' },
+  // A trigger's alert: the trigger, then who applied it, each on its line.
+  '& .triage-creator': { display: 'flex', flexDirection: 'column', minWidth: 0, lineHeight: 1.3 },
+  '& .triage-creator > span': { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
+  [`& .${IDENTIFIER}`]: { typography: 'body2', color: 'text.secondary', flexShrink: 0, whiteSpace: 'nowrap' },
   // A small chip's look (MUI's Chip, size small: filled warning for Open, outlined otherwise).
   [`& .${STATUS}`]: (theme: Theme) =>
     ({
@@ -65,11 +111,13 @@ export const CELL_STYLES = {
       '&[data-status="Open"]': { backgroundColor: palette(theme).warning.main, color: palette(theme).warning.contrastText, borderColor: 'transparent' },
     }) as const,
   [`& .${CLAMP}`]: {
+    position: 'relative',
     display: '-webkit-box',
     WebkitBoxOrient: 'vertical',
     overflow: 'hidden',
     whiteSpace: 'normal',
-    overflowWrap: 'anywhere',
+    // Words break only when one alone is wider than the line.
+    overflowWrap: 'break-word',
     lineHeight: 1.35,
   },
 } as const;

@@ -1,4 +1,4 @@
-import { lazy, memo, Suspense, useDeferredValue, useId, useMemo } from 'react';
+import { lazy, memo, Suspense, useDeferredValue, useEffect, useId, useMemo, useRef } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -30,7 +30,16 @@ export function preloadTriageChart(): void {
 }
 
 const number = new Intl.NumberFormat(undefined);
-const STATUS_WORDS: Record<StatusFilter, string> = { Open: 'Open', Lowered: 'Lowered', all: 'All statuses' };
+// "All statuses" reads "All" on a phone (the word "statuses" is still read out), so that the three fit one line.
+const STATUS_WORDS: Record<StatusFilter, React.ReactNode> = {
+  Open: 'Open',
+  Lowered: 'Lowered',
+  all: (
+    <>
+      All<span className="triage-phone-hidden"> statuses</span>
+    </>
+  ),
+};
 
 export interface TriageCountsProps {
   status: StatusFilter;
@@ -47,7 +56,7 @@ export interface TriageCountsProps {
 }
 
 interface ToggleChipProps<T> {
-  label: string;
+  label: React.ReactNode;
   count: number;
   pressed: boolean;
   value: T;
@@ -80,7 +89,13 @@ const ToggleChip = memo(function ToggleChip<T>({ label, count, pressed, value, o
 const COUNT_CLASS = 'triage-chip-count';
 /** Read out, not shown: the chips' rule for a screen reader (the tick and the count say the rest). */
 const HIDDEN_SX = { position: 'absolute', width: '1px', height: '1px', overflow: 'hidden', clipPath: 'inset(50%)', whiteSpace: 'nowrap' } as const;
-const LABEL_SX = { flexShrink: 0, color: 'text.secondary' } as const;
+/** The groups' words: shown on a desk; on a phone read out only (the chips say what they are, and the room is the queue's). */
+const PHONE_SCROLL_SX = { scrollbarWidth: 'thin', scrollPaddingInline: 8 } as const;
+const LABEL_SX = {
+  flexShrink: 0,
+  color: 'text.secondary',
+  '@media (max-width: 599.95px)': { position: 'absolute', width: '1px', height: '1px', overflow: 'hidden', clipPath: 'inset(50%)', whiteSpace: 'nowrap' },
+} as const;
 const ROW_SX = {
   position: 'relative',
   display: 'flex',
@@ -95,7 +110,35 @@ const ROW_SX = {
   // 32 px high: a target a thumb finds. Never shrunk by the scrolling row.
   '& > .MuiChip-root': { flexShrink: 0 },
   [`& .${COUNT_CLASS}`]: { fontWeight: 600 },
+  '@media (max-width: 599.95px)': {
+    py: 0.25,
+    '& .triage-phone-hidden': { position: 'absolute', width: '1px', height: '1px', overflow: 'hidden', clipPath: 'inset(50%)', whiteSpace: 'nowrap' },
+  },
+  // A chip the row's edge cuts shows its outline only, never half a word ("Career Gu"): there is
+  // more to scroll to, and a whole chip to read once it is in view.
+  '& > .MuiChip-root[data-peek] .MuiChip-label, & > .MuiChip-root[data-peek] .MuiChip-icon': { color: 'transparent' },
 } as const;
+
+/**
+ * Marks (`data-peek`) the chips of a scrolling row that are not wholly in its view, as the row
+ * scrolls and resizes. `shown`: how many chips are mounted (they arrive a few at a time).
+ */
+function usePeekingChips(row: React.RefObject<HTMLElement | null>, shown: number) {
+  useEffect(() => {
+    const chips = row.current;
+    // The row scrolls itself on a desk; on a phone its parent (statuses and categories together) does.
+    const root = chips && getComputedStyle(chips).overflowX === 'visible' ? chips.parentElement : chips;
+    if (!chips || !root || typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        for (const entry of entries) entry.target.toggleAttribute('data-peek', entry.intersectionRatio < 0.99);
+      },
+      { root, threshold: [0, 0.99, 1] },
+    );
+    chips.querySelectorAll(':scope > .MuiChip-root').forEach((chip) => observer.observe(chip));
+    return () => observer.disconnect();
+  }, [row, shown]);
+}
 
 export const TriageCounts = memo(function TriageCounts(props: TriageCountsProps) {
   const { status, statusCounts, categoryNames, categories, categoryCounts, onStatusChange, onCategoryToggle, chartOpen, onChartOpenChange } = props;
@@ -106,15 +149,27 @@ export const TriageCounts = memo(function TriageCounts(props: TriageCountsProps)
   // The chart follows when React has a moment: the chips and the queue answer the click first.
   // The row's first chips (what a phone shows of it) at once, the rest a few at a time once the page is idle.
   const chipsShown = useProgressiveCount(rows.length, { first: 4, step: 8 });
+  const categoryRow = useRef<HTMLDivElement>(null);
+  usePeekingChips(categoryRow, chipsShown);
   const chartCounts = useDeferredValue(rows);
   const chartSelected = useDeferredValue(categories);
   return (
-    <Paper variant="outlined" component="section" aria-label="Counts" sx={{ px: 1.5, py: 0.5 }}>
-      <Box sx={{ display: 'flex', flexWrap: { xs: 'wrap', md: 'nowrap' }, alignItems: 'center', columnGap: 2 }}>
+    <Paper variant="outlined" component="section" aria-label="Counts" sx={{ px: { xs: 1, sm: 1.5 }, py: 0.5 }}>
+      {/* On a phone, statuses and categories are one row that scrolls sideways: one line of the first screen. */}
+      <Box
+        sx={{
+          display: 'flex',
+          flexWrap: { xs: 'nowrap', sm: 'wrap', md: 'nowrap' },
+          overflowX: { xs: 'auto', sm: 'visible' },
+          alignItems: 'center',
+          columnGap: 2,
+          ...PHONE_SCROLL_SX,
+        }}
+      >
         <Box
           role="group"
           aria-labelledby={ids.status}
-          sx={{ ...ROW_SX, overflowX: 'visible', flexWrap: { xs: 'wrap', md: 'nowrap' }, flexShrink: { xs: 1, md: 0 } }}
+          sx={{ ...ROW_SX, overflowX: 'visible', flexWrap: { xs: 'nowrap', sm: 'wrap', md: 'nowrap' }, flexShrink: { xs: 0, sm: 1, md: 0 } }}
         >
           <Typography id={ids.status} variant="subtitle2" component="span" sx={LABEL_SX}>
             Status
@@ -135,8 +190,9 @@ export const TriageCounts = memo(function TriageCounts(props: TriageCountsProps)
           role="group"
           aria-labelledby={ids.categories}
           aria-describedby={ids.hint}
-          sx={{ ...ROW_SX, flex: '1 1 0', width: { xs: '100%', md: 'auto' } }}
+          sx={{ ...ROW_SX, flex: { xs: '0 0 auto', sm: '1 1 0' }, overflowX: { xs: 'visible', sm: 'auto' }, width: { xs: 'auto', sm: '100%', md: 'auto' } }}
           data-testid="category-chips"
+          ref={categoryRow}
         >
           <Typography id={ids.categories} variant="subtitle2" component="span" sx={LABEL_SX}>
             Categories
@@ -172,7 +228,8 @@ export const TriageCounts = memo(function TriageCounts(props: TriageCountsProps)
           onMouseEnter={preloadTriageChart}
           onFocus={preloadTriageChart}
           onClick={() => onChartOpenChange(!chartOpen)}
-          sx={{ flexShrink: 0, my: 0.5 }}
+          // Not on a phone: the chips say everything the chart shows, and the first screen is the queue's.
+          sx={{ flexShrink: 0, my: 0.5, display: { xs: 'none', sm: 'inline-flex' } }}
         >
           {chartOpen ? 'Hide chart' : 'Show chart'}
         </Button>

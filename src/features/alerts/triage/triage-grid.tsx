@@ -30,6 +30,7 @@ import {
 } from '@mui/x-data-grid';
 import type { SortField, TriageSort } from './triage-filters.ts';
 import { CELL_STYLES, ClampedText, days, PersonCell, StatusCell } from './triage-cells.tsx';
+import { CreatorCell } from './trigger-attribution.tsx';
 import { ageInDays, formatDateTime } from '../../../lib/dates.ts';
 import { ALERT_COLUMNS, GROUP_COLUMNS, type ColumnSpec, type StudentGroup, type TriageRow } from './triage-rows.ts';
 
@@ -99,12 +100,12 @@ function alertColumns(now: number): GridColDef<TriageRow>[] {
   const render: Record<string, Partial<GridColDef<TriageRow>>> = {
     createdOn: { width: 190, renderCell: ({ row }) => formatDateTime(row.createdMs) },
     student: { flex: 1, minWidth: 170, renderCell: ({ row }) => <PersonCell name={row.studentName} identifier={row.studentId} /> },
-    categories: { flex: 1, minWidth: 150, renderCell: ({ row }) => <ClampedText text={row.categoriesText} lines={2} /> },
-    creator: { width: 135, renderCell: ({ row }) => row.creatorName },
+    categories: { flex: 1, minWidth: 150, renderCell: ({ row, colDef }) => <ClampedText text={row.categoriesText} lines={2} width={colDef.computedWidth} /> },
+    creator: { width: 185, renderCell: ({ row }) => <CreatorCell creatorName={row.creatorName} details={row.details} /> },
     status: { width: 100, renderCell: ({ row }) => <StatusCell status={row.status} /> },
     age: { width: 95, type: 'number', renderCell: ({ row }) => days(ageInDays(row.createdMs, now)) },
     // The column that says what happened: the widest, on two lines, the whole text in its tooltip.
-    details: { flex: 2.5, minWidth: 260, renderCell: ({ row }) => <ClampedText text={row.details} lines={2} /> },
+    details: { flex: 2.5, minWidth: 260, renderCell: ({ row, colDef }) => <ClampedText text={row.details} lines={2} width={colDef.computedWidth} /> },
     id: { width: 100, type: 'number', renderCell: ({ row }) => row.id },
   };
   return ALERT_COLUMNS.map((spec) => columnOf(spec, render[spec.field]));
@@ -115,9 +116,9 @@ function groupColumns(now: number): GridColDef<StudentGroup>[] {
     student: { flex: 1, minWidth: 220, renderCell: ({ row }) => <PersonCell name={row.studentName} identifier={row.studentId} /> },
     count: { width: 100, type: 'number', renderCell: ({ row }) => row.count },
     age: { width: 130, type: 'number', renderCell: ({ row }) => days(ageInDays(row.oldestMs, now)) },
-    categories: { flex: 1, minWidth: 180, renderCell: ({ row }) => <ClampedText text={row.categoriesText} lines={2} /> },
+    categories: { flex: 1, minWidth: 180, renderCell: ({ row, colDef }) => <ClampedText text={row.categoriesText} lines={2} width={colDef.computedWidth} /> },
     createdOn: { width: 175, renderCell: ({ row }) => formatDateTime(row.latestMs) },
-    details: { flex: 2.5, minWidth: 260, renderCell: ({ row }) => <ClampedText text={row.latestDetails} lines={2} /> },
+    details: { flex: 2.5, minWidth: 260, renderCell: ({ row, colDef }) => <ClampedText text={row.latestDetails} lines={2} width={colDef.computedWidth} /> },
   };
   return GROUP_COLUMNS.map((spec) => columnOf(spec, render[spec.field]));
 }

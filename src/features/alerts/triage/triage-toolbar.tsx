@@ -36,7 +36,8 @@ export const TriageToolbar = memo(function TriageToolbar({ summary, refreshing, 
   );
 });
 
-const ROW_SX = { alignItems: 'center', flexWrap: 'wrap' } as const;
+const ROW_SX = { alignItems: 'center', flexWrap: 'wrap', rowGap: { xs: 1, sm: 1.5 } } as const;
+const HIDDEN_ON_PHONE = { display: { xs: 'none', sm: 'inline-flex' } } as const;
 const SUMMARY_SX = { flex: '1 1 260px' } as const;
 
 // Its own memo: the summary changes with every filter, the switch and buttons seldom.
@@ -48,10 +49,17 @@ const ToolbarActions = memo(function ToolbarActions(props: Omit<TriageToolbarPro
         label="One row per student"
         sx={{ mr: 0 }}
       />
-      <Button variant="outlined" startIcon={<LowPriorityOutlined />} disabled={props.selectedOpen === 0} onClick={props.onLowerSelected}>
+      {/* On a phone only once something is selected: until then the row's room is the queue's. */}
+      <Button
+        variant="outlined"
+        startIcon={<LowPriorityOutlined />}
+        disabled={props.selectedOpen === 0}
+        onClick={props.onLowerSelected}
+        sx={props.selectedOpen === 0 ? HIDDEN_ON_PHONE : undefined}
+      >
         Lower selected{props.selectedOpen > 0 ? ` (${number.format(props.selectedOpen)})` : ''}
       </Button>
-      <Button variant="outlined" startIcon={<FileDownloadOutlined />} disabled={!props.canExport} onClick={props.onExport}>
+      <Button variant="outlined" startIcon={<FileDownloadOutlined />} disabled={!props.canExport} onClick={props.onExport} sx={{ ml: { xs: 'auto', sm: 0 } }}>
         Export CSV
       </Button>
       <SavedViews page="alerts" />

@@ -10,14 +10,16 @@ export function filterQuery(filter: Readonly<Record<string, string | number | un
 }
 
 /** One request to the gateway's own routes: its answer, or an ApiError for a problem or no answer. */
-async function send(operation: string, method: 'GET' | 'POST', url: string, body: unknown, signal?: AbortSignal): Promise<{ status: number; answer: unknown }> {
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+async function send(operation: string, method: Method, url: string, body: unknown, signal?: AbortSignal): Promise<{ status: number; answer: unknown }> {
   let response: Response;
   try {
     response = await fetch(url, {
       method,
       credentials: 'same-origin',
-      headers: method === 'POST' ? { accept: 'application/json', 'content-type': 'application/json' } : { accept: 'application/json' },
-      ...(method === 'POST' ? { body: JSON.stringify(body) } : {}),
+      headers: body !== undefined ? { accept: 'application/json', 'content-type': 'application/json' } : { accept: 'application/json' },
+      ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
       ...(signal ? { signal } : {}),
     });
   } catch (cause) {
@@ -33,7 +35,7 @@ async function send(operation: string, method: 'GET' | 'POST', url: string, body
 
 function parsed<S extends z.ZodType>(
   operation: string,
-  method: 'GET' | 'POST',
+  method: Method,
   url: string,
   schema: S,
   { status, answer }: { status: number; answer: unknown },
@@ -68,4 +70,16 @@ export async function postGatewayParsed<S extends z.ZodType>(
   signal?: AbortSignal,
 ): Promise<z.infer<S>> {
   return parsed(operation, 'POST', url, schema, await send(operation, 'POST', url, body, signal));
+}
+
+/** PUT, POST or DELETE to one of the gateway's own routes, the answer parsed by `schema` (a claim, the notification settings). */
+export async function sendGatewayParsed<S extends z.ZodType>(
+  operation: string,
+  method: Exclude<Method, 'GET'>,
+  url: string,
+  body: unknown,
+  schema: S,
+  signal?: AbortSignal,
+): Promise<z.infer<S>> {
+  return parsed(operation, method, url, schema, await send(operation, method, url, body, signal));
 }

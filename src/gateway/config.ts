@@ -42,6 +42,12 @@ const GatewayEnvSchema = z
     ACCESS_GRANT_HOURS: z.coerce.number().min(0.01).max(720).default(8),
     // #30 item 6: a notice each person accepts once per version before any record is shown (notice.ts).
     CONFIDENTIALITY_NOTICE_FILE: z.string().min(1).optional(),
+    // #32 items 5 and 7: an open alert without a comment past this many days waits for a response.
+    ALERT_RESPONSE_DAYS: z.coerce.number().int().min(1).max(365).default(3),
+    // #32 item 7: e-mail notifications (notifier.ts); without SMTP_URL they are kept for the app's outbox.
+    NOTIFY_POLL_S: seconds.max(86_400).default(60),
+    SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
+    MAIL_FROM: z.string().min(3).default('Student Success <no-reply@localhost>'),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   })
   .superRefine((env, ctx) => {
@@ -116,6 +122,10 @@ export interface GatewayConfig {
   access: { enforce: boolean; policy: 'relationship' | 'all-staff'; recordsGroup: string; grantHours: number };
   /** CONFIDENTIALITY_NOTICE_FILE: read at start (notice.ts); unset, no notice. */
   noticeFile: string | undefined;
+  /** ALERT_RESPONSE_DAYS: days an open alert may wait for a first comment. */
+  alertResponseDays: number;
+  /** E-mail notifications: NOTIFY_POLL_S, and SMTP_URL / MAIL_FROM (no SMTP_URL: kept in the database). */
+  notify: { pollSeconds: number; smtpUrl?: string; mailFrom: string };
   logLevel: string;
 }
 
@@ -162,6 +172,8 @@ export function readGatewayConfig(env: Record<string, string | undefined>): Gate
     accessCacheSeconds: e.ACCESS_CACHE_S,
     access: { enforce: e.ACCESS_ENFORCEMENT === 'on', policy: e.ACCESS_POLICY, recordsGroup: e.RECORDS_GROUP, grantHours: e.ACCESS_GRANT_HOURS },
     noticeFile: e.CONFIDENTIALITY_NOTICE_FILE,
+    alertResponseDays: e.ALERT_RESPONSE_DAYS,
+    notify: { pollSeconds: e.NOTIFY_POLL_S, ...(e.SMTP_URL ? { smtpUrl: e.SMTP_URL } : {}), mailFrom: e.MAIL_FROM },
     logLevel: e.LOG_LEVEL,
     ...(e.UPSTREAM_URL
       ? {

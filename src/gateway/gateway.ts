@@ -21,6 +21,10 @@ import { accessRoutes } from './access-routes.ts';
 import { batchRoutes, batchWrites } from './batch-routes.ts';
 import { databaseBatches, type BatchStore } from './batch-store.ts';
 import { sessionEndRoutes } from './session-ends.ts';
+import { claimRoutes, releaseClaimsOnLowering } from './claims-routes.ts';
+import { databaseClaims, type ClaimStore } from './claims-store.ts';
+import { notifyRoutes } from './notify-routes.ts';
+import { databaseNotify, type NotifyStore } from './notify-store.ts';
 import { decide, enforceRelationships, relationshipRewrites, type AccessRules } from './relationships.ts';
 import { databaseAccessLog, type AccessLogStore } from './access-log-store.ts';
 import { openGatewayDatabase } from './db/database.ts';
@@ -71,6 +75,14 @@ export interface GatewayOptions {
   notices?: NoticeStore;
   /** More readiness checks (session store …) for /readyz. */
   readiness?: Record<string, ReadinessCheck>;
+  /** "I'm on it" claims (#32 item 6); default: in the in-memory database. */
+  claims?: ClaimStore;
+  /** E-mail opt-ins, people's addresses and the mail kept or sent (#32 item 7); default: in the in-memory database. */
+  notify?: NotifyStore;
+  /** SMTP_URL is set (the settings page says whether mail leaves). */
+  mailServer?: boolean;
+  /** ALERT_RESPONSE_DAYS (default 3). */
+  alertResponseDays?: number;
   /** True once shutdown has begun (/readyz answers 503). */
   draining?: () => boolean;
 }
@@ -105,7 +117,11 @@ export function createGateway(options: GatewayOptions): Hono {
   const { notice } = options;
   const notices = notice ? (options.notices ?? databaseNotices(memory!)) : undefined;
   const noticeAccepted = notice && notices ? acceptanceCheck(notice, notices) : undefined;
-  const batches = options.batches ?? databaseBatches(memory ?? openGatewayDatabase(':memory:'));
+  const ownMemory = memory ?? (options.claims && options.notify && options.batches ? undefined : openGatewayDatabase(':memory:'));
+  const batches = options.batches ?? databaseBatches(ownMemory!);
+  const claims = options.claims ?? databaseClaims(ownMemory!);
+  const notify = options.notify ?? databaseNotify(ownMemory!);
+  const alertResponseDays = options.alertResponseDays ?? 3;
 
   /** The session store does not answer: nobody's session can be checked, so say that, at once. */
   const sessionStoreDown = (c: Context, error: SessionStoreUnavailable) => {
@@ -249,8 +265,9 @@ export function createGateway(options: GatewayOptions): Hono {
           logger.warn({ err: error, requestId: requestIdOf(c) }, 'notice acceptance could not be read');
         }
       }
-      return { accessPolicy: access.policy, ...(notice ? { notice: { version: notice.version, accepted } } : {}) };
+      return { accessPolicy: access.policy, alertResponseDays, ...(notice ? { notice: { version: notice.version, accepted } } : {}) };
     },
+    onSignIn: (_c, person) => notify.rememberPerson(person.identifier, person.name, person.email),
     ...options.auth,
     // The people extension only adds details; a real upstream without it answers 404 and that is
     // fine, and one that is slow must not hold the person at the door: a short budget, then none.
@@ -346,6 +363,17 @@ export function createGateway(options: GatewayOptions): Hono {
       onError: journalError,
     }),
   );
+  app.route(
+    '/',
+    claimRoutes({
+      store: claims,
+      actorOf,
+      read: readUpstreamAnswer,
+      mayOpen: async (c, student) => (await decideFor(c, student)).allowed,
+      onError: journalError,
+    }),
+  );
+  app.route('/', notifyRoutes({ store: notify, actorOf, mailServer: options.mailServer ?? false, responseDays: alertResponseDays }));
   app.route('/', studentRecordRoutes({ accessLog, journal, actorOf, read: readUpstreamAnswer, onError: journalError }));
   if (access.enforce !== false) app.use('/api/*', enforceRelationships(relationships));
   if (access.enforce !== false)
@@ -353,6 +381,8 @@ export function createGateway(options: GatewayOptions): Hono {
   const batchOptions = { store: batches, actorOf, callOf: (c: Context) => c.get('apiCall'), onError: journalError };
   app.route('/', batchRoutes(batchOptions));
   app.use('/api/*', batchWrites(batchOptions));
+  // A lowering comment the service accepted releases the alert's claim.
+  app.use('/api/*', releaseClaimsOnLowering({ store: claims, callOf: (c) => c.get('apiCall'), onError: journalError }));
   app.use(
     '/api/*',
     journalWrites({ store: journal, actorOf, callOf: (c) => c.get('apiCall'), read: readUpstream, copyTo: options.journalCopy, onError: journalError }),

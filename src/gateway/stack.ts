@@ -15,6 +15,11 @@ import { databaseMembershipCache } from './membership-cache.ts';
 import { databaseJournal } from './journal-store.ts';
 import { databaseNotices, loadNotice } from './notice.ts';
 import { scheduleRetention } from './retention.ts';
+import { databaseClaims } from './claims-store.ts';
+import { databaseNotify } from './notify-store.ts';
+import { keepingMailer, smtpMailer } from './mailer.ts';
+import { createNotifier } from './notifier.ts';
+import { serviceReader } from './service-reader.ts';
 import { createLogger, type Logger } from './logging.ts';
 import { createOidcClient } from './oidc.ts';
 import { memoryStore, redisStore, type SessionStore } from './session-store.ts';
@@ -52,6 +57,9 @@ export async function createStack(env: Record<string, string | undefined>, serve
   const grants = databaseGrants(database);
   const membershipCache = databaseMembershipCache(database);
   const batches = databaseBatches(database);
+  const claims = databaseClaims(database);
+  const notify = databaseNotify(database);
+  const mailer = config.notify.smtpUrl ? smtpMailer(config.notify.smtpUrl, config.notify.mailFrom) : keepingMailer;
   // Migrations run now; a database not there yet is retried on use, and /readyz says so meanwhile.
   await database
     .ready()
@@ -126,12 +134,31 @@ export async function createStack(env: Record<string, string | undefined>, serve
     membershipCache,
     grants,
     batches,
+    claims,
+    notify,
+    mailServer: mailer.configured,
+    alertResponseDays: config.alertResponseDays,
     access: config.access,
     ...(notice ? { notice, notices: databaseNotices(database) } : {}),
     ...(config.journalFile ? { journalCopy: config.journalFile } : {}),
     readiness,
     draining: () => draining,
   });
+  const notifier = createNotifier({
+    store: notify,
+    claims,
+    mailer,
+    read: serviceReader(upstream, config.timeouts),
+    logger,
+    pollSeconds: config.notify.pollSeconds,
+    responseDays: config.alertResponseDays,
+    knownNetworks: () => membershipCache.byMember(),
+  });
+  notifier.start();
+  closers.unshift(
+    () => notifier.stop(),
+    () => mailer.close(),
+  );
   const signIn = devIdp ? `development identity provider at ${devIdp.issuer}` : `sign-in through ${oidcSettings.issuer}`;
   return {
     gateway,

@@ -7,6 +7,9 @@ import { accessGrants } from './004-access-grants.ts';
 import { noticeAcceptances } from './005-notice-acceptances.ts';
 import { reassignmentBatches } from './007-reassignment-batches.ts';
 import { membershipCache } from './008-membership-cache.ts';
+import { alertClaims } from './011-alert-claims.ts';
+import { notificationSettings } from './012-notification-settings.ts';
+import { mail } from './013-mail.ts';
 
 /**
  * Every migration, in order; a new one is a new file with the next number, listed here. Names
@@ -22,6 +25,9 @@ export function migrationsFor(engine: Engine): MigrationProvider {
     '005-notice-acceptances': noticeAcceptances(),
     '007-reassignment-batches': reassignmentBatches(engine),
     '008-membership-cache': membershipCache(),
+    '011-alert-claims': alertClaims(),
+    '012-notification-settings': notificationSettings(),
+    '013-mail': mail(),
   };
   return { getMigrations: async () => all };
 }

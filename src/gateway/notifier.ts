@@ -169,7 +169,10 @@ export function createNotifier(options: NotifierOptions) {
       const lowered = alerts.filter((a) => a.status === 'Lowered');
       await options.claims.release(lowered.map((a) => a.id));
       const recipients = await recipientsById();
-      const candidates = lowered.filter((a) => recipients.get(a.createdBy)?.alertLowered);
+      const names = await options.store.namesOf([...new Set(lowered.flatMap((a) => a.comments.map((c) => c.createdBy)))]);
+      const candidates = lowered
+        .filter((a) => recipients.get(a.createdBy)?.alertLowered)
+        .map((a) => ({ ...a, comments: a.comments.map((c) => (names.has(c.createdBy) ? { ...c, createdByName: names.get(c.createdBy)! } : c)) }));
       const already = await options.store.recorded(candidates.map((a) => `lowered:${a.id}:${a.createdBy}`));
       const mails = loweredAlertMails(candidates, recipients, already);
       const address = withAddress(recipients);

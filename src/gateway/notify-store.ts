@@ -18,6 +18,8 @@ export interface NotifyStore {
   rememberPerson(person: string, name: string | undefined, email: string | undefined): Promise<void>;
   settings(person: string): Promise<NotificationSettings & { email: string | null }>;
   saveSettings(person: string, settings: NotificationSettings): Promise<void>;
+  /** The names of these people, as the provider gave them at their last sign-in (those never seen are absent). */
+  namesOf(people: readonly string[]): Promise<Map<string, string>>;
   /** Everyone who asked for some e-mail. */
   recipients(): Promise<Recipient[]>;
   /** Takes the job's lock for `ms` (or renews one's own); false while another instance holds it. */
@@ -88,6 +90,19 @@ export function databaseNotify(database: GatewayDatabase, now: () => Date = () =
         .values(row)
         .onConflict((oc) => oc.column('person').doUpdateSet({ alert_lowered: row.alert_lowered, digest: row.digest, updated_at: row.updated_at }))
         .execute();
+    },
+    namesOf: async (people) => {
+      await database.ready();
+      const names = new Map<string, string>();
+      for (let i = 0; i < people.length; i += CHUNK) {
+        const rows = await db
+          .selectFrom('notify_people')
+          .select(['person', 'name'])
+          .where('person', 'in', people.slice(i, i + CHUNK))
+          .execute();
+        for (const row of rows) if (row.name) names.set(row.person, row.name);
+      }
+      return names;
     },
     recipients: async () => {
       await database.ready();

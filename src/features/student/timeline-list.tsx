@@ -4,6 +4,7 @@ import { measureElement, useWindowVirtualizer } from '@tanstack/react-virtual';
 import { whenIdle } from '../../lib/after-paint.ts';
 import type { TimelineItem } from './timeline-items.ts';
 import { TimelineRow } from './timeline-row.tsx';
+import { TimelineClaimsProvider } from './timeline-claims.tsx';
 
 /** A row's height before it is measured (and when it cannot be, as in jsdom). */
 export const ESTIMATED_ROW_HEIGHT = 180;
@@ -108,40 +109,42 @@ export function TimelineList({ items, student, now, label }: TimelineListProps) 
 
   const rows = virtualizer.getVirtualItems();
   return (
-    <Box
-      component="ul"
-      ref={listRef}
-      role="list"
-      aria-label={label}
-      sx={{ listStyle: 'none', m: 0, p: 0, position: 'relative', width: '100%', height: virtualizer.getTotalSize() }}
-    >
-      {rows.map((row) => {
-        const item = items[row.index];
-        if (!item) return null;
-        return (
-          <Box
-            component="li"
-            key={row.key}
-            ref={virtualizer.measureElement}
-            data-index={row.index}
-            data-testid="timeline-row"
-            data-kind={item.kind}
-            data-id={item.id}
-            aria-setsize={items.length}
-            aria-posinset={row.index + 1}
-            sx={{
-              position: 'absolute',
-              top: 0,
-              left: 0,
-              width: '100%',
-              pb: `${ROW_GAP_PX}px`,
-              transform: `translateY(${row.start - virtualizer.options.scrollMargin}px)`,
-            }}
-          >
-            <TimelineRow item={item} student={student} commentsOpen={open.has(item.key)} onToggleComments={toggle} now={now} />
-          </Box>
-        );
-      })}
-    </Box>
+    <TimelineClaimsProvider items={items}>
+      <Box
+        component="ul"
+        ref={listRef}
+        role="list"
+        aria-label={label}
+        sx={{ listStyle: 'none', m: 0, p: 0, position: 'relative', width: '100%', height: virtualizer.getTotalSize() }}
+      >
+        {rows.map((row) => {
+          const item = items[row.index];
+          if (!item) return null;
+          return (
+            <Box
+              component="li"
+              key={row.key}
+              ref={virtualizer.measureElement}
+              data-index={row.index}
+              data-testid="timeline-row"
+              data-kind={item.kind}
+              data-id={item.id}
+              aria-setsize={items.length}
+              aria-posinset={row.index + 1}
+              sx={{
+                position: 'absolute',
+                top: 0,
+                left: 0,
+                width: '100%',
+                pb: `${ROW_GAP_PX}px`,
+                transform: `translateY(${row.start - virtualizer.options.scrollMargin}px)`,
+              }}
+            >
+              <TimelineRow item={item} student={student} commentsOpen={open.has(item.key)} onToggleComments={toggle} now={now} />
+            </Box>
+          );
+        })}
+      </Box>
+    </TimelineClaimsProvider>
   );
 }

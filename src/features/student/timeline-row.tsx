@@ -17,6 +17,7 @@ import { CommentList } from '../../components/comment-list.tsx';
 import { LongText } from '../../components/long-text.tsx';
 import { RelativeTime } from '../../components/relative-time.tsx';
 import { LowerAlertButton } from '../../components/compose/lower-alert-button.tsx';
+import { TimelineClaim } from './timeline-claims.tsx';
 import { audienceWord, insightTypeWord, type TimelineItem } from './timeline-items.ts';
 import { encouragementIcon, KIND_LOOK, KindChip } from './timeline-visuals.tsx';
 import { useEncouragementType, usePersonName } from './use-student-timeline.ts';
@@ -74,6 +75,7 @@ export const TimelineRow = memo(function TimelineRow({ item, student, commentsOp
       <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap', mb: 1 }}>
         <KindChip kind={item.kind} />
         {item.status && <AlertStatus status={item.status} />}
+        {item.kind === 'alert' && item.status === 'Open' && <TimelineClaim alertId={item.id} />}
         {item.kind === 'encouragement' && <EncouragementTypeLabel id={item.encouragementTypeId} />}
         {item.dataInsightType && <Chip size="small" variant="outlined" label={insightTypeWord(item.dataInsightType)} />}
         <Typography variant="body2" color="textSecondary" component="p" sx={{ m: 0 }}>

@@ -13,6 +13,7 @@ import type { GridRowId, GridRowSelectionModel } from '@mui/x-data-grid';
 import type { TriageAlert } from '../../../queries/alert-queue.ts';
 import type { TriageGridRows } from './triage-grid.tsx';
 import { CELL_STYLES, ClampedText, days, PersonCell, StatusCell } from './triage-cells.tsx';
+import { ClaimMark } from './triage-claims.tsx';
 import type { StudentGroup, TriageRow } from './triage-rows.ts';
 import { ageInDays, formatDateTime } from '../../../lib/dates.ts';
 import { isSelected, toggleSelected } from './use-triage-selection.ts';
@@ -134,7 +135,7 @@ const AlertCard = memo(function AlertCard({
           <Typography component="h2" variant="subtitle1" sx={{ minWidth: 0, fontWeight: 600 }}>
             <PersonCell name={row.studentName} identifier={row.studentId} />
           </Typography>
-          <StatusCell status={row.status} />
+          <StatusCell status={row.status} claim={<ClaimMark alertId={row.id} />} />
         </Stack>
       }
       meta={`${days(ageInDays(row.createdMs, now))} · ${formatDateTime(row.createdMs)} · by ${row.creatorName}`}

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { Theme } from '@mui/material/styles';
 
 /** What a queue row shows, the same in the grid (desk) and in the cards (phone). */
@@ -13,6 +14,7 @@ const PERSON = 'triage-person';
 const IDENTIFIER = 'triage-identifier';
 const STATUS = 'triage-status';
 const CLAMP = 'triage-clamp';
+const STATUS_WITH_CLAIM = 'triage-status-claim';
 
 export function PersonCell({ name, identifier }: { name: string; identifier: string }) {
   return (
@@ -22,12 +24,20 @@ export function PersonCell({ name, identifier }: { name: string; identifier: str
   );
 }
 
-export function StatusCell({ status }: { status: string }) {
+export function StatusCell({ status, claim }: { status: string; claim?: ReactNode }) {
   // The word says it; the colour only repeats it.
-  return (
+  const word = (
     <span className={STATUS} data-status={status}>
       {status}
     </span>
+  );
+  return claim ? (
+    <span className={STATUS_WITH_CLAIM}>
+      {word}
+      {claim}
+    </span>
+  ) : (
+    word
   );
 }
 
@@ -64,6 +74,8 @@ export const CELL_STYLES = {
       border: `1px solid ${theme.vars ? theme.vars.palette.Chip.defaultBorder : theme.palette.divider}`,
       '&[data-status="Open"]': { backgroundColor: palette(theme).warning.main, color: palette(theme).warning.contrastText, borderColor: 'transparent' },
     }) as const,
+  [`& .${STATUS_WITH_CLAIM}`]: { display: 'inline-flex', flexDirection: 'column', alignItems: 'flex-start', gap: '2px', minWidth: 0, maxWidth: '100%' },
+  '& .triage-claim': { typography: 'caption', color: 'text.secondary', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', maxWidth: '100%' },
   [`& .${CLAMP}`]: {
     display: '-webkit-box',
     WebkitBoxOrient: 'vertical',

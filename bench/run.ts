@@ -10,10 +10,11 @@ import { formatCompression, measureCompression } from './compression.bench.ts';
 import { benchGateway, formatGateway } from './gateway.bench.ts';
 import { formatJournal, measureJournal } from './journal.bench.ts';
 import { formatAccess, measureAccess } from './access.bench.ts';
+import { formatDigest, measureDigest } from './digest.bench.ts';
 
 /**
  * `npm run bench`: every benchmark, results as tables. BENCH_SCALE (default 10), BENCH_SECONDS
- * (default 10), BENCH_ONLY (backend | gateway | journal | access | compression | timeline | alerts | lighthouse | scores | apply | networks, comma-separated),
+ * (default 10), BENCH_ONLY (backend | gateway | journal | access | digest | compression | timeline | alerts | lighthouse | scores | apply | networks, comma-separated),
  * BENCH_NETWORK (loopback | emulated; default both), BENCH_LIGHTHOUSE_RUNS (default 3) and
  * BENCH_LIGHTHOUSE_PAGES (default every signed-in page of the route table; route paths or URLs, comma-separated) adjust it; GATEWAY_BENCH_SECONDS (default 60) the gateway's load test.
  */
@@ -66,6 +67,8 @@ if (gateway && (gateway.errors > 0 || !gateway.flat)) process.exitCode = 1;
 await section('journal', 'The change journal on each engine (#29)', measureJournal, formatJournal);
 
 await section('access', `Who may read what: the cost of the access rules (#30, SEED_SCALE=${scale})`, () => measureAccess({ scale }), formatAccess);
+
+await section('digest', `One e-mail digest run for every staff member (#32, SEED_SCALE=${scale})`, () => measureDigest({ scale }), formatDigest);
 
 await section('compression', `Compression of one page of 1,000 alerts (SEED_SCALE=${scale})`, () => measureCompression(scale), formatCompression);
 

@@ -35,6 +35,18 @@ export interface NotifierOptions {
 const PAGE = 1000;
 /** Students named in one E7/E1 request: the query string stays short. */
 const STUDENTS_PER_CALL = 50;
+/** Upstream reads a digest run keeps in flight at once. */
+const CONCURRENCY = 6;
+
+/** Runs `work` over `items`, at most CONCURRENCY at a time. */
+async function inParallel<T>(items: readonly T[], work: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) await work(items[next++]!);
+  };
+  await Promise.all(Array.from({ length: Math.min(CONCURRENCY, items.length) }, worker));
+}
+
 /** How far back each poll reaches before the watermark: the service's clock and ours may differ a little, and keys make overlap harmless. */
 const OVERLAP_MS = 5_000;
 
@@ -212,15 +224,18 @@ export function createNotifier(options: NotifierOptions) {
       if (due.length > 0) {
         const known = await options.knownNetworks?.();
         const studentsOf = new Map<string, Set<string>>();
-        for (const r of due) studentsOf.set(r.person, await digestStudents(r.person, known));
+        await inParallel(due, async (r) => void studentsOf.set(r.person, await digestStudents(r.person, known)));
         const all = [...new Set([...studentsOf.values()].flatMap((s) => [...s]))].sort();
         studentCount = all.length;
         const weekAgo = new Date(at.getTime() - 14 * 86_400_000).toISOString();
         const alerts: PolledAlert[] = [];
         const updates: PolledUpdate[] = [];
         const names = new Map<string, string>();
-        for (let i = 0; i < all.length; i += STUDENTS_PER_CALL) {
-          const identifiers = all.slice(i, i + STUDENTS_PER_CALL).join(',');
+        const chunks = Array.from({ length: Math.ceil(all.length / STUDENTS_PER_CALL) }, (_, i) =>
+          all.slice(i * STUDENTS_PER_CALL, (i + 1) * STUDENTS_PER_CALL),
+        );
+        await inParallel(chunks, async (chunk) => {
+          const identifiers = chunk.join(',');
           for (const row of await allPages(alertsPath({ identifiers }), AlertPage)) {
             const alert = toPolled(row);
             if (!alert) continue;
@@ -233,7 +248,7 @@ export function createNotifier(options: NotifierOptions) {
             const student = personOf(row.student);
             if (student) updates.push({ student, createdOn: row.createdOn });
           }
-        }
+        });
         const recipients = new Map(due.map((r) => [r.person, r] as const));
         const mails = digestMails({ at, recipients: due, studentsOf, alerts, updates, names, responseDays: options.responseDays, recorded: already });
         const address = withAddress(recipients);

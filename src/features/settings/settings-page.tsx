@@ -96,7 +96,7 @@ export function SettingsPage() {
         <ProblemMessage error={settings.error} onRetry={() => void settings.refetch()} />
       ) : (
         <>
-          <NotificationForm key={`${settings.data.alertLowered}|${settings.data.digest}`} saved={settings.data} />
+          <NotificationForm saved={settings.data} />
           <Outbox mailServer={settings.data.mailServer} />
         </>
       )}

@@ -10,7 +10,7 @@ export function ClaimChip({ claim, now }: { claim: AlertClaim; now?: Date }) {
   const detail = `${claim.holderName} has been on it since ${formatDateTime(since)}${claim.note ? `. Note: ${claim.note}` : ''}`;
   return (
     <Tooltip title={detail} describeChild>
-      <Chip size="small" color="info" variant="outlined" label={label} data-testid="claim-chip" tabIndex={0} sx={{ maxWidth: '100%' }} />
+      <Chip size="small" variant="outlined" label={label} data-testid="claim-chip" tabIndex={0} sx={{ maxWidth: '100%' }} />
     </Tooltip>
   );
 }

@@ -32,7 +32,13 @@ export function ClaimControl({ alert }: { alert: string }) {
   return (
     <Stack spacing={1} data-testid="claim-control">
       {claims.isError && <ProblemMessage error={claims.error} onRetry={() => void claims.refetch()} />}
-      {current ? <ClaimChip claim={current} /> : <Typography variant="body2">Nobody has said they are on it.</Typography>}
+      {current ? (
+        <div>
+          <ClaimChip claim={current} />
+        </div>
+      ) : (
+        <Typography variant="body2">Nobody has said they are on it.</Typography>
+      )}
       {!current && (
         <div>
           <Button variant="outlined" size="small" disabled={busy} onClick={() => claim.mutate({ alert })}>

@@ -74,7 +74,8 @@ export const CELL_STYLES = {
       border: `1px solid ${theme.vars ? theme.vars.palette.Chip.defaultBorder : theme.palette.divider}`,
       '&[data-status="Open"]': { backgroundColor: palette(theme).warning.main, color: palette(theme).warning.contrastText, borderColor: 'transparent' },
     }) as const,
-  [`& .${STATUS_WITH_CLAIM}`]: { display: 'inline-flex', flexDirection: 'column', alignItems: 'flex-start', gap: '2px', minWidth: 0, maxWidth: '100%' },
+  // Beside the status on one line: a grid row has room for one (the whole claim is in the mark's title).
+  [`& .${STATUS_WITH_CLAIM}`]: { display: 'inline-flex', flexDirection: 'row', alignItems: 'center', gap: '6px', minWidth: 0, maxWidth: '100%' },
   '& .triage-claim': { typography: 'caption', color: 'text.secondary', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', maxWidth: '100%' },
   [`& .${CLAMP}`]: {
     display: '-webkit-box',

@@ -102,7 +102,7 @@ function alertColumns(now: number): GridColDef<TriageRow>[] {
     student: { flex: 1, minWidth: 170, renderCell: ({ row }) => <PersonCell name={row.studentName} identifier={row.studentId} /> },
     categories: { flex: 1, minWidth: 150, renderCell: ({ row }) => <ClampedText text={row.categoriesText} lines={2} /> },
     creator: { width: 135, renderCell: ({ row }) => row.creatorName },
-    status: { width: 150, renderCell: ({ row }) => <StatusCell status={row.status} claim={<ClaimMark alertId={row.id} />} /> },
+    status: { width: 200, renderCell: ({ row }) => <StatusCell status={row.status} claim={<ClaimMark alertId={row.id} />} /> },
     age: { width: 95, type: 'number', renderCell: ({ row }) => days(ageInDays(row.createdMs, now)) },
     // The column that says what happened: the widest, on two lines, the whole text in its tooltip.
     details: { flex: 2.5, minWidth: 260, renderCell: ({ row }) => <ClampedText text={row.details} lines={2} /> },

@@ -24,6 +24,7 @@ const manifest: BuildManifest = {
   'src/features/journal/journal-page.tsx': { file: 'assets/journal-page-1.js', imports: ['_mui-1.js'] },
   'src/features/access-log/access-log-page.tsx': { file: 'assets/access-log-page-1.js', imports: ['_mui-1.js'] },
   'src/features/student-record/student-record-page.tsx': { file: 'assets/student-record-page-1.js', imports: ['_mui-1.js', '_queries-1.js'] },
+  'src/features/settings/settings-page.tsx': { file: 'assets/settings-page-1.js', imports: ['_mui-1.js', '_queries-1.js'] },
 };
 
 describe('routePreloads', () => {

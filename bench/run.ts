@@ -13,6 +13,7 @@ import { formatAccess, measureAccess } from './access.bench.ts';
 import { formatProfile, measureProfile } from './profile.ts';
 import { formatHome, measureHome } from './home.bench.ts';
 import { formatOutcomes, measureOutcomes } from './outcomes.bench.ts';
+import { formatDigest, measureDigest } from './digest.bench.ts';
 import { benchJson, writeBenchJson, type FigureRuns } from './ab.ts';
 import { runAb, type AbSection } from './ab-run.ts';
 import { prepareBaseline } from './baseline.ts';
@@ -22,7 +23,7 @@ import { cpuThrottle } from '../e2e/perf/target.ts';
 
 /**
  * `npm run bench`: every benchmark, results as tables. BENCH_SCALE (default 10), BENCH_SECONDS
- * (default 10), BENCH_ONLY (backend | gateway | journal | access | home | outcomes | compression | timeline | alerts | lighthouse | scores | apply | networks, comma-separated; `profile` only when named),
+ * (default 10), BENCH_ONLY (backend | gateway | journal | access | home | outcomes | digest | compression | timeline | alerts | lighthouse | scores | apply | networks, comma-separated; `profile` only when named),
  * BENCH_NETWORK (loopback | emulated; default both), BENCH_LIGHTHOUSE_RUNS (default 3) and
  * BENCH_LIGHTHOUSE_PAGES (default every signed-in page of the route table; route paths or URLs, comma-separated) adjust it; GATEWAY_BENCH_SECONDS (default 60) the gateway's load test.
  *
@@ -108,6 +109,8 @@ await section(
   () => measureOutcomes({ scale }),
   formatOutcomes,
 );
+
+await section('digest', `One e-mail digest run for every staff member (#32, SEED_SCALE=${scale})`, () => measureDigest({ scale }), formatDigest);
 
 await section('compression', `Compression of one page of 1,000 alerts (SEED_SCALE=${scale})`, () => measureCompression(scale), formatCompression);
 

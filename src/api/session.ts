@@ -37,6 +37,8 @@ export const SessionSchema = z.looseObject({
   accessPolicy: z.enum(['relationship', 'all-staff']).optional(),
   /** Present when the gateway has a confidentiality notice: whether this person accepted its current version. */
   notice: z.looseObject({ version: z.string(), accepted: z.boolean() }).optional(),
+  /** ALERT_RESPONSE_DAYS: days an open alert may wait for its first comment (#32); absent from an older gateway. */
+  alertResponseDays: z.number().int().positive().optional(),
 });
 export type Session = z.infer<typeof SessionSchema>;
 export type RequiredGroups = z.infer<typeof RequiredGroupsSchema>;

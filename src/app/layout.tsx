@@ -24,13 +24,13 @@ import MenuIcon from '@mui/icons-material/Menu';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { OutageNotice } from '../components/outage-notice.tsx';
 import { useOutageMonitor } from '../queries/outage.ts';
-import { NavLink, Outlet, useLocation } from 'react-router';
+import { Link as RouterLink, NavLink, Outlet, useLocation } from 'react-router';
 import { displayName } from '../api/session.ts';
 import { sessionQueries, useSignOut } from '../queries/session.ts';
 import { toastBus } from '../components/toasts.tsx';
 import { BOTTOM_BAR_HEIGHT, BOTTOM_NAV_COUNT, DRAWER_WIDTH, MAIN_PADDING_BOTTOM, MAIN_PADDING_X, PAGE_TOP, SPACING } from './layout-values.ts';
 import { NAV_ICONS } from './nav-icons.ts';
-import { ROUTES } from './route-table.ts';
+import { PAGES, ROUTES } from './route-table.ts';
 import { useRemoveStaticShell } from './static-shell.ts';
 
 /** The navigation: the route table's entries that have one, in its order. */
@@ -171,6 +171,9 @@ export function Layout() {
               {displayName(signedIn)}
             </Typography>
           )}
+          <Button color="inherit" component={RouterLink} to={PAGES.settings.href({})}>
+            Settings
+          </Button>
           <Button
             color="inherit"
             disabled={signOut.isPending || signOut.isSuccess}

@@ -274,6 +274,13 @@ export const PAGES = {
       after: 'stack',
     },
   }),
+  settings: route({
+    path: '/settings',
+    title: 'Settings',
+    page: 'src/features/settings/settings-page.tsx',
+    component: 'SettingsPage',
+    intro: { text: 'What the dashboard e-mails you, and the e-mail it has made for you.', after: 'stack' },
+  }),
   signIn: route({
     path: '/sign-in',
     title: 'Sign in',
@@ -311,6 +318,7 @@ export const paths = {
   /** A staff member's caseload (`/caseloads?staff=E0001`). */
   caseload: (staff: string) => PAGES.caseloads.href({}, { staff }),
   signIn: () => PAGES.signIn.href({}),
+  settings: () => PAGES.settings.href({}),
 };
 
 /** `Alerts · Student Success`. */

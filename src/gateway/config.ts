@@ -52,6 +52,10 @@ const GatewayEnvSchema = z
     ATTENTION_BOTTOM_PERCENT: z.coerce.number().int().min(0).max(99).default(25),
     ATTENTION_NO_CONTACT_DAYS: z.coerce.number().int().min(0).max(3650).default(30),
     ATTENTION_CONTACT_DAYS: z.coerce.number().int().min(1).max(3650).default(180),
+    // #32 item 7: e-mail notifications (notifier.ts); without SMTP_URL they are kept for the app's outbox.
+    NOTIFY_POLL_S: seconds.max(86_400).default(60),
+    SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
+    MAIL_FROM: z.string().min(3).default('Student Success <no-reply@localhost>'),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   })
   .superRefine((env, ctx) => {
@@ -130,6 +134,8 @@ export interface GatewayConfig {
   noticeFile: string | undefined;
   /** The home's attention rules and how far back contacts are read (ATTENTION_*). */
   attention: { rules: AttentionRules; contactDays: number };
+  /** E-mail notifications: NOTIFY_POLL_S, and SMTP_URL / MAIL_FROM (no SMTP_URL: kept in the database). */
+  notify: { pollSeconds: number; smtpUrl?: string; mailFrom: string };
   logLevel: string;
 }
 
@@ -187,6 +193,7 @@ export function readGatewayConfig(env: Record<string, string | undefined>): Gate
       },
       contactDays: e.ATTENTION_CONTACT_DAYS,
     },
+    notify: { pollSeconds: e.NOTIFY_POLL_S, ...(e.SMTP_URL ? { smtpUrl: e.SMTP_URL } : {}), mailFrom: e.MAIL_FROM },
     logLevel: e.LOG_LEVEL,
     ...(e.UPSTREAM_URL
       ? {

@@ -23,6 +23,10 @@ import { databaseBatches, type BatchStore } from './batch-store.ts';
 import { savedViewRoutes } from './saved-view-routes.ts';
 import { databaseSavedViews, type SavedViewStore } from './saved-view-store.ts';
 import { sessionEndRoutes } from './session-ends.ts';
+import { claimRoutes, releaseClaimsOnLowering } from './claims-routes.ts';
+import { databaseClaims, type ClaimStore } from './claims-store.ts';
+import { notifyRoutes } from './notify-routes.ts';
+import { databaseNotify, type NotifyStore } from './notify-store.ts';
 import { decide, enforceRelationships, relationshipRewrites, scopeOf, type AccessRules, type Scope } from './relationships.ts';
 import { databaseAccessLog, type AccessLogStore } from './access-log-store.ts';
 import { openGatewayDatabase } from './db/database.ts';
@@ -85,10 +89,16 @@ export interface GatewayOptions {
   watchList?: WatchListStore;
   /** The home's attention rules (ATTENTION_*); default: DEFAULT_ATTENTION_RULES, contacts of the last 180 days. */
   attention?: { rules: AttentionRules; contactDays: number };
-  /** ALERT_RESPONSE_DAYS: an alert answered within this many days counts as answered (outcomes, #33); default 3. */
+  /** ALERT_RESPONSE_DAYS: an alert answered within this many days counts as answered (outcomes #33, raised by me and the digest #32); default 3. */
   alertResponseDays?: number;
   /** More readiness checks (session store …) for /readyz. */
   readiness?: Record<string, ReadinessCheck>;
+  /** "I'm on it" claims (#32 item 6); default: in the in-memory database. */
+  claims?: ClaimStore;
+  /** E-mail opt-ins, people's addresses and the mail kept or sent (#32 item 7); default: in the in-memory database. */
+  notify?: NotifyStore;
+  /** SMTP_URL is set (the settings page says whether mail leaves). */
+  mailServer?: boolean;
   /** True once shutdown has begun (/readyz answers 503). */
   draining?: () => boolean;
 }
@@ -123,11 +133,18 @@ export function createGateway(options: GatewayOptions): Hono {
   const { notice } = options;
   const notices = notice ? (options.notices ?? databaseNotices(memory!)) : undefined;
   const noticeAccepted = notice && notices ? acceptanceCheck(notice, notices) : undefined;
-  const batches = options.batches ?? databaseBatches(memory ?? openGatewayDatabase(':memory:'));
-  const savedViews = options.savedViews ?? databaseSavedViews(memory ?? openGatewayDatabase(':memory:'));
-  const ownRecords = memory ?? (options.visits && options.watchList ? undefined : openGatewayDatabase(':memory:'));
-  const visits = options.visits ?? databaseVisits(ownRecords!);
-  const watchList = options.watchList ?? databaseWatchList(ownRecords!);
+  const ownMemory =
+    memory ??
+    (options.claims && options.notify && options.batches && options.savedViews && options.visits && options.watchList
+      ? undefined
+      : openGatewayDatabase(':memory:'));
+  const batches = options.batches ?? databaseBatches(ownMemory!);
+  const savedViews = options.savedViews ?? databaseSavedViews(ownMemory!);
+  const visits = options.visits ?? databaseVisits(ownMemory!);
+  const watchList = options.watchList ?? databaseWatchList(ownMemory!);
+  const claims = options.claims ?? databaseClaims(ownMemory!);
+  const notify = options.notify ?? databaseNotify(ownMemory!);
+  const alertResponseDays = options.alertResponseDays ?? 3;
 
   /** The session store does not answer: nobody's session can be checked, so say that, at once. */
   const sessionStoreDown = (c: Context, error: SessionStoreUnavailable) => {
@@ -290,8 +307,9 @@ export function createGateway(options: GatewayOptions): Hono {
           logger.warn({ err: error, requestId: requestIdOf(c) }, 'notice acceptance could not be read');
         }
       }
-      return { accessPolicy: access.policy, ...(notice ? { notice: { version: notice.version, accepted } } : {}) };
+      return { accessPolicy: access.policy, alertResponseDays, ...(notice ? { notice: { version: notice.version, accepted } } : {}) };
     },
+    onSignIn: (_c, person) => notify.rememberPerson(person.identifier, person.name, person.email),
     ...options.auth,
     // The people extension only adds details; a real upstream without it answers 404 and that is
     // fine, and one that is slow must not hold the person at the door: a short budget, then none.
@@ -414,10 +432,21 @@ export function createGateway(options: GatewayOptions): Hono {
       actorOf,
       recordsGroup: access.recordsGroup,
       read: readConditional,
-      responseDays: options.alertResponseDays ?? 3,
+      responseDays: alertResponseDays,
       onError: journalError,
     }),
   );
+  app.route(
+    '/',
+    claimRoutes({
+      store: claims,
+      actorOf,
+      read: readUpstreamAnswer,
+      mayOpen: async (c, student) => (await decideFor(c, student)).allowed,
+      onError: journalError,
+    }),
+  );
+  app.route('/', notifyRoutes({ store: notify, actorOf, mailServer: options.mailServer ?? false, responseDays: alertResponseDays }));
   app.route('/', studentRecordRoutes({ accessLog, journal, actorOf, read: readUpstreamAnswer, onError: journalError }));
   if (access.enforce !== false) app.use('/api/*', enforceRelationships(relationships));
   if (access.enforce !== false)
@@ -425,6 +454,8 @@ export function createGateway(options: GatewayOptions): Hono {
   const batchOptions = { store: batches, actorOf, callOf: (c: Context) => c.get('apiCall'), onError: journalError };
   app.route('/', batchRoutes(batchOptions));
   app.use('/api/*', batchWrites(batchOptions));
+  // A lowering comment the service accepted releases the alert's claim.
+  app.use('/api/*', releaseClaimsOnLowering({ store: claims, callOf: (c) => c.get('apiCall'), onError: journalError }));
   app.use(
     '/api/*',
     journalWrites({ store: journal, actorOf, callOf: (c) => c.get('apiCall'), read: readUpstream, copyTo: options.journalCopy, onError: journalError }),

@@ -10,6 +10,8 @@ export interface MembershipCache {
   forget(student: string): Promise<void>;
   /** The students whose cached network includes `person`, however old the read (the home without the caseload extension). */
   studentsOf(person: string): Promise<string[]>;
+  /** Every cached network inverted: each member's students (the digest's fallback without the caseload extension). */
+  byMember(): Promise<Map<string, string[]>>;
   /** Deletes the networks read before `before` (ms since the epoch): past ACCESS_CACHE_S they serve nobody. */
   purge(before: number): Promise<number>;
 }
@@ -48,6 +50,14 @@ export function databaseMembershipCache(database: GatewayDatabase): MembershipCa
       return found;
     },
     remember: (student, members, at) => write({ student, members, at }),
+    byMember: async () => {
+      await database.ready();
+      const byMember = new Map<string, string[]>();
+      for (const row of await db.selectFrom('membership_cache').select(['student', 'members']).execute()) {
+        for (const member of JSON.parse(row.members) as string[]) byMember.set(member, [...(byMember.get(member) ?? []), row.student]);
+      }
+      return byMember;
+    },
     purge: async (before) => {
       await database.ready();
       const result = await db.deleteFrom('membership_cache').where('read_at', '<', before).executeTakeFirst();

@@ -53,6 +53,8 @@ export interface AuthOptions {
   logger?: Pick<Logger, 'warn' | 'error'>;
   /** More of the answer to GET /session (the access policy, the confidentiality notice's state). */
   describeSession?: (c: Context, session: GatewaySession) => Promise<Record<string, unknown>>;
+  /** Told of each sign-in: who, by what name and e-mail address (kept for notifications, #32 item 7). A failure here does not stop the sign-in. */
+  onSignIn?: (c: Context, person: { identifier: string; name?: string; email?: string }) => Promise<void>;
   /** The access log (#30): sign-ins, failed sign-ins, sign-outs and sessions found ended. */
   recordAccess?: (
     c: Context | undefined,
@@ -173,7 +175,7 @@ export function mountAuth(app: Hono, options: AuthOptions): { guardPages: Middle
     if (site === 'same-origin' || (origin !== undefined && (origin === publicOrigin || origin === ownOrigin))) return next();
     return problemResponse(problemBody(403, 'Cross-site request refused: a write needs the Origin of this dashboard (or Sec-Fetch-Site: same-origin)'));
   };
-  for (const path of ['/api/*', '/auth/*', '/session', '/session/*', '/admin/*']) app.use(path, sameOrigin);
+  for (const path of ['/api/*', '/auth/*', '/session', '/session/*', '/admin/*', '/me/*']) app.use(path, sameOrigin);
 
   /**
    * Starts a sign-in: PKCE, nonce, state and where to return, sealed into this browser's cookie
@@ -276,6 +278,11 @@ export function mountAuth(app: Hono, options: AuthOptions): { guardPages: Middle
       ...(person.subject ? { subject: person.subject } : {}),
     });
     await recordAccess(c, { person: person.identifier, event: 'sign-in' });
+    const name = person.name ?? (details ? `${details.firstName} ${details.lastName}` : undefined);
+    const email = person.email ?? details?.email;
+    await options
+      .onSignIn?.(c, { identifier: person.identifier, ...(name ? { name } : {}), ...(email ? { email } : {}) })
+      .catch((error: unknown) => options.logger?.warn({ err: error }, 'the signed-in person could not be remembered for notifications'));
     return c.redirect(safeReturnTo(returnTo, config.publicUrl), 302);
   });
 

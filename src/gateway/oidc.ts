@@ -6,6 +6,8 @@ import type { OidcSettings } from './config.ts';
 export interface SignedInPerson {
   identifier: string;
   name?: string;
+  /** The `email` claim (scope email): where notifications go (#32 item 7). */
+  email?: string;
   groups: string[];
   idToken?: string;
   /** For GROUPS_RECHECK_S, when the provider gave one. */
@@ -105,7 +107,7 @@ export function createOidcClient(settings: OidcSettings, redirectUri: string): O
     if (!fixed) {
       fixed = { redirect_uri: redirectUri, scope: requestedScope(config), code_challenge_method: 'S256' };
       if (config.serverMetadata().claims_parameter_supported) {
-        const claims = Object.fromEntries(['name', settings.identifierClaim, settings.groupsClaim].map((c) => [c, null]));
+        const claims = Object.fromEntries(['name', 'email', settings.identifierClaim, settings.groupsClaim].map((c) => [c, null]));
         fixed.claims = JSON.stringify({ id_token: claims, userinfo: claims });
       }
       fixedParameters.set(config, fixed);
@@ -122,7 +124,7 @@ export function createOidcClient(settings: OidcSettings, redirectUri: string): O
   ): Promise<SignedInPerson> {
     let claims = idClaims;
     // Many providers put profile claims in the UserInfo answer only: the ID token's own win.
-    const missing = [settings.identifierClaim, settings.groupsClaim, 'name'].some((c) => claims[c] === undefined);
+    const missing = [settings.identifierClaim, settings.groupsClaim, 'name', 'email'].some((c) => claims[c] === undefined);
     if (missing && config.serverMetadata().userinfo_endpoint && tokens.access_token) {
       try {
         const info = await client.fetchUserInfo(config, tokens.access_token, subject ?? client.skipSubjectCheck);
@@ -138,6 +140,7 @@ export function createOidcClient(settings: OidcSettings, redirectUri: string): O
     return {
       identifier: identifier.trim(),
       ...(typeof claims.name === 'string' && claims.name.trim() ? { name: claims.name.trim() } : {}),
+      ...(typeof claims.email === 'string' && claims.email.includes('@') ? { email: claims.email.trim() } : {}),
       groups: readGroups(claims[settings.groupsClaim]),
       ...(tokens.id_token ? { idToken: tokens.id_token } : {}),
       ...(tokens.refresh_token ? { refreshToken: tokens.refresh_token } : {}),

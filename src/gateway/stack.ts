@@ -18,6 +18,11 @@ import { databaseVisits } from './visit-store.ts';
 import { databaseWatchList } from './watch-list-store.ts';
 import { databaseNotices, loadNotice } from './notice.ts';
 import { scheduleRetention } from './retention.ts';
+import { databaseClaims } from './claims-store.ts';
+import { databaseNotify } from './notify-store.ts';
+import { keepingMailer, smtpMailer } from './mailer.ts';
+import { createNotifier } from './notifier.ts';
+import { serviceReader } from './service-reader.ts';
 import { createLogger, type Logger } from './logging.ts';
 import { createOidcClient } from './oidc.ts';
 import { memoryStore, redisStore, type SessionStore } from './session-store.ts';
@@ -58,6 +63,9 @@ export async function createStack(env: Record<string, string | undefined>, serve
   const savedViews = databaseSavedViews(database);
   const visits = databaseVisits(database);
   const watchList = databaseWatchList(database);
+  const claims = databaseClaims(database);
+  const notify = databaseNotify(database);
+  const mailer = config.notify.smtpUrl ? smtpMailer(config.notify.smtpUrl, config.notify.mailFrom) : keepingMailer;
   // Migrations run now; a database not there yet is retried on use, and /readyz says so meanwhile.
   await database
     .ready()
@@ -138,12 +146,32 @@ export async function createStack(env: Record<string, string | undefined>, serve
     visits,
     watchList,
     attention: config.attention,
+    claims,
+    notify,
+    mailServer: mailer.configured,
     access: config.access,
     ...(notice ? { notice, notices: databaseNotices(database) } : {}),
     ...(config.journalFile ? { journalCopy: config.journalFile } : {}),
     readiness,
     draining: () => draining,
   });
+  const notifier = createNotifier({
+    store: notify,
+    claims,
+    mailer,
+    read: serviceReader(upstream, config.timeouts),
+    logger,
+    pollSeconds: config.notify.pollSeconds,
+    responseDays: config.alertResponseDays,
+    knownNetworks: () => membershipCache.byMember(),
+    // The digest covers the students a person follows as well as their caseload (#32 items 3 and 7).
+    watched: async (person) => (await watchList.list(person)).map((w) => w.student),
+  });
+  notifier.start();
+  closers.unshift(
+    () => notifier.stop(),
+    () => mailer.close(),
+  );
   const signIn = devIdp ? `development identity provider at ${devIdp.issuer}` : `sign-in through ${oidcSettings.issuer}`;
   return {
     gateway,

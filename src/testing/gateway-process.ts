@@ -41,7 +41,7 @@ export interface GatewayProcessOptions {
   nodeFlags?: string[];
   env?: Record<string, string>;
   /** Who the OpenID provider knows, with their groups (default: E0001, an administrator). */
-  people?: Record<string, { name: string; groups: string[] }>;
+  people?: Record<string, { name: string; groups: string[]; email?: string }>;
 }
 
 /**

@@ -126,10 +126,14 @@ export function directSignIn(options: { publicUrl?: string } = {}) {
   return {
     auth: { config, oidc, store },
     /** A live session for `identifier`; groups default to staff and admin. */
-    async cookieFor(identifier: string, groups: readonly string[] = [DEFAULT_GROUPS.staff, DEFAULT_GROUPS.admin]): Promise<string> {
+    async cookieFor(identifier: string, groups: readonly string[] = [DEFAULT_GROUPS.staff, DEFAULT_GROUPS.admin], name?: string): Promise<string> {
       const id = randomBytes(32).toString('base64url');
       const now = Date.now();
-      await store.set(sessionStoreKey(id), JSON.stringify({ identifier, groups: [...groups], createdAt: now, lastSeenAt: now }), 1800);
+      await store.set(
+        sessionStoreKey(id),
+        JSON.stringify({ identifier, ...(name ? { name } : {}), groups: [...groups], createdAt: now, lastSeenAt: now }),
+        1800,
+      );
       return `${cookieName(false)}=${id}`;
     },
   };

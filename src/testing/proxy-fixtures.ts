@@ -109,7 +109,7 @@ export interface ExternalProvider {
 export async function startExternalProvider(options: {
   redirectUri: string;
   postLogoutRedirectUri?: string;
-  people: Record<string, { name: string; groups: string[] }>;
+  people: Record<string, { name: string; groups: string[]; email?: string }>;
   /** How the client was registered to authenticate (default: the OIDC default, client_secret_basic). */
   authMethod?: 'client_secret_basic' | 'client_secret_post';
 }): Promise<ExternalProvider> {
@@ -130,11 +130,18 @@ export async function startExternalProvider(options: {
     ],
     jwks: { keys: [{ ...privateKey.export({ format: 'jwk' }), use: 'sig', alg: 'RS256', kid: 'test' }] },
     cookies: { keys: [randomBytes(16).toString('hex')] },
-    claims: { openid: ['sub'], profile: ['name', 'preferred_username'], groups: ['groups'] },
-    scopes: ['openid', 'profile', 'groups'],
+    claims: { openid: ['sub'], profile: ['name', 'preferred_username'], email: ['email'], groups: ['groups'] },
+    scopes: ['openid', 'profile', 'email', 'groups'],
     findAccount: (_ctx: unknown, sub: string) => {
       const person = options.people[sub];
-      return { accountId: sub, claims: () => ({ sub, preferred_username: sub, ...(person ? { name: person.name, groups: person.groups } : { groups: [] }) }) };
+      return {
+        accountId: sub,
+        claims: () => ({
+          sub,
+          preferred_username: sub,
+          ...(person ? { name: person.name, groups: person.groups, ...(person.email ? { email: person.email } : {}) } : { groups: [] }),
+        }),
+      };
     },
   });
   const server: Server = createServer(provider.callback());

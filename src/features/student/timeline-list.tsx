@@ -5,6 +5,7 @@ import { whenIdle } from '../../lib/after-paint.ts';
 import type { TimelineItem } from './timeline-items.ts';
 import { TimelineRow } from './timeline-row.tsx';
 import { newsOf, type NewSince } from './new-since.tsx';
+import { TimelineClaimsProvider } from './timeline-claims.tsx';
 
 /** A row's height before it is measured (and when it cannot be, as in jsdom). */
 export const ESTIMATED_ROW_HEIGHT = 180;
@@ -111,47 +112,49 @@ export function TimelineList({ items, student, now, label, newSince = null }: Ti
 
   const rows = virtualizer.getVirtualItems();
   return (
-    <Box
-      component="ul"
-      ref={listRef}
-      role="list"
-      aria-label={label}
-      sx={{ listStyle: 'none', m: 0, p: 0, position: 'relative', width: '100%', height: virtualizer.getTotalSize() }}
-    >
-      {rows.map((row) => {
-        const item = items[row.index];
-        if (!item) return null;
-        return (
-          <Box
-            component="li"
-            key={row.key}
-            ref={virtualizer.measureElement}
-            data-index={row.index}
-            data-testid="timeline-row"
-            data-kind={item.kind}
-            data-id={item.id}
-            aria-setsize={items.length}
-            aria-posinset={row.index + 1}
-            sx={{
-              position: 'absolute',
-              top: 0,
-              left: 0,
-              width: '100%',
-              pb: `${ROW_GAP_PX}px`,
-              transform: `translateY(${row.start - virtualizer.options.scrollMargin}px)`,
-            }}
-          >
-            <TimelineRow
-              item={item}
-              student={student}
-              commentsOpen={open.has(item.key)}
-              onToggleComments={toggle}
-              now={now}
-              news={newSince ? newsOf(item, newSince) : undefined}
-            />
-          </Box>
-        );
-      })}
-    </Box>
+    <TimelineClaimsProvider items={items}>
+      <Box
+        component="ul"
+        ref={listRef}
+        role="list"
+        aria-label={label}
+        sx={{ listStyle: 'none', m: 0, p: 0, position: 'relative', width: '100%', height: virtualizer.getTotalSize() }}
+      >
+        {rows.map((row) => {
+          const item = items[row.index];
+          if (!item) return null;
+          return (
+            <Box
+              component="li"
+              key={row.key}
+              ref={virtualizer.measureElement}
+              data-index={row.index}
+              data-testid="timeline-row"
+              data-kind={item.kind}
+              data-id={item.id}
+              aria-setsize={items.length}
+              aria-posinset={row.index + 1}
+              sx={{
+                position: 'absolute',
+                top: 0,
+                left: 0,
+                width: '100%',
+                pb: `${ROW_GAP_PX}px`,
+                transform: `translateY(${row.start - virtualizer.options.scrollMargin}px)`,
+              }}
+            >
+              <TimelineRow
+                item={item}
+                student={student}
+                commentsOpen={open.has(item.key)}
+                onToggleComments={toggle}
+                now={now}
+                news={newSince ? newsOf(item, newSince) : undefined}
+              />
+            </Box>
+          );
+        })}
+      </Box>
+    </TimelineClaimsProvider>
   );
 }

@@ -17,6 +17,7 @@ import { CommentList } from '../../components/comment-list.tsx';
 import { LongText } from '../../components/long-text.tsx';
 import { RelativeTime } from '../../components/relative-time.tsx';
 import { LowerAlertButton } from '../../components/compose/lower-alert-button.tsx';
+import { TimelineClaim } from './timeline-claims.tsx';
 import { audienceWord, insightTypeWord, type TimelineItem } from './timeline-items.ts';
 import { encouragementIcon, KIND_LOOK, KindChip } from './timeline-visuals.tsx';
 import { NewChip } from './new-since.tsx';
@@ -78,6 +79,7 @@ export const TimelineRow = memo(function TimelineRow({ item, student, commentsOp
         {news?.notation && <NewChip label="New since your last visit" />}
         <KindChip kind={item.kind} />
         {item.status && <AlertStatus status={item.status} />}
+        {item.kind === 'alert' && item.status === 'Open' && <TimelineClaim alertId={item.id} />}
         {item.kind === 'encouragement' && <EncouragementTypeLabel id={item.encouragementTypeId} />}
         {item.dataInsightType && <Chip size="small" variant="outlined" label={insightTypeWord(item.dataInsightType)} />}
         <Typography variant="body2" color="textSecondary" component="p" sx={{ m: 0 }}>

@@ -24,6 +24,9 @@ const manifest: BuildManifest = {
   'src/features/journal/journal-page.tsx': { file: 'assets/journal-page-1.js', imports: ['_mui-1.js'] },
   'src/features/access-log/access-log-page.tsx': { file: 'assets/access-log-page-1.js', imports: ['_mui-1.js'] },
   'src/features/student-record/student-record-page.tsx': { file: 'assets/student-record-page-1.js', imports: ['_mui-1.js', '_queries-1.js'] },
+  'src/features/my-students/my-students-page.tsx': { file: 'assets/my-students-page-1.js', imports: ['_mui-1.js', '_queries-1.js'] },
+  'src/features/outcomes/outcomes-page.tsx': { file: 'assets/outcomes-page-1.js', imports: ['_mui-1.js', '_queries-1.js'] },
+  'src/features/settings/settings-page.tsx': { file: 'assets/settings-page-1.js', imports: ['_mui-1.js', '_queries-1.js'] },
 };
 
 describe('routePreloads', () => {
@@ -32,7 +35,8 @@ describe('routePreloads', () => {
   it("names a page's chunks and their imports, dependencies first, without what index.html already loads", () => {
     expect(preloadsFor('/students/S000001')).toEqual(['assets/mui-1.js', 'assets/layout-1.js', 'assets/queries-1.js', 'assets/student-page-1.js']);
     expect(preloadsFor('/students')).toEqual(['assets/mui-1.js', 'assets/layout-1.js', 'assets/students-page-1.js']);
-    expect(preloadsFor('/')).toEqual(preloadsFor('/students/'));
+    expect(preloadsFor('/students/')).toEqual(preloadsFor('/students'));
+    expect(preloadsFor('/')).toEqual(['assets/mui-1.js', 'assets/layout-1.js', 'assets/queries-1.js', 'assets/my-students-page-1.js']);
     expect(preloadsFor('/sign-in')).toEqual(['assets/sign-in-1.js']);
     expect(preloadsFor('/alerts')).toEqual(['assets/mui-1.js', 'assets/layout-1.js', 'assets/queries-1.js', 'assets/alert-triage-page-1.js']);
   });

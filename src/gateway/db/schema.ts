@@ -120,6 +120,56 @@ export interface WatchedStudentTable {
   created_at: string;
 }
 
+/** "I'm on it" (#32 item 6): who holds an open alert, since when, and the note of a takeover. */
+export interface AlertClaimTable {
+  alert: string;
+  student: string;
+  holder: string;
+  holder_name: string;
+  since: string;
+  note: string | null;
+}
+
+/** A person as the provider last described them at sign-in: where their e-mail goes. */
+export interface NotifyPersonTable {
+  person: string;
+  name: string | null;
+  email: string | null;
+  seen_at: string;
+}
+
+/** A person's opt-in (#32 item 7); no row: nothing is sent. */
+export interface NotifySettingsTable {
+  person: string;
+  /** 1 or 0 (SQLite has no boolean). */
+  alert_lowered: number;
+  digest: string;
+  updated_at: string;
+}
+
+/** A notifier job: its watermark and its lock (held by one instance until it expires). */
+export interface NotifyJobTable {
+  name: string;
+  watermark: string | null;
+  lock_holder: string | null;
+  lock_expires_at: string | null;
+}
+
+/** One notification e-mail, once, under its key (013-mail.ts). */
+export interface NotifyMailTable {
+  key: string;
+  person: string;
+  address: string | null;
+  kind: string;
+  subject: string;
+  body: string;
+  students: string;
+  created_at: string;
+  state: string;
+  sent_at: string | null;
+  error: string | null;
+}
+
 export interface GatewaySchema {
   journal_entries: JournalTable;
   gateway_tasks: TaskTable;
@@ -133,4 +183,9 @@ export interface GatewaySchema {
   saved_views: SavedViewTable;
   student_visits: StudentVisitTable;
   watched_students: WatchedStudentTable;
+  alert_claims: AlertClaimTable;
+  notify_people: NotifyPersonTable;
+  notify_settings: NotifySettingsTable;
+  notify_jobs: NotifyJobTable;
+  notify_mail: NotifyMailTable;
 }

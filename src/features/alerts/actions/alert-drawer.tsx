@@ -32,6 +32,7 @@ import { AlertComments, PersonName, StudentPanel } from './alert-drawer-parts.ts
 import { ALERT_DRAWER_WIDTH } from './drawer-width.ts';
 import { CommentBox } from '../../../components/compose/comment-box.tsx';
 import { LowerAlertButton } from '../../../components/compose/lower-alert-button.tsx';
+import { ClaimControl } from '../../../components/claim-control.tsx';
 import { UpdateComposer } from '../../../components/compose/notation-composer.tsx';
 import { draftKeys } from '../../../components/compose/draft-keys.ts';
 
@@ -339,6 +340,12 @@ const AlertContent = memo(function AlertContent({ alert }: { alert: TriageAlert 
             categories.map((category) => <Chip role="listitem" key={category.id} size="small" label={category.name} />)
           )}
         </Stack>
+
+        {alert.status === 'Open' && (
+          <Box component="section" aria-label="Who is on it" sx={{ mt: 2 }}>
+            <ClaimControl alert={String(alert.id)} />
+          </Box>
+        )}
 
         <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center', mt: 2 }}>
           {/* Mounted for an open alert and kept while its dialog or write is in progress (see LowerAlertButton). */}

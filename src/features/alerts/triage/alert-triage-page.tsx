@@ -30,6 +30,10 @@ import { useTriageQueue } from './use-triage-queue.ts';
 import { useTriageSelection } from './use-triage-selection.ts';
 import { useTriageUrlState } from './use-triage-url-state.ts';
 import { useTriageView } from './use-triage-view.ts';
+import { TriageClaims, useTriageClaims } from './triage-claims.tsx';
+import { RaisedByMePanel } from '../raised/raised-by-me-panel.tsx';
+import { useQuery } from '@tanstack/react-query';
+import { sessionQueries } from '../../../queries/session.ts';
 
 /**
  * `/alerts`: the alert triage queue. Every alert of a date range (default: the last 30 days) is
@@ -61,7 +65,16 @@ const isPhone = (theme: Theme) => theme.breakpoints.down('sm');
 export function AlertTriagePage() {
   // One writer of the URL for the filters and the open alert: their writes come in order.
   const url = useSearchParamsWriter();
-  const { filters, notices, change, text, setText, liveText } = useTriageUrlState(url);
+  const { filters: urlFilters, notices, change, text, setText, liveText } = useTriageUrlState(url);
+  // `?raisedBy=me` (#32 item 5): the signed-in person's own alerts, every status unless the URL names one.
+  const session = useQuery(sessionQueries.current());
+  const me = session.data?.identifier;
+  const raisedByMe = url[0].get('raisedBy') === 'me';
+  const explicitStatus = url[0].has('status');
+  const filters = useMemo(
+    () => (raisedByMe && me ? { ...urlFilters, creator: me, status: explicitStatus ? urlFilters.status : ('all' as const) } : urlFilters),
+    [raisedByMe, me, urlFilters, explicitStatus],
+  );
   const { openId: urlOpenId, notice: alertNotice, setOpenAlert } = useOpenAlert(url);
   // Today, once per visit: the default range (and so the cache key) and the ages hold still while the page is open.
   const [today] = useState(() => new Date());
@@ -70,6 +83,8 @@ export function AlertTriagePage() {
   const range = useMemo(() => effectiveTriageRange({ from, to }, today), [from, to, today]);
   const queue = useTriageQueue(range);
   const shown = useTriageView(queue, filters, liveText, range);
+  const claims = useTriageClaims(shown.shownAlerts);
+  const creatorNames = useMemo(() => new Map(queue.rows.map((r) => [r.creatorId, r.creatorName] as const)), [queue.rows]);
   const { selection, setSelection, selectedOpen, deselectLowered } = useTriageSelection(view, shown.tally.shown, shown.groups);
   const phone = useMediaQuery(isPhone, { noSsr: true });
   // The rows' code loads while the alerts do (after this first paint), not after them.
@@ -231,28 +246,41 @@ export function AlertTriagePage() {
         />
       )}
 
+      {raisedByMe && hasData && (
+        <RaisedByMePanel
+          alerts={shown.shownAlerts}
+          range={range}
+          responseDays={session.data?.alertResponseDays ?? 3}
+          names={creatorNames}
+          now={now}
+          onOpen={onOpen}
+        />
+      )}
+
       {hasData && shown.shownCount > 0 && (
-        <Suspense fallback={<QueuePlaceholder />}>
-          <TriggerAttributionProvider>
-            {phone ? (
-              <TriageCards key={view} {...rowsProps} onLower={onLowerOne} />
-            ) : (
-              <TriageGrid
-                // Each view its own grid: other columns, other row ids.
-                key={view}
-                handleRef={gridRef}
-                {...rowsProps}
-                sort={shown.sort}
-                onSortChange={onSortChange}
-                columnVisibility={view === 'alert' ? alertVisibility : groupVisibility}
-                onColumnVisibilityChange={view === 'alert' ? setAlertVisibility : setGroupVisibility}
-                density={density}
-                onDensityChange={setDensity}
-                narrow={openId !== null}
-              />
-            )}
-          </TriggerAttributionProvider>
-        </Suspense>
+        <TriageClaims value={claims}>
+          <Suspense fallback={<QueuePlaceholder />}>
+            <TriggerAttributionProvider>
+              {phone ? (
+                <TriageCards key={view} {...rowsProps} onLower={onLowerOne} />
+              ) : (
+                <TriageGrid
+                  // Each view its own grid: other columns, other row ids.
+                  key={view}
+                  handleRef={gridRef}
+                  {...rowsProps}
+                  sort={shown.sort}
+                  onSortChange={onSortChange}
+                  columnVisibility={view === 'alert' ? alertVisibility : groupVisibility}
+                  onColumnVisibilityChange={view === 'alert' ? setAlertVisibility : setGroupVisibility}
+                  density={density}
+                  onDensityChange={setDensity}
+                  narrow={openId !== null}
+                />
+              )}
+            </TriggerAttributionProvider>
+          </Suspense>
+        </TriageClaims>
       )}
       {!hasData && queue.error === null && <QueuePlaceholder />}
 

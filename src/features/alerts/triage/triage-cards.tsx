@@ -13,6 +13,7 @@ import type { GridRowId, GridRowSelectionModel } from '@mui/x-data-grid';
 import type { TriageAlert } from '../../../queries/alert-queue.ts';
 import type { TriageGridRows } from './triage-grid.tsx';
 import { CELL_STYLES, ClampedText, days, PersonCell, StatusCell } from './triage-cells.tsx';
+import { ClaimMark } from './triage-claims.tsx';
 import type { StudentGroup, TriageRow } from './triage-rows.ts';
 import { ageInDays, formatDateTime } from '../../../lib/dates.ts';
 import { isSelected, toggleSelected } from './use-triage-selection.ts';
@@ -135,7 +136,7 @@ const AlertCard = memo(function AlertCard({
       onOpen={() => props.onOpen(row.id)}
       aside={
         <>
-          <StatusCell status={row.status} />
+          <StatusCell status={row.status} claim={<ClaimMark alertId={row.id} />} />
           {row.status === 'Open' && (
             <Tooltip title="Lower this alert">
               <IconButton onClick={() => props.onLower(row.alert)} aria-label={`Lower the alert for ${label}`} sx={{ width: 44, height: 44 }}>

@@ -1,4 +1,5 @@
 import { useLayoutEffect, useRef, useState } from 'react';
+import type { ReactNode } from 'react';
 import type { Theme } from '@mui/material/styles';
 import { fitWords } from '../../../lib/fit-words.ts';
 
@@ -17,6 +18,7 @@ const IDENTIFIER = 'triage-identifier';
 const STATUS = 'triage-status';
 const CLAMP = 'triage-clamp';
 const HIDDEN = 'triage-hidden';
+const STATUS_WITH_CLAIM = 'triage-status-claim';
 
 /** The name, then the identifier: a long name gives way (an ellipsis, the whole in `title`), the identifier is never cut. */
 export function PersonCell({ name, identifier }: { name: string; identifier: string }) {
@@ -27,12 +29,20 @@ export function PersonCell({ name, identifier }: { name: string; identifier: str
   );
 }
 
-export function StatusCell({ status }: { status: string }) {
+export function StatusCell({ status, claim }: { status: string; claim?: ReactNode }) {
   // The word says it; the colour only repeats it.
-  return (
+  const word = (
     <span className={STATUS} data-status={status}>
       {status}
     </span>
+  );
+  return claim ? (
+    <span className={STATUS_WITH_CLAIM}>
+      {word}
+      {claim}
+    </span>
+  ) : (
+    word
   );
 }
 
@@ -110,6 +120,9 @@ export const CELL_STYLES = {
       border: `1px solid ${theme.vars ? theme.vars.palette.Chip.defaultBorder : theme.palette.divider}`,
       '&[data-status="Open"]': { backgroundColor: palette(theme).warning.main, color: palette(theme).warning.contrastText, borderColor: 'transparent' },
     }) as const,
+  // Beside the status on one line: a grid row has room for one (the whole claim is in the mark's title).
+  [`& .${STATUS_WITH_CLAIM}`]: { display: 'inline-flex', flexDirection: 'row', alignItems: 'center', gap: '6px', minWidth: 0, maxWidth: '100%' },
+  '& .triage-claim': { typography: 'caption', color: 'text.secondary', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', maxWidth: '100%' },
   [`& .${CLAMP}`]: {
     position: 'relative',
     display: '-webkit-box',

@@ -31,6 +31,7 @@ import {
 import type { SortField, TriageSort } from './triage-filters.ts';
 import { CELL_STYLES, ClampedText, days, PersonCell, StatusCell } from './triage-cells.tsx';
 import { CreatorCell } from './trigger-attribution.tsx';
+import { ClaimMark } from './triage-claims.tsx';
 import { ageInDays, formatDateTime } from '../../../lib/dates.ts';
 import { ALERT_COLUMNS, GROUP_COLUMNS, type ColumnSpec, type StudentGroup, type TriageRow } from './triage-rows.ts';
 
@@ -102,7 +103,7 @@ function alertColumns(now: number): GridColDef<TriageRow>[] {
     student: { flex: 1, minWidth: 170, renderCell: ({ row }) => <PersonCell name={row.studentName} identifier={row.studentId} /> },
     categories: { flex: 1, minWidth: 150, renderCell: ({ row, colDef }) => <ClampedText text={row.categoriesText} lines={2} width={colDef.computedWidth} /> },
     creator: { width: 185, renderCell: ({ row }) => <CreatorCell creatorName={row.creatorName} details={row.details} /> },
-    status: { width: 100, renderCell: ({ row }) => <StatusCell status={row.status} /> },
+    status: { width: 200, renderCell: ({ row }) => <StatusCell status={row.status} claim={<ClaimMark alertId={row.id} />} /> },
     age: { width: 95, type: 'number', renderCell: ({ row }) => days(ageInDays(row.createdMs, now)) },
     // The column that says what happened: the widest, on two lines, the whole text in its tooltip.
     details: { flex: 2.5, minWidth: 260, renderCell: ({ row, colDef }) => <ClampedText text={row.details} lines={2} width={colDef.computedWidth} /> },

@@ -10,6 +10,9 @@ import { membershipCache } from './008-membership-cache.ts';
 import { studentVisits } from './009-student-visits.ts';
 import { watchedStudents } from './010-watched-students.ts';
 import { savedViews } from './014-saved-views.ts';
+import { alertClaims } from './011-alert-claims.ts';
+import { notificationSettings } from './012-notification-settings.ts';
+import { mail } from './013-mail.ts';
 
 /**
  * Every migration, in order; a new one is a new file with the next number, listed here. Names
@@ -28,6 +31,9 @@ export function migrationsFor(engine: Engine): MigrationProvider {
     '009-student-visits': studentVisits(),
     '010-watched-students': watchedStudents(),
     '014-saved-views': savedViews(engine),
+    '011-alert-claims': alertClaims(),
+    '012-notification-settings': notificationSettings(),
+    '013-mail': mail(),
   };
   return { getMigrations: async () => all };
 }

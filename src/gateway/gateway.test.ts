@@ -74,6 +74,7 @@ describe('sign-in through the OpenID provider', () => {
       permissions: { editCategories: false, editTriggers: false, editNetworks: true },
       requiredGroups: { staff: 'success-staff', admin: 'success-admins', network: 'success-network-editors', records: 'success-records' },
       accessPolicy: 'all-staff',
+      alertResponseDays: 3,
     });
   });
 

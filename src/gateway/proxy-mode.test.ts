@@ -55,6 +55,7 @@ describe('proxy mode with an external provider', () => {
       permissions: { editCategories: false, editTriggers: false, editNetworks: true },
       requiredGroups: { staff: 'success-staff', admin: 'success-admins', network: 'success-network-editors', records: 'success-records' },
       accessPolicy: 'all-staff',
+      alertResponseDays: 3,
     });
     expect(upstream.refused).toContain('GET /people/ada.advisor');
     const alerts = await fetch(`${gw.origin}/api/notations/alerts/?pageSize=1`, { headers: { cookie: result.cookie } });

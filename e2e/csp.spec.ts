@@ -113,7 +113,7 @@ test("the development identity provider's pages and the sign-out pages: the same
   expect(await violations()).toEqual([]);
 
   await pickOnProvider(page, 'Camille Cook');
-  await expect(page.getByRole('heading', { name: 'My students', level: 1 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Students', level: 1 })).toBeVisible(); // back where it began: /students
 
   // Signing out: the provider's own confirmation page (oidc-provider's), then the gateway's page.
   const confirmation = page.waitForResponse((r) => /\/dev-idp\/session\/end/.test(r.url()) && r.request().method() === 'GET' && r.status() === 200);

@@ -88,7 +88,8 @@ function NotificationForm({ saved }: { saved: NotificationState }) {
 export function SettingsPage() {
   const settings = useQuery(notificationQueries.settings());
   return (
-    <Stack spacing={2} sx={{ maxWidth: 880 }}>
+    // The heading and its intro span the page as the server's first frame paints them; the form below keeps to a readable width.
+    <Stack spacing={2} sx={{ '& > :nth-child(n + 3)': { maxWidth: 880 } }}>
       <PageHeading route={PAGES.settings} />
       {settings.isPending ? (
         <Skeleton variant="rounded" height={280} aria-label="Loading your settings" />

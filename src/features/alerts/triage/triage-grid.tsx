@@ -103,7 +103,8 @@ function alertColumns(now: number): GridColDef<TriageRow>[] {
     student: { flex: 1, minWidth: 170, renderCell: ({ row }) => <PersonCell name={row.studentName} identifier={row.studentId} /> },
     categories: { flex: 1, minWidth: 150, renderCell: ({ row, colDef }) => <ClampedText text={row.categoriesText} lines={2} width={colDef.computedWidth} /> },
     creator: { width: 185, renderCell: ({ row }) => <CreatorCell creatorName={row.creatorName} details={row.details} /> },
-    status: { width: 200, renderCell: ({ row }) => <StatusCell status={row.status} claim={<ClaimMark alertId={row.id} />} /> },
+    // Room for "On it: …" beside the status, cut with an ellipsis (the whole in its title): wider would push Details under the drawer.
+    status: { width: 150, renderCell: ({ row }) => <StatusCell status={row.status} claim={<ClaimMark alertId={row.id} />} /> },
     age: { width: 95, type: 'number', renderCell: ({ row }) => days(ageInDays(row.createdMs, now)) },
     // The column that says what happened: the widest, on two lines, the whole text in its tooltip.
     details: { flex: 2.5, minWidth: 260, renderCell: ({ row, colDef }) => <ClampedText text={row.details} lines={2} width={colDef.computedWidth} /> },

@@ -50,6 +50,9 @@ interface ReflowCase {
 }
 
 const CASES: ReflowCase[] = [
+  { route: '/', path: () => '/', ready: (page) => page.getByTestId('my-students-source') },
+  { route: '/admin/outcomes', path: () => '/admin/outcomes', ready: (page) => page.getByTestId('outcome-overall') },
+  { route: '/settings', path: () => '/settings', ready: (page) => page.getByTestId('mail-address') },
   {
     route: '/students',
     path: () => '/students',
@@ -65,7 +68,8 @@ const CASES: ReflowCase[] = [
   {
     route: '/caseloads',
     path: () => '/caseloads?staff=E0015',
-    ready: (page) => page.getByRole('grid', { name: 'Students in this caseload' }).getByRole('row').nth(1),
+    // A grid on a desk, cards on a phone (#31 item 14).
+    ready: (page) => page.getByRole('grid', { name: 'Students in this caseload' }).getByRole('row').nth(1).or(page.getByTestId('caseload-card').first()),
   },
   { route: '/alerts', path: () => '/alerts', ready: (page) => page.getByTestId('triage-card').first() },
   { route: '/scores', path: () => '/scores', ready: (page) => page.getByTestId('administration-row').first() },

@@ -136,7 +136,12 @@ function BottomBar({ onMore }: { onMore: () => void }) {
             component={NavLink}
             to={item.to}
             // One line at 390 px ("My students"): the selected label keeps its size instead of growing.
-            sx={{ minWidth: 0, px: 0.5, '& .MuiBottomNavigationAction-label': { whiteSpace: 'nowrap', fontSize: '0.75rem' } }}
+            // One line where it fits; at 320 px "My students" takes two rather than running off the screen.
+            sx={{
+              minWidth: 0,
+              px: 0.5,
+              '& .MuiBottomNavigationAction-label': { whiteSpace: 'normal', textAlign: 'center', lineHeight: 1.1, fontSize: '0.75rem' },
+            }}
           />
         ))}
         <BottomNavigationAction value="more" label="More" icon={<MenuIcon />} aria-haspopup="dialog" onClick={onMore} sx={{ minWidth: 0, px: 0.5 }} />

@@ -64,7 +64,8 @@ export function ResponsiveTable<T>({
             {first && <Box sx={{ fontWeight: 500, mb: 0.5, overflowWrap: 'anywhere' }}>{first.cell(row)}</Box>}
             <Box
               component="dl"
-              sx={{ m: 0, display: 'grid', gridTemplateColumns: 'auto minmax(0, 1fr)', columnGap: 1.5, rowGap: 0.25, alignItems: 'baseline' }}
+              // A long label takes at most half the card and wraps: the value beside it (a button) keeps its width at 320 px.
+              sx={{ m: 0, display: 'grid', gridTemplateColumns: 'fit-content(50%) minmax(0, 1fr)', columnGap: 1.5, rowGap: 0.25, alignItems: 'baseline' }}
             >
               {rest.map((column, i) => (
                 <Box key={i} sx={{ display: 'contents' }}>

@@ -50,7 +50,7 @@ export const MyStudentRow = memo(function MyStudentRow({ row, nowMs, contactSinc
           <Stack component="ul" direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', listStyle: 'none', m: 0, p: 0 }}>
             {row.reasons.map((reason) => (
               <Box component="li" key={reason.rule}>
-                <Chip size="small" color="warning" label={reason.text} data-testid="attention-reason" />
+                <Chip size="small" color="warning" label={reason.text} data-testid="attention-reason" sx={REASON_SX} />
               </Box>
             ))}
           </Stack>
@@ -66,3 +66,6 @@ export const MyStudentRow = memo(function MyStudentRow({ row, nowMs, contactSinc
     </Paper>
   );
 });
+
+// A long reason ("bottom 25 % in Academic Engagement, Academic Self-Efficacy, …") wraps inside its chip instead of running off a phone's screen.
+const REASON_SX = { height: 'auto', maxWidth: '100%', '& .MuiChip-label': { whiteSpace: 'normal', py: 0.25 } } as const;

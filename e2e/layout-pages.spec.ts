@@ -46,7 +46,8 @@ const PAGES: PageCase[] = [
   {
     name: 'caseloads',
     path: () => '/caseloads?staff=E0015',
-    primary: (page) => page.getByRole('grid', { name: 'Students in this caseload' }).getByRole('row').nth(1),
+    // A grid on a desk, cards on a phone (#31 item 14).
+    primary: (page) => page.getByRole('grid', { name: 'Students in this caseload' }).getByRole('row').nth(1).or(page.getByTestId('caseload-card').first()),
   },
   { name: 'journal', path: () => '/admin/journal', primary: (page) => page.getByTestId('journal-entry').first() },
 ];
@@ -147,9 +148,10 @@ for (const screen of SCREENS) {
         const box = await main.boundingBox();
         expect(box!.y + box!.height, 'the navigation ends at the bottom of the screen').toBeGreaterThanOrEqual(screen.height - 1);
         expect(box!.y, 'the navigation is in the lower half of the screen').toBeGreaterThan(screen.height / 2);
-        await expect(main.getByRole('link', { name: 'Scores' })).toHaveAttribute('aria-current', 'page');
+        // Scores is under More since "My students" took the bar's first place (#32); the bar marks the page it holds.
         await main.getByRole('link', { name: 'Caseloads' }).click();
         await expect(page).toHaveURL(/\/caseloads$/);
+        await expect(main.getByRole('link', { name: 'Caseloads' })).toHaveAttribute('aria-current', 'page');
         await main.getByRole('button', { name: 'More' }).click();
         const all = page.getByRole('navigation', { name: 'All pages' });
         const journal = all.getByRole('link', { name: 'Change journal' });

@@ -90,6 +90,8 @@ async function firstOpenAlert(page: Page): Promise<{ row: Locator; id: string }>
 
 test('find a student by name and land on their timeline, newest first', async ({ page }) => {
   await signedIn(page);
+  // The search is on /students; the home is My students (#32).
+  await page.goto('/students');
   const search = page.getByRole('combobox', { name: 'Find a student by name, identifier or email' });
   await search.fill(STUDENT.typed);
   await expect(page).toHaveURL(new RegExp(`[?&]q=${STUDENT.typed}`));

@@ -337,7 +337,9 @@ for (const scheme of ['light', 'dark'] as const) {
 
     await signIn(page);
     await expect(page.getByRole('heading', { name: 'My students', level: 1 })).toBeVisible();
-    await expect(page.getByRole('list', { name: 'Students with the most open alerts' })).toBeVisible();
+    // The institution-wide ranking is on /students (the home is My students, #32).
+    await page.goto('/students');
+    await expect(page.getByRole('list', { name: 'Students with the most open alerts' })).toBeVisible({ timeout: 30_000 });
     await settled(page);
     await isDark();
     await page.mouse.move(0, 0); // no hover left where the Sign in button was

@@ -54,7 +54,11 @@ export function databaseMembershipCache(database: GatewayDatabase): MembershipCa
       await database.ready();
       const byMember = new Map<string, string[]>();
       for (const row of await db.selectFrom('membership_cache').select(['student', 'members']).execute()) {
-        for (const member of JSON.parse(row.members) as string[]) byMember.set(member, [...(byMember.get(member) ?? []), row.student]);
+        for (const member of JSON.parse(row.members) as string[]) {
+          const students = byMember.get(member);
+          if (students) students.push(row.student);
+          else byMember.set(member, [row.student]);
+        }
       }
       return byMember;
     },

@@ -76,10 +76,8 @@ export const TimelineRow = memo(function TimelineRow({ item, student, commentsOp
   return (
     <Paper variant="outlined" sx={{ p: 2, borderLeftWidth: 4, borderLeftColor: `${color}.main` }} role="article">
       <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap', mb: 1 }}>
-        {news?.notation && <NewChip label="New since your last visit" />}
         <KindChip kind={item.kind} />
         {item.status && <AlertStatus status={item.status} />}
-        {item.kind === 'alert' && item.status === 'Open' && <TimelineClaim alertId={item.id} />}
         {item.kind === 'encouragement' && <EncouragementTypeLabel id={item.encouragementTypeId} />}
         {item.dataInsightType && <Chip size="small" variant="outlined" label={insightTypeWord(item.dataInsightType)} />}
         <Typography variant="body2" color="textSecondary" component="p" sx={{ m: 0 }}>
@@ -124,6 +122,9 @@ export const TimelineRow = memo(function TimelineRow({ item, student, commentsOp
             </Button>
           )}
           {news && news.comments > 0 && <NewChip label={`${news.comments} new ${news.comments === 1 ? 'comment' : 'comments'} since your last visit`} />}
+          {/* What arrives after the row is painted (the last visit, the claims) goes last in the card, where it moves nothing already read. */}
+          {news?.notation && <NewChip label="New since your last visit" />}
+          {item.kind === 'alert' && item.status === 'Open' && <TimelineClaim alertId={item.id} />}
           {/* Mounted for every alert: it shows nothing once lowered, but keeps its dialog while that is open (the
               optimistic Lowered must not take the dialog, its pending write or a 409 message away). */}
           {item.kind === 'alert' && (
@@ -135,6 +136,11 @@ export const TimelineRow = memo(function TimelineRow({ item, student, commentsOp
               onLowered={() => commentsButton.current?.focus()}
             />
           )}
+        </Stack>
+      )}
+      {news?.notation && item.comments === null && item.status !== 'Open' && (
+        <Stack direction="row" sx={{ mt: 1 }}>
+          <NewChip label="New since your last visit" />
         </Stack>
       )}
 

@@ -1,6 +1,7 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { Browser } from '@playwright/test';
 import { launchChromium } from '../e2e/perf/browser.ts';
 import { instrument, CAMPUS_WIFI } from '../e2e/perf/network.ts';
 import { startGatewayProcess, type GatewayProcess } from '../src/testing/gateway-process.ts';
@@ -14,14 +15,22 @@ import { signInThroughProvider } from '../src/testing/sign-in.ts';
  * when the page is complete (the answer in and the network quiet), the bytes, and the calls the
  * gateway made to the service for it.
  */
-export interface HomeBench {
-  scale: number;
-  caseload: number;
+export interface HomeOpening {
+  label: string;
   firstRowsMs: number;
   completeMs: number;
   bytes: number;
   upstreamCalls: number;
   rows: number;
+}
+
+export interface HomeBench {
+  scale: number;
+  caseload: number;
+  /** The gateway just started; then, a new browser, the gateway having shown the home before (its copy kept in step, notation-cache.ts). */
+  openings: HomeOpening[];
+  /** The gateway's resident memory after both openings. */
+  rssMb: number;
 }
 
 const ADVISOR = 'E0041';
@@ -54,6 +63,54 @@ async function giveCaseload(upstream: StrictUpstream, headers: Record<string, st
   }
 }
 
+/** One opening of the home in a new browser context (nothing cached in the browser). */
+async function openHome(browser: Browser, origin: string, cookie: string, upstream: StrictUpstream, label: string): Promise<HomeOpening> {
+  const context = await browser.newContext({ baseURL: origin, viewport: { width: 1440, height: 900 } });
+  try {
+    await context.addCookies(
+      cookie.split('; ').map((pair) => {
+        const at = pair.indexOf('=');
+        return { name: pair.slice(0, at), value: pair.slice(at + 1), url: origin };
+      }),
+    );
+    const page = await context.newPage();
+    const counter = await instrument(page, CAMPUS_WIFI);
+    const before = upstream.answered();
+    await page.goto('/');
+    await page.waitForSelector('[data-testid="my-student"]', { timeout: 120_000 });
+    const firstRowsMs = await page.evaluate(() => performance.now());
+    await page.waitForSelector('[data-testid="my-students-source"]', { timeout: 120_000 });
+    await counter.quiet();
+    const completeMs = await page.evaluate(() => {
+      const entries = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
+      return Math.max(0, ...entries.map((e) => e.responseEnd));
+    });
+    if (process.env.BENCH_DEBUG)
+      console.log(
+        label,
+        firstRowsMs,
+        await page.evaluate(() =>
+          (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
+            .map((e) => `${e.name.slice(-40)} start ${Math.round(e.startTime)}/${Math.round(e.requestStart)} end ${Math.round(e.responseEnd)}`)
+            .join('\n'),
+        ),
+      );
+    const rows = await page.evaluate(() =>
+      Number(/(\d+) students? whose/.exec(document.querySelector('[data-testid="my-students-source"]')?.textContent ?? '')?.[1] ?? 0),
+    );
+    return {
+      label,
+      firstRowsMs: Math.round(firstRowsMs),
+      completeMs: Math.round(Math.max(completeMs, firstRowsMs)),
+      bytes: counter.bytes(),
+      upstreamCalls: upstream.answered() - before,
+      rows,
+    };
+  } finally {
+    await context.close();
+  }
+}
+
 export async function measureHome(options: { scale?: number } = {}): Promise<HomeBench> {
   const scale = options.scale ?? 10;
   const dir = mkdtempSync(join(tmpdir(), 'home-bench-'));
@@ -76,37 +133,12 @@ export async function measureHome(options: { scale?: number } = {}): Promise<Hom
     if (!cookie) throw new Error('the advisor could not sign in');
     const browser = await launchChromium();
     try {
-      const context = await browser.newContext({ baseURL: gateway.origin, viewport: { width: 1440, height: 900 } });
-      await context.addCookies(
-        cookie.split('; ').map((pair) => {
-          const at = pair.indexOf('=');
-          return { name: pair.slice(0, at), value: pair.slice(at + 1), url: gateway!.origin };
-        }),
-      );
-      const page = await context.newPage();
-      const counter = await instrument(page, CAMPUS_WIFI);
-      const before = upstream.answered();
-      await page.goto('/');
-      await page.waitForSelector('[data-testid="my-student"]', { timeout: 120_000 });
-      const firstRowsMs = await page.evaluate(() => performance.now());
-      await page.waitForSelector('[data-testid="my-students-source"]', { timeout: 120_000 });
-      await counter.quiet();
-      const completeMs = await page.evaluate(() => {
-        const entries = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
-        return Math.max(0, ...entries.map((e) => e.responseEnd));
-      });
-      const rows = await page.evaluate(() =>
-        Number(/(\d+) students? whose/.exec(document.querySelector('[data-testid="my-students-source"]')?.textContent ?? '')?.[1] ?? 0),
-      );
-      return {
-        scale,
-        caseload: CASELOAD,
-        firstRowsMs: Math.round(firstRowsMs),
-        completeMs: Math.round(Math.max(completeMs, firstRowsMs)),
-        bytes: counter.bytes(),
-        upstreamCalls: upstream.answered() - before,
-        rows,
-      };
+      const openings: HomeOpening[] = [];
+      for (const label of ['gateway just started', 'gateway has shown it before']) {
+        openings.push(await openHome(browser, gateway.origin, cookie, upstream, label));
+      }
+      const rssKb = Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${gateway.child.pid!}/status`, 'utf8'))?.[1] ?? 0);
+      return { scale, caseload: CASELOAD, openings, rssMb: Math.round(rssKb / 1024) };
     } finally {
       await browser.close();
     }
@@ -121,13 +153,17 @@ export async function measureHome(options: { scale?: number } = {}): Promise<Hom
 }
 
 export function formatHome(b: HomeBench): string {
+  const met = (ok: boolean) => (ok ? 'MET' : 'NOT MET');
   return [
-    `"My students" of an advisor with ${b.caseload} students in caseload (${b.rows} listed), cold, 20 Mbit/s / 40 ms, rules on:`,
+    `"My students" of an advisor with ${b.caseload} students in caseload (${b.openings[0]?.rows ?? 0} listed), a new browser each time, 20 Mbit/s / 40 ms, rules on:`,
     '',
-    '| first rows ms | complete ms | bytes | calls to the service |',
-    '|---:|---:|---:|---:|',
-    `| ${b.firstRowsMs} | ${b.completeMs} | ${b.bytes} | ${b.upstreamCalls} |`,
+    '| opening | first rows ms | complete ms | bytes | calls to the service | first rows ≤ 1,000 ms | complete ≤ 2,000 ms | bytes ≤ 1.5 MB |',
+    '|---|---:|---:|---:|---:|---|---|---|',
+    ...b.openings.map(
+      (o) =>
+        `| ${o.label} | ${o.firstRowsMs} | ${o.completeMs} | ${o.bytes} | ${o.upstreamCalls} | ${met(o.firstRowsMs <= 1000)} | ${met(o.completeMs <= 2000)} | ${met(o.bytes <= 1_500_000)} |`,
+    ),
     '',
-    `- First rows ≤ 1,000 ms: ${b.firstRowsMs <= 1000 ? 'MET' : 'NOT MET'}; complete ≤ 2,000 ms: ${b.completeMs <= 2000 ? 'MET' : 'NOT MET'}; bytes ≤ 1.5 MB: ${b.bytes <= 1_500_000 ? 'MET' : 'NOT MET'}.`,
+    `Gateway resident memory after both: ${b.rssMb} MB.`,
   ].join('\n');
 }

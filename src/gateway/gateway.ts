@@ -261,7 +261,7 @@ export function createGateway(options: GatewayOptions): Hono {
   }
 
   /** A service resource as the gateway reads it, with its status (a 404 is an answer, not a failure). */
-  async function readUpstreamAnswer(c: Context, path: string): Promise<{ status: number; body: unknown }> {
+  async function readUpstreamAnswer(c: Context, path: string): Promise<{ status: number; body: unknown; date: string | null }> {
     const response = await callUpstream(c, path, { method: 'GET', headers: { accept: 'application/json' } });
     const text = await bodyText(response);
     let body: unknown;
@@ -270,7 +270,7 @@ export function createGateway(options: GatewayOptions): Hono {
     } catch {
       body = undefined;
     }
-    return { status: response.status, body };
+    return { status: response.status, body, date: response.headers.get('date') };
   }
 
   /** A service resource read with If-None-Match when a tag is known: a 304 is an answer (the outcomes' cache). */
@@ -410,21 +410,19 @@ export function createGateway(options: GatewayOptions): Hono {
       onError: journalError,
     }),
   );
-  app.route(
-    '/',
-    myStudentsRoutes({
-      ...(options.attention ?? { rules: DEFAULT_ATTENTION_RULES, contactDays: 180 }),
-      visits,
-      watchList,
-      membership,
-      membershipCache: shared,
-      accessLog,
-      actorOf,
-      read: readUpstreamAnswer,
-      decide: decideFor,
-      onError: journalError,
-    }),
-  );
+  const myStudents = myStudentsRoutes({
+    ...(options.attention ?? { rules: DEFAULT_ATTENTION_RULES, contactDays: 180 }),
+    visits,
+    watchList,
+    membership,
+    membershipCache: shared,
+    accessLog,
+    actorOf,
+    read: readUpstreamAnswer,
+    decide: decideFor,
+    onError: journalError,
+  });
+  app.route('/', myStudents.routes);
   app.route(
     '/',
     outcomesRoutes({
@@ -540,6 +538,8 @@ export function createGateway(options: GatewayOptions): Hono {
 
   if (options.serveApp) {
     app.use('*', guardPages);
+    // The home's records are read while the browser loads the app (my-students/routes.ts).
+    app.get('/', myStudents.startEarly);
     options.serveApp(app);
   }
   app.notFound(() => problemResponse(problemBody(404, 'Not found')));

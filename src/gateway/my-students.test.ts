@@ -99,7 +99,8 @@ describe('the home, visits and the watch list through the gateway', () => {
   let colleague = '';
   let outsider = '';
   let stranger = '';
-  const gatewayOn = (upstream: Upstream, database: GatewayDatabase = openGatewayDatabase(':memory:')) =>
+  let counted: Upstream;
+  const gatewayOn = (upstream: Upstream, database: GatewayDatabase = openGatewayDatabase(':memory:'), serveApp?: (app: Hono) => void) =>
     createGateway({
       upstream,
       auth: signin.auth,
@@ -107,6 +108,7 @@ describe('the home, visits and the watch list through the gateway', () => {
       access: RELATIONSHIP,
       visits: databaseVisits(database),
       watchList: databaseWatchList(database),
+      ...(serveApp ? { serveApp } : {}),
     });
   const request = (path: string, cookie: string, init: { method?: string; body?: unknown } = {}, on: Hono = gateway) =>
     on.request(`${ORIGIN}${path}`, {
@@ -128,7 +130,8 @@ describe('the home, visits and the watch list through the gateway', () => {
     closeDb = () => db.close();
     inner = inProcessUpstream(createApp({ db, clients: [DEMO_CLIENT], tokenTtlSeconds: 3600, logError: () => {} }), DEMO_CLIENT);
     records = openGatewayDatabase(':memory:');
-    gateway = gatewayOn({ ...inner, send: (path, init, base) => (sent.push(`${init.method ?? 'GET'} ${path}`), inner.send(path, init, base)) }, records);
+    counted = { ...inner, send: (path, init, base) => (sent.push(`${init.method ?? 'GET'} ${path}`), inner.send(path, init, base)) };
+    gateway = gatewayOn(counted, records);
     const reader = await staff('E0001', 'success-records');
     const network = await json<{ values: { href: string }[] }>(request(`/api/people/${STUDENT}/successNetwork`, reader));
     const members = network.values.map((v) => idOf(v.href));
@@ -204,6 +207,50 @@ describe('the home, visits and the watch list through the gateway', () => {
     expect(after.openAlerts).toBe(before.openAlerts + 1);
     // The person's own writing is never "new" to them.
     expect((await home(await staff(colleague))).students.find((s) => s.student === STUDENT)?.reasons.map((r) => r.rule)).not.toContain('new-alert');
+  });
+
+  it('brings a home read before up to date by reading only what changed since (modifiedOnStart): a lowering and its comment count', async () => {
+    const cookie = await staff(member);
+    await home(cookie);
+    sent.length = 0;
+    const before = (await home(cookie)).students.find((s) => s.student === STUDENT)!;
+    const reads = sent.filter((s) => /^GET \/notations\/(alerts|updates)\//.test(s));
+    expect(reads.length).toBeGreaterThan(0);
+    expect(reads.every((s) => s.includes('modifiedOnStart='))).toBe(true);
+
+    const alerts = await json<{ values: { id: number; status: string }[] }>(request(`/api/notations/alerts/?identifiers=${STUDENT}&pageSize=1000`, cookie));
+    const open = alerts.values.find((a) => a.status === 'Open')!;
+    const lowered = await request(`/api/notations/alerts/${open.id}/comments`, cookie, {
+      method: 'POST',
+      body: { createdBy: { identifier: member }, details: 'Met the student; a plan is agreed', usedToLowerAlert: true },
+    });
+    expect(lowered.status).toBe(201);
+    const after = (await home(cookie)).students.find((s) => s.student === STUDENT)!;
+    expect(after.openAlerts).toBe(before.openAlerts - 1);
+    // The lowering comment is the newest contact with the student.
+    expect(Date.parse(after.lastContactOn!)).toBeGreaterThan(Date.now() - 60_000);
+  });
+
+  it('starts reading the home when the browser asks for the page /, and the app’s request takes that reading once', async () => {
+    const served = gatewayOn(counted, openGatewayDatabase(':memory:'), (app) => app.get('*', (c) => c.html('<!doctype html><title>app</title>')));
+    const cookie = await staff(colleague);
+    const alertReads = () => sent.filter((s) => s.startsWith('GET /notations/alerts/')).length;
+    sent.length = 0;
+    const page = await served.request(`${ORIGIN}/`, { headers: { cookie, accept: 'text/html' } });
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('<title>app</title>');
+    await expect.poll(alertReads).toBeGreaterThan(0);
+    const early = await home(cookie, served);
+    expect(early.students.length).toBeGreaterThan(0);
+    const reading = alertReads();
+    // Taken once: the next request reads again (what changed since, notation-cache.ts).
+    await home(cookie, served);
+    expect(alertReads()).toBe(reading * 2);
+    // Nobody signed in: the page starts nothing.
+    sent.length = 0;
+    await served.request(`${ORIGIN}/`, { headers: { accept: 'text/html' } });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(alertReads()).toBe(0);
   });
 
   it('lets a person follow only students they may open, shows them on the home marked as watched, and unfollows', async () => {

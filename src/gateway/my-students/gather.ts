@@ -19,6 +19,7 @@ import { mapPool } from '../../lib/pool.ts';
 import { hiddenReason } from '../audiences.ts';
 import type { Membership } from '../membership.ts';
 import type { WithComments } from './facts.ts';
+import type { NotationCache } from './notation-cache.ts';
 
 /**
  * What the home reads from the service for one person's students, in bounded calls (#32): the
@@ -27,7 +28,7 @@ import type { WithComments } from './facts.ts';
  * administrations a cohort page at a time, never one call per student. Every answer is parsed by
  * the contract's schemas; what the person may not see (audiences.ts) is left out before counting.
  */
-export type Read = (c: Context, path: string) => Promise<{ status: number; body: unknown }>;
+export type Read = (c: Context, path: string) => Promise<{ status: number; body: unknown; date?: string | null | undefined }>;
 
 const PAGE = 1000;
 /** Students named in one E1/E7 call: a URL of 100 identifiers stays far below every server's limit. */
@@ -41,26 +42,48 @@ const ADMINISTRATIONS = 2;
 export class UpstreamUnreadable extends Error {}
 
 async function parsed<S extends z.ZodType>(read: Read, c: Context, path: string, schema: S): Promise<z.infer<S> | 'missing'> {
-  const { status, body } = await read(c, path);
+  const answer = await parsedWithDate(read, c, path, schema);
+  return answer === 'missing' ? answer : answer.data;
+}
+
+/** The answer and the service's clock when it was made (its Date header, when it sent one). */
+async function parsedWithDate<S extends z.ZodType>(
+  read: Read,
+  c: Context,
+  path: string,
+  schema: S,
+): Promise<{ data: z.infer<S>; date: number | undefined } | 'missing'> {
+  const { status, body, date } = await read(c, path);
   if (status === 404) return 'missing';
   if (status !== 200) throw new UpstreamUnreadable(`GET ${path} answered ${status}`);
   const result = schema.safeParse(body);
   if (!result.success) throw new UpstreamUnreadable(`GET ${path}: the answer does not match the contract`);
-  return result.data;
+  const clock = date ? Date.parse(date) : NaN;
+  return { data: result.data, date: Number.isFinite(clock) ? clock : undefined };
 }
 
-/** Every page of a list, `pageSize=1000`, up to MAX_PAGES. */
-async function allPages<S extends z.ZodType>(read: Read, c: Context, path: string, item: S): Promise<z.infer<S>[] | 'missing'> {
+/** Every page of a list, `pageSize=1000`, up to MAX_PAGES, and the service's clock at the first page. */
+async function allPages<S extends z.ZodType>(
+  read: Read,
+  c: Context,
+  path: string,
+  item: S,
+): Promise<{ values: z.infer<S>[]; date: number | undefined } | 'missing'> {
   const schema = envelopeOf(item);
   const found: z.infer<S>[] = [];
+  let date: number | undefined;
   const join = path.includes('?') ? '&' : '?';
   for (let page = 1; page <= MAX_PAGES; page += 1) {
-    const answer = await parsed(read, c, `${path}${join}page=${page}&pageSize=${PAGE}`, schema);
-    if (answer === 'missing') return page === 1 ? 'missing' : found;
-    found.push(...(answer.values as z.infer<S>[]));
-    if (answer.values.length < PAGE || page * PAGE >= answer.totalValues) break;
+    const answer = await parsedWithDate(read, c, `${path}${join}page=${page}&pageSize=${PAGE}`, schema);
+    if (answer === 'missing') {
+      if (page === 1) return 'missing';
+      break;
+    }
+    if (page === 1) date = answer.date;
+    found.push(...(answer.data.values as z.infer<S>[]));
+    if (answer.data.values.length < PAGE || page * PAGE >= answer.data.totalValues) break;
   }
-  return found;
+  return { values: found, date };
 }
 
 export interface Named {
@@ -73,7 +96,7 @@ const nameOf = (p: { firstName: string; lastName: string }) => `${p.firstName} $
 /** The person's caseload (the extension); 'missing' when the service does not have it. */
 export async function readCaseload(read: Read, c: Context, person: string): Promise<Named[] | 'missing'> {
   const people = await allPages(read, c, pathFor('people.caseload', { id: person }), PersonSchema);
-  return people === 'missing' ? 'missing' : people.map((p) => ({ identifier: p.identifier, name: nameOf(p) }));
+  return people === 'missing' ? 'missing' : people.values.map((p) => ({ identifier: p.identifier, name: nameOf(p) }));
 }
 
 /** Names of these people (the people extension, 1000 a call); without it, none. */
@@ -94,49 +117,109 @@ export async function readNames(read: Read, c: Context, identifiers: readonly st
 const AlertWithComments = AlertSchema.extend({ comments: AlertExpansions.comments });
 const UpdateWithComments = UpdateSchema.extend({ comments: UpdateExpansions.comments });
 const studentOf = (n: { student: { href: string } }) => decodeURIComponent(n.student.href.replace(/\/$/, '').split('/').at(-1) ?? '');
+const alertOf = ({ comments, ...notation }: z.infer<typeof AlertWithComments>): WithComments<Alert> => ({
+  notation: { ...notation, comments: { href: comments.href } },
+  comments: comments.values,
+});
+const updateOf = ({ comments, ...notation }: z.infer<typeof UpdateWithComments>): WithComments<Update> => ({
+  notation: { ...notation, comments: { href: comments.href } },
+  comments: comments.values,
+});
+function byStudent<R extends { student: { href: string } }, T>(rows: readonly R[], entry: (row: R) => T): Map<string, T[]> {
+  const grouped = new Map<string, T[]>();
+  for (const row of rows) {
+    const student = studentOf(row);
+    const list = grouped.get(student);
+    if (list) list.push(entry(row));
+    else grouped.set(student, [entry(row)]);
+  }
+  return grouped;
+}
+/**
+ * How far before the service's clock at an answer the next sync starts: a comment being written
+ * while that answer was made is read again rather than missed (a notation read twice is merged).
+ */
+const SYNC_OVERLAP_MS = 60_000;
+
+/** Alerts and updates of up to STUDENTS_PER_CALL students, grouped by student, and the instant they are current to. */
+async function readChunk(
+  read: Read,
+  c: Context,
+  students: readonly string[],
+  filter: { alerts: string; updates: string },
+): Promise<{ alerts: Map<string, WithComments<Alert>[]>; updates: Map<string, WithComments<Update>[]>; syncedTo: string }> {
+  const ids = students.map(encodeURIComponent).join(',');
+  const started = Date.now();
+  const [alerts, updates] = await Promise.all([
+    allPages(read, c, `${pathFor('alerts.list', {})}?identifiers=${ids}${filter.alerts}&expand=comments`, AlertWithComments),
+    allPages(read, c, `${pathFor('updates.list', {})}?identifiers=${ids}${filter.updates}&expand=comments`, UpdateWithComments),
+  ]);
+  if (alerts === 'missing' || updates === 'missing') throw new UpstreamUnreadable('the alerts or updates list answered 404');
+  const clock = Math.min(alerts.date ?? started, updates.date ?? started);
+  return {
+    alerts: byStudent(alerts.values, alertOf),
+    updates: byStudent(updates.values, updateOf),
+    syncedTo: new Date(clock - SYNC_OVERLAP_MS).toISOString(),
+  };
+}
 
 /**
  * The students' alerts (all of them: an open alert may be old) and their updates since
- * `updatesSince`, with comments, as the person may see them, by student.
+ * `updatesSince`, with comments, as the person may see them, by student. Students read before
+ * (NotationCache) are brought up to date with what changed since; the others are read whole.
  */
 export async function readNotations(
   read: Read,
   c: Context,
-  options: { person: string; membership: Membership; students: readonly string[]; updatesSince: string },
+  options: { person: string; membership: Membership; students: readonly string[]; updatesSince: string; cache: NotationCache },
 ): Promise<{ alerts: Map<string, WithComments<Alert>[]>; updates: Map<string, WithComments<Update>[]> }> {
+  const { cache } = options;
+  const known = options.students.filter((s) => cache.syncedTo(s) !== undefined);
+  const unread = options.students.filter((s) => cache.syncedTo(s) === undefined);
+  // Students current to nearly the same instant share a call: the earliest instant of each run is asked.
+  known.sort((a, b) => cache.syncedTo(a)!.localeCompare(cache.syncedTo(b)!));
+  const since = encodeURIComponent(options.updatesSince);
+  const jobs = [
+    ...chunksOf(unread, STUDENTS_PER_CALL).map((chunk) => async () => {
+      const got = await readChunk(read, c, chunk, { alerts: '', updates: `&createdOnStart=${since}` });
+      for (const student of chunk) {
+        cache.replace(student, {
+          alerts: got.alerts.get(student) ?? [],
+          updates: got.updates.get(student) ?? [],
+          updatesFrom: options.updatesSince,
+          syncedTo: got.syncedTo,
+        });
+      }
+    }),
+    ...chunksOf(known, STUDENTS_PER_CALL).map((chunk) => async () => {
+      const from = encodeURIComponent(cache.syncedTo(chunk[0]!)!);
+      const got = await readChunk(read, c, chunk, { alerts: `&modifiedOnStart=${from}`, updates: `&modifiedOnStart=${from}` });
+      for (const student of chunk) {
+        cache.merge(student, { alerts: got.alerts.get(student) ?? [], updates: got.updates.get(student) ?? [], syncedTo: got.syncedTo });
+      }
+    }),
+  ];
+  await mapPool(jobs, PARALLEL, (job) => job());
+
   const alerts = new Map<string, WithComments<Alert>[]>();
   const updates = new Map<string, WithComments<Update>[]>();
-  const visible = async <T extends { student: { href: string } }>(n: T) => (await hiddenReason(c, options.membership, options.person, n)) === undefined;
-  const jobs = chunksOf(options.students, STUDENTS_PER_CALL).flatMap((chunk) => {
-    const ids = chunk.map(encodeURIComponent).join(',');
-    return [
-      async () => {
-        const rows = await allPages(read, c, `${pathFor('alerts.list', {})}?identifiers=${ids}&expand=comments`, AlertWithComments);
-        if (rows === 'missing') throw new UpstreamUnreadable('the alerts list answered 404');
-        for (const a of rows) {
-          if (!(await visible(a))) continue;
-          const { comments, ...notation } = a;
-          const list = alerts.get(studentOf(a)) ?? [];
-          list.push({ notation: { ...notation, comments: { href: comments.href } }, comments: comments.values });
-          alerts.set(studentOf(a), list);
-        }
-      },
-      async () => {
-        const since = encodeURIComponent(options.updatesSince);
-        const rows = await allPages(read, c, `${pathFor('updates.list', {})}?identifiers=${ids}&createdOnStart=${since}&expand=comments`, UpdateWithComments);
-        if (rows === 'missing') throw new UpstreamUnreadable('the updates list answered 404');
-        for (const u of rows) {
-          if (!(await visible(u))) continue;
-          const { comments, ...notation } = u;
-          const list = updates.get(studentOf(u)) ?? [];
-          list.push({ notation: { ...notation, comments: { href: comments.href } }, comments: comments.values });
-          updates.set(studentOf(u), list);
-        }
-      },
-    ];
-  });
-  await mapPool(jobs, PARALLEL, (job) => job());
+  const visible = async (n: Alert | Update) => (await hiddenReason(c, options.membership, options.person, n)) === undefined;
+  for (const student of options.students) {
+    // Evicted meanwhile by a larger home running at the same time: this one reads it again.
+    const copy = cache.of(student, options.updatesSince) ?? (await readAgain(read, c, student, options.updatesSince));
+    const seenAlerts: WithComments<Alert>[] = [];
+    for (const a of copy.alerts) if (await visible(a.notation)) seenAlerts.push(a);
+    const seenUpdates: WithComments<Update>[] = [];
+    for (const u of copy.updates) if (await visible(u.notation)) seenUpdates.push(u);
+    if (seenAlerts.length > 0) alerts.set(student, seenAlerts);
+    if (seenUpdates.length > 0) updates.set(student, seenUpdates);
+  }
   return { alerts, updates };
+}
+
+async function readAgain(read: Read, c: Context, student: string, updatesSince: string) {
+  const got = await readChunk(read, c, [student], { alerts: '', updates: `&createdOnStart=${encodeURIComponent(updatesSince)}` });
+  return { alerts: got.alerts.get(student) ?? [], updates: got.updates.get(student) ?? [] };
 }
 
 const RESPONDENT = /\/results\/([^/?#]+)\/factors/;
@@ -175,7 +258,7 @@ export async function readScores(
   const administrations = await allPages(read, c, pathFor('noncognitive.administrations.list', {}), AdministrationSchema);
   const scores = new Map<string, { factor: string; score: number }[]>();
   if (administrations === 'missing') return scores;
-  const latest = administrations
+  const latest = administrations.values
     .filter((a) => Date.parse(a.startDate) <= nowMs)
     .sort((a, b) => b.startDate.localeCompare(a.startDate))
     .slice(0, ADMINISTRATIONS);
@@ -185,7 +268,7 @@ export async function readScores(
   );
   for (const cohort of cohorts) {
     if (cohort === 'missing') continue;
-    for (const respondent of cohort) {
+    for (const respondent of cohort.values) {
       const student = decodeURIComponent(RESPONDENT.exec(respondent.href)?.[1] ?? '');
       if (!students.has(student) || scores.has(student)) continue;
       const kept = respondent.values.filter((r) => !r.validityConcern);

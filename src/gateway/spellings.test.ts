@@ -246,6 +246,33 @@ for (const modeName of ['in process', 'proxy'] as const) {
       expect(read).toBeGreaterThan(0);
     });
 
+    it('the outcomes and the access log: refused to a staff member in every spelling; an administrator reads them or is refused', async () => {
+      for (const path of ['/admin/outcomes', '/admin/access-log']) {
+        const variants = spellings(path);
+        for (const spelled of [...variants, path]) {
+          const res = await send(mode, staff, 'GET', spelled);
+          expect(refused(res.status) || !/json/.test(res.headers['content-type'] ?? ''), `GET ${spelled} as staff: ${res.status}`).toBe(true);
+          expect(res.body.toString('utf8'), `GET ${spelled} as staff`).not.toMatch(/"values"|"categories"|"totals"/);
+        }
+        let read = 0;
+        for (const spelled of [path, ...variants]) {
+          const res = await send(mode, admin, 'GET', spelled);
+          if (res.status === 200 && /json/.test(res.headers['content-type'] ?? '')) read += 1;
+          else expect(refused(res.status) || !/json/.test(res.headers['content-type'] ?? ''), `GET ${spelled} as administrator: ${res.status}`).toBe(true);
+        }
+        expect(read, path).toBeGreaterThan(0);
+      }
+    });
+
+    it("a person's own records (home, claims, views, watch list, notifications, scope) answer nobody signed out, in any spelling", async () => {
+      for (const path of ['/session/my-students', '/session/claims', '/session/views', '/session/watch', '/me/notifications', '/session/scope']) {
+        for (const spelled of [path, ...spellings(path)]) {
+          const res = await rawRequest(mode.origin, 'GET', spelled, { accept: 'application/json' });
+          expect(res.status === 200 && /json/.test(res.headers['content-type'] ?? ''), `GET ${spelled} signed out: ${res.status}`).toBe(false);
+        }
+      }
+    });
+
     it('the journal names the operation of every write it recorded, never a bare method', async () => {
       const res = await send(mode, admin, 'GET', '/admin/journal?limit=1000');
       const { values } = JSON.parse(res.body.toString('utf8')) as { values: { operation: string; path: string }[] };

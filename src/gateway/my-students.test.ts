@@ -246,6 +246,13 @@ describe('the home, visits and the watch list through the gateway', () => {
     // Taken once: the next request reads again (what changed since, notation-cache.ts).
     await home(cookie, served);
     expect(alertReads()).toBe(reading * 2);
+    // A reading the app never took is not served after a later load of the page: that one reads afresh.
+    await served.request(`${ORIGIN}/`, { headers: { cookie, accept: 'text/html' } });
+    await expect.poll(alertReads).toBe(reading * 3);
+    const followed = await request(`/session/watch/${STUDENT}`, cookie, { method: 'PUT' }, served);
+    expect(followed.status).toBe(200);
+    await served.request(`${ORIGIN}/`, { headers: { cookie, accept: 'text/html' } });
+    expect((await home(cookie, served)).students.find((s) => s.student === STUDENT)?.watching).toBe(true);
     // Nobody signed in: the page starts nothing.
     sent.length = 0;
     await served.request(`${ORIGIN}/`, { headers: { accept: 'text/html' } });

@@ -216,7 +216,9 @@ export function myStudentsRoutes(options: MyStudentsOptions): { routes: Hono; st
    */
   const startEarly: MiddlewareHandler = async (c, next) => {
     const actor = c.req.method === 'GET' ? await options.actorOf(c) : undefined;
-    if (actor && !early.has(actor.identifier)) {
+    // Every load of the page starts afresh: a reading left by an earlier load (the app never asked
+    // for it: the person went on at once) predates whatever they did since.
+    if (actor) {
       const home = gather(c, actor.identifier);
       home.catch((error: unknown) => options.onError?.(error, c));
       const entry = { at: now(), home };

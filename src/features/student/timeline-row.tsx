@@ -80,7 +80,9 @@ export const TimelineRow = memo(function TimelineRow({ item, student, commentsOp
         {item.status && <AlertStatus status={item.status} />}
         {item.kind === 'encouragement' && <EncouragementTypeLabel id={item.encouragementTypeId} />}
         {item.dataInsightType && <Chip size="small" variant="outlined" label={insightTypeWord(item.dataInsightType)} />}
-        <Typography variant="body2" color="textSecondary" component="p" sx={{ m: 0 }}>
+        {/* On a phone the byline has a line of its own: an author's name arriving after the first paint
+            (longer than the identifier shown until then) wrapped it there, moving the whole card. */}
+        <Typography variant="body2" color="textSecondary" component="p" sx={{ m: 0, flexBasis: { xs: '100%', sm: 'auto' } }}>
           {item.kind === 'dataInsight' ? (
             'From the data'
           ) : (

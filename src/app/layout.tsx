@@ -21,6 +21,7 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import DarkModeOutlined from '@mui/icons-material/DarkModeOutlined';
 import LightModeOutlined from '@mui/icons-material/LightModeOutlined';
 import MenuIcon from '@mui/icons-material/Menu';
+import SettingsOutlined from '@mui/icons-material/SettingsOutlined';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { OutageNotice } from '../components/outage-notice.tsx';
 import { useOutageMonitor } from '../queries/outage.ts';
@@ -166,7 +167,8 @@ export function Layout() {
       <SkipLink />
       <AppBar position="fixed" elevation={0} sx={{ width: { md: `calc(100% - ${DRAWER_WIDTH}px)` }, ml: { md: `${DRAWER_WIDTH}px` } }}>
         <Toolbar sx={{ gap: 1 }}>
-          <Typography variant="h6" component="span" sx={{ flexGrow: 1, display: { md: 'none' } }}>
+          {/* One line on a phone: the name gives way (an ellipsis) before the buttons wrap and the bar grows over the page. */}
+          <Typography variant="h6" component="span" noWrap sx={{ flexGrow: 1, minWidth: 0, display: { md: 'none' } }}>
             Student Success
           </Typography>
           <Box sx={{ flexGrow: 1, display: { xs: 'none', md: 'block' } }} />
@@ -176,11 +178,23 @@ export function Layout() {
               {displayName(signedIn)}
             </Typography>
           )}
-          <Button color="inherit" component={RouterLink} to={PAGES.settings.href({})}>
+          <Tooltip title="Settings">
+            <IconButton
+              color="inherit"
+              component={RouterLink}
+              to={PAGES.settings.href({})}
+              aria-label="Settings"
+              sx={{ display: { xs: 'inline-flex', sm: 'none' } }}
+            >
+              <SettingsOutlined />
+            </IconButton>
+          </Tooltip>
+          <Button color="inherit" component={RouterLink} to={PAGES.settings.href({})} sx={{ display: { xs: 'none', sm: 'inline-flex' } }}>
             Settings
           </Button>
           <Button
             color="inherit"
+            sx={{ whiteSpace: 'nowrap', flexShrink: 0 }}
             disabled={signOut.isPending || signOut.isSuccess}
             onClick={() =>
               // On success the browser leaves for the provider's logout (or the signed-out page).

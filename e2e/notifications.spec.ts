@@ -62,6 +62,10 @@ test('settings, a claim in the drawer, triage and the student page, raised by me
   await expect(raisedPanel).toBeVisible();
   await expect(raisedPanel.getByTestId('raised-row').filter({ hasText: 'labs are rescheduled (e2e)' })).toHaveCount(1);
   await screenshot(page, 'raised-by-me-1440-light');
+  // Clearing the filters (the creator among them) ends "raised by me": the link says so, the panel goes.
+  await page.getByRole('button', { name: 'Clear filters' }).click();
+  await expect(page).not.toHaveURL(/raisedBy=/);
+  await expect(raisedPanel).toBeHidden();
 
   await page.goto('/settings');
   await expect(page.getByText(/Your alert about .*S000140.* was lowered/)).toBeVisible({ timeout: 30_000 });

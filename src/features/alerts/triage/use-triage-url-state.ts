@@ -22,7 +22,11 @@ export function useTriageUrlState([searchParams, write]: readonly [URLSearchPara
     (next: FilterChange, how: { push?: boolean } = {}) =>
       write((previous) => {
         const current = parseTriageFilters(previous).filters;
-        return writeTriageFilters(previous, { ...current, ...(typeof next === 'function' ? next(current) : next) });
+        const patch = typeof next === 'function' ? next(current) : next;
+        const written = writeTriageFilters(previous, { ...current, ...patch });
+        // `raisedBy=me` stands for a creator: choosing another creator, or none, ends it.
+        if ('creator' in patch) written.delete('raisedBy');
+        return written;
       }, how),
     [write],
   );

@@ -1,8 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Hono } from 'hono';
-import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BATCH_HEADER, UNDO_HEADER, type ReassignmentBatch } from '../api/reassignment-batches.ts';
 import type { JournalEntry } from '../api/journal.ts';
@@ -10,7 +6,7 @@ import { createApp } from '../backend/app.ts';
 import { openDatabase } from '../backend/db/open.ts';
 import { DEMO_CLIENT } from '../testing/backend.ts';
 import { directSignIn } from '../testing/gateway.ts';
-import { postgresBin, startPostgres, type TestPostgres } from '../testing/postgres.ts';
+import { gatewayEngines } from '../testing/gateway-engines.ts';
 import { databaseBatches, type BatchStore } from './batch-store.ts';
 import { openGatewayDatabase } from './db/database.ts';
 import { createGateway } from './gateway.ts';
@@ -19,24 +15,7 @@ import { inProcessUpstream } from './upstream.ts';
 
 /** #31 item 4: a bulk reassignment and its before-states outlive the page that ran it. */
 
-let postgres: TestPostgres | undefined;
-const folder = mkdtempSync(join(tmpdir(), 'batches-'));
-beforeAll(async () => {
-  if (postgresBin()) postgres = await startPostgres();
-}, 60_000);
-afterAll(async () => {
-  await postgres?.remove();
-  rmSync(folder, { recursive: true, force: true });
-});
-
-async function freshSetting(engine: 'sqlite' | 'postgres'): Promise<string> {
-  if (engine === 'sqlite') return join(folder, `${Math.random().toString(36).slice(2)}.sqlite`);
-  if (!postgres) throw new Error("PostgreSQL is missing: install Debian's postgresql (.ci/run does)");
-  const admin = openGatewayDatabase(postgres.url);
-  await sql.raw('create database batches').execute(admin.db);
-  await admin.close();
-  return postgres.url.replace(/\/postgres$/, '/batches');
-}
+const { freshSetting } = gatewayEngines('batches');
 
 describe.each(['sqlite', 'postgres'] as const)('the batch store on %s', (engine) => {
   let setting: string;

@@ -1,9 +1,8 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { postgresBin, startPostgres, type TestPostgres } from '../testing/postgres.ts';
+import { gatewayEngines } from '../testing/gateway-engines.ts';
 import { openGatewayDatabase } from './db/database.ts';
 import { importJournal } from './journal-import.ts';
 import { databaseJournal, type JournalStore, type PendingEntry } from './journal-store.ts';
@@ -12,29 +11,9 @@ import { scheduleRetention } from './retention.ts';
 
 /**
  * The journal's store, the same tests on both engines (#29): an embedded SQLite file and a real
- * PostgreSQL cluster started here on a free port and removed afterwards.
+ * PostgreSQL cluster started for this file on a free port and removed afterwards (gatewayEngines).
  */
-let postgres: TestPostgres | undefined;
-const folder = mkdtempSync(join(tmpdir(), 'gateway-db-'));
-beforeAll(async () => {
-  if (postgresBin()) postgres = await startPostgres();
-}, 60_000);
-afterAll(async () => {
-  await postgres?.remove();
-  rmSync(folder, { recursive: true, force: true });
-});
-
-let fileCount = 0;
-/** A fresh, empty database of the engine: a new file, or a new PostgreSQL database. */
-async function freshSetting(engine: 'sqlite' | 'postgres'): Promise<string> {
-  fileCount += 1;
-  if (engine === 'sqlite') return join(folder, `sub/${fileCount}.sqlite`);
-  if (!postgres) throw new Error("PostgreSQL is missing: install Debian's postgresql (.ci/run does)");
-  const admin = openGatewayDatabase(postgres.url);
-  await sql.raw(`create database store_${fileCount}`).execute(admin.db);
-  await admin.close();
-  return postgres.url.replace(/\/postgres$/, `/store_${fileCount}`);
-}
+const { folder, freshSetting } = gatewayEngines('gateway-db');
 
 const entry = (over: Partial<PendingEntry> & { at: string }): PendingEntry => ({
   requestId: 'r',

@@ -1,8 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Hono } from 'hono';
-import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AccessLogEntry } from '../api/access-log.ts';
 import { MyStudentsSchema, type MyStudents } from '../api/my-students.ts';
@@ -10,7 +6,7 @@ import { createApp } from '../backend/app.ts';
 import { openDatabase } from '../backend/db/open.ts';
 import { DEMO_CLIENT } from '../testing/backend.ts';
 import { directSignIn } from '../testing/gateway.ts';
-import { postgresBin, startPostgres, type TestPostgres } from '../testing/postgres.ts';
+import { gatewayEngines } from '../testing/gateway-engines.ts';
 import { openGatewayDatabase, type GatewayDatabase } from './db/database.ts';
 import { createGateway } from './gateway.ts';
 import { createLogger } from './logging.ts';
@@ -22,24 +18,7 @@ import { databaseWatchList, watchedStudents } from './watch-list-store.ts';
 
 /** #32 items 1–3: the home of the signed-in person, their last visits and their watch list, through the gateway. */
 
-let postgres: TestPostgres | undefined;
-const folder = mkdtempSync(join(tmpdir(), 'my-students-'));
-beforeAll(async () => {
-  if (postgresBin()) postgres = await startPostgres();
-}, 60_000);
-afterAll(async () => {
-  await postgres?.remove();
-  rmSync(folder, { recursive: true, force: true });
-});
-
-async function freshSetting(engine: 'sqlite' | 'postgres'): Promise<string> {
-  if (engine === 'sqlite') return join(folder, `${Math.random().toString(36).slice(2)}.sqlite`);
-  if (!postgres) throw new Error("PostgreSQL is missing: install Debian's postgresql (.ci/run does)");
-  const admin = openGatewayDatabase(postgres.url);
-  await sql.raw('create database my_students').execute(admin.db);
-  await admin.close();
-  return postgres.url.replace(/\/postgres$/, '/my_students');
-}
+const { freshSetting } = gatewayEngines('my-students');
 
 describe.each(['sqlite', 'postgres'] as const)('visits and watch lists on %s', (engine) => {
   let setting: string;

@@ -1,16 +1,12 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../backend/app.ts';
 import { openDatabase } from '../backend/db/open.ts';
 import { DEMO_CLIENT } from '../testing/backend.ts';
-import { postgresBin, startPostgres, type TestPostgres } from '../testing/postgres.ts';
+import { gatewayEngines } from '../testing/gateway-engines.ts';
 import { startSmtp, type TestSmtp } from '../testing/smtp.ts';
 import { DEFAULT_TIMEOUTS } from './bounded.ts';
 import { databaseClaims } from './claims-store.ts';
-import { openGatewayDatabase, type GatewayDatabase } from './db/database.ts';
+import { type GatewayDatabase } from './db/database.ts';
 import { createLogger } from './logging.ts';
 import { smtpMailer, type Mailer } from './mailer.ts';
 import { createNotifier } from './notifier.ts';
@@ -20,29 +16,12 @@ import { inProcessUpstream } from './upstream.ts';
 
 /** #32 items 6 and 7: claims and the notifier's records on both engines, and the notifier against the reference backend and a real SMTP server. */
 
-let postgres: TestPostgres | undefined;
+const { freshDatabase } = gatewayEngines('notify');
 let smtp: TestSmtp;
-const folder = mkdtempSync(join(tmpdir(), 'notify-'));
 beforeAll(async () => {
   smtp = await startSmtp();
-  if (postgresBin()) postgres = await startPostgres();
-}, 60_000);
-afterAll(async () => {
-  await smtp?.stop();
-  await postgres?.remove();
-  rmSync(folder, { recursive: true, force: true });
 });
-
-let databases = 0;
-async function freshDatabase(engine: 'sqlite' | 'postgres'): Promise<GatewayDatabase> {
-  if (engine === 'sqlite') return openGatewayDatabase(join(folder, `${Math.random().toString(36).slice(2)}.sqlite`));
-  if (!postgres) throw new Error("PostgreSQL is missing: install Debian's postgresql (.ci/run does)");
-  const admin = openGatewayDatabase(postgres.url);
-  const name = `notify_${(databases += 1)}`;
-  await sql.raw(`create database ${name}`).execute(admin.db);
-  await admin.close();
-  return openGatewayDatabase(postgres.url.replace(/\/postgres$/, `/${name}`));
-}
+afterAll(() => smtp?.stop());
 
 describe.each(['sqlite', 'postgres'] as const)('the claim and notification stores on %s', (engine) => {
   let database: GatewayDatabase;

@@ -1,15 +1,11 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Hono } from 'hono';
-import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hrefOfView, type SavedView } from '../api/saved-views.ts';
 import { createApp } from '../backend/app.ts';
 import { openDatabase } from '../backend/db/open.ts';
 import { DEMO_CLIENT } from '../testing/backend.ts';
 import { directSignIn } from '../testing/gateway.ts';
-import { postgresBin, startPostgres, type TestPostgres } from '../testing/postgres.ts';
+import { gatewayEngines } from '../testing/gateway-engines.ts';
 import { openGatewayDatabase } from './db/database.ts';
 import { createGateway } from './gateway.ts';
 import { createLogger } from './logging.ts';
@@ -18,24 +14,7 @@ import { inProcessUpstream } from './upstream.ts';
 
 /** #32 item 4: a person's named filters of a page, kept by the gateway, renamed and deleted by their owner only. */
 
-let postgres: TestPostgres | undefined;
-const folder = mkdtempSync(join(tmpdir(), 'saved-views-'));
-beforeAll(async () => {
-  if (postgresBin()) postgres = await startPostgres();
-}, 60_000);
-afterAll(async () => {
-  await postgres?.remove();
-  rmSync(folder, { recursive: true, force: true });
-});
-
-async function freshSetting(engine: 'sqlite' | 'postgres'): Promise<string> {
-  if (engine === 'sqlite') return join(folder, `${Math.random().toString(36).slice(2)}.sqlite`);
-  if (!postgres) throw new Error("PostgreSQL is missing: install Debian's postgresql (.ci/run does)");
-  const admin = openGatewayDatabase(postgres.url);
-  await sql.raw('create database views').execute(admin.db);
-  await admin.close();
-  return postgres.url.replace(/\/postgres$/, '/views');
-}
+const { freshSetting } = gatewayEngines('saved-views');
 
 describe.each(['sqlite', 'postgres'] as const)('the saved view store on %s', (engine) => {
   let setting: string;

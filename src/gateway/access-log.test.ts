@@ -5,7 +5,7 @@ import type { AccessLogEntry } from '../api/access-log.ts';
 import { createApp } from '../backend/app.ts';
 import { openDatabase } from '../backend/db/open.ts';
 import { DEMO_CLIENT } from '../testing/backend.ts';
-import { directSignIn, startTestGateway, type TestGateway } from '../testing/gateway.ts';
+import { directSignIn, startTestGateway, type TestGateway, seededUpstream } from '../testing/gateway.ts';
 import { signInThroughProvider } from '../testing/sign-in.ts';
 import { ACCESS_LOG_PROBLEM } from './access-log.ts';
 import { databaseAccessLog, type AccessLogStore } from './access-log-store.ts';
@@ -27,11 +27,10 @@ let gateway: Hono;
 let closeDb: () => void;
 
 beforeAll(() => {
-  const { db } = openDatabase({ path: ':memory:', seed: 1, scale: 0.1, now: new Date('2026-06-01T00:00:00Z') });
-  closeDb = () => db.close();
+  const { upstream, close } = seededUpstream();
+  closeDb = close;
   database = openGatewayDatabase(':memory:');
   accessLog = databaseAccessLog(database);
-  const upstream = inProcessUpstream(createApp({ db, clients: [DEMO_CLIENT], tokenTtlSeconds: 3600, logError: () => {} }), DEMO_CLIENT);
   gateway = createGateway({ upstream, auth: signin.auth, logger: createLogger({ level: 'silent' }), accessLog });
 });
 afterAll(async () => {

@@ -1,13 +1,10 @@
 import type { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from '../backend/app.ts';
-import { openDatabase } from '../backend/db/open.ts';
-import { DEMO_CLIENT } from '../testing/backend.ts';
-import { directSignIn } from '../testing/gateway.ts';
+import { directSignIn, seededUpstream } from '../testing/gateway.ts';
 import { AUDIENCE_PROBLEM } from './audiences.ts';
 import { createGateway } from './gateway.ts';
 import { createLogger } from './logging.ts';
-import { inProcessUpstream, type Upstream } from './upstream.ts';
+import type { Upstream } from './upstream.ts';
 
 /**
  * #30, audiences: a Private note is its author's alone (administrators included), a FullNetwork
@@ -26,9 +23,8 @@ let outsider = '';
 const author = 'E0010';
 
 beforeAll(async () => {
-  const { db } = openDatabase({ path: ':memory:', seed: 1, scale: 0.1, now: new Date('2026-06-01T00:00:00Z') });
-  closeDb = () => db.close();
-  const inner = inProcessUpstream(createApp({ db, clients: [DEMO_CLIENT], tokenTtlSeconds: 3600, logError: () => {} }), DEMO_CLIENT);
+  const { upstream: inner, close } = seededUpstream();
+  closeDb = close;
   const upstream: Upstream = { ...inner, send: (path, init, base) => (sent.push(`${init.method ?? 'GET'} ${path}`), inner.send(path, init, base)) };
   gateway = createGateway({ upstream, auth: signin.auth, logger: createLogger({ level: 'silent' }) });
   const staff = await signin.cookieFor(author, ['success-staff']);
@@ -157,8 +153,7 @@ describe('audiences at the gateway', () => {
 
 describe('audiences in front of a service without the caseload extension', () => {
   it('reads membership with E15 per student, once per student while cached, not once per row', async () => {
-    const { db } = openDatabase({ path: ':memory:', seed: 1, scale: 0.1, now: new Date('2026-06-01T00:00:00Z') });
-    const inner = inProcessUpstream(createApp({ db, clients: [DEMO_CLIENT], tokenTtlSeconds: 3600, logError: () => {} }), DEMO_CLIENT);
+    const { upstream: inner, close } = seededUpstream();
     const calls: string[] = [];
     const upstream: Upstream = {
       ...inner,
@@ -187,6 +182,6 @@ describe('audiences in front of a service without the caseload extension', () =>
       expect(list.values.filter((v) => v.details.startsWith('For the network'))).toHaveLength(3);
     }
     expect(calls.filter((c) => c.startsWith(`/people/${STUDENT}/successNetwork`))).toHaveLength(1);
-    db.close();
+    close();
   });
 });

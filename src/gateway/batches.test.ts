@@ -2,16 +2,10 @@ import type { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BATCH_HEADER, UNDO_HEADER, type ReassignmentBatch } from '../api/reassignment-batches.ts';
 import type { JournalEntry } from '../api/journal.ts';
-import { createApp } from '../backend/app.ts';
-import { openDatabase } from '../backend/db/open.ts';
-import { DEMO_CLIENT } from '../testing/backend.ts';
-import { directSignIn } from '../testing/gateway.ts';
+import { directSignIn, seededGateway } from '../testing/gateway.ts';
 import { gatewayEngines } from '../testing/gateway-engines.ts';
 import { databaseBatches, type BatchStore } from './batch-store.ts';
 import { openGatewayDatabase } from './db/database.ts';
-import { createGateway } from './gateway.ts';
-import { createLogger } from './logging.ts';
-import { inProcessUpstream } from './upstream.ts';
 
 /** #31 item 4: a bulk reassignment and its before-states outlive the page that ran it. */
 
@@ -69,10 +63,7 @@ describe('bulk reassignments through the gateway', () => {
   let gateway: Hono;
   let closeDb: () => void;
   beforeAll(() => {
-    const { db } = openDatabase({ path: ':memory:', seed: 1, scale: 0.1, now: new Date('2026-06-01T00:00:00Z') });
-    closeDb = () => db.close();
-    const backend = createApp({ db, clients: [DEMO_CLIENT], tokenTtlSeconds: 3600, logError: () => {} });
-    gateway = createGateway({ upstream: inProcessUpstream(backend, DEMO_CLIENT), auth: signin.auth, logger: createLogger({ level: 'silent' }) });
+    ({ gateway, close: closeDb } = seededGateway({ auth: signin.auth }));
   });
   afterAll(() => closeDb());
 

@@ -1,18 +1,13 @@
 import { randomBytes } from 'node:crypto';
-import type { DatabaseSync } from 'node:sqlite';
 import type { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from '../backend/app.ts';
-import { openDatabase } from '../backend/db/open.ts';
-import { DEMO_CLIENT } from '../testing/backend.ts';
-import { directSignIn } from '../testing/gateway.ts';
+import { directSignIn, seededUpstream } from '../testing/gateway.ts';
 import { databaseAccessLog, type AccessLogStore } from './access-log-store.ts';
 import { openGatewayDatabase, type GatewayDatabase } from './db/database.ts';
 import { createGateway } from './gateway.ts';
 import { createLogger } from './logging.ts';
 import { RefreshRefused, type OidcClient, type SignedInPerson } from './oidc.ts';
 import { cookieName, sessionStoreKey } from './session.ts';
-import { inProcessUpstream } from './upstream.ts';
 
 /**
  * GROUPS_RECHECK_S when the provider cannot be asked: a provider that is down keeps the session
@@ -31,22 +26,22 @@ const oidc: OidcClient = {
     return answer();
   },
 };
-let db: DatabaseSync;
+let closeDb: () => void;
 let database: GatewayDatabase;
 let accessLog: AccessLogStore;
 let gateway: Hono;
 
 beforeAll(() => {
-  ({ db } = openDatabase({ path: ':memory:', seed: 1, scale: 0.1, now: new Date('2026-06-01T00:00:00Z') }));
+  const { upstream, close } = seededUpstream();
+  closeDb = close;
   database = openGatewayDatabase(':memory:');
   accessLog = databaseAccessLog(database);
-  const upstream = inProcessUpstream(createApp({ db, clients: [DEMO_CLIENT], tokenTtlSeconds: 3600, logError: () => {} }), DEMO_CLIENT);
   const config = { ...signin.auth.config, sessions: { ...signin.auth.config.sessions, recheckSeconds: 60 } };
   gateway = createGateway({ upstream, auth: { ...signin.auth, config, oidc }, logger: createLogger({ level: 'silent' }), accessLog });
 });
 afterAll(async () => {
   await database.close();
-  db.close();
+  closeDb();
 });
 
 /** A session whose groups were last confirmed two minutes ago (past GROUPS_RECHECK_S=60). */

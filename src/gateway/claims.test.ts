@@ -1,12 +1,6 @@
 import type { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from '../backend/app.ts';
-import { openDatabase } from '../backend/db/open.ts';
-import { DEMO_CLIENT } from '../testing/backend.ts';
-import { directSignIn } from '../testing/gateway.ts';
-import { createGateway } from './gateway.ts';
-import { createLogger } from './logging.ts';
-import { inProcessUpstream } from './upstream.ts';
+import { directSignIn, seededGateway } from '../testing/gateway.ts';
 
 /** #32 items 6 and 7 through the gateway: "I'm on it" claims, and a person's own notification settings. */
 
@@ -16,15 +10,7 @@ const signin = directSignIn({ publicUrl: ORIGIN });
 let gateway: Hono;
 let closeDb: () => void;
 beforeAll(() => {
-  const { db } = openDatabase({ path: ':memory:', seed: 1, scale: 0.1, now: new Date('2026-06-01T00:00:00Z') });
-  closeDb = () => db.close();
-  const backend = createApp({ db, clients: [DEMO_CLIENT], tokenTtlSeconds: 3600, logError: () => {} });
-  gateway = createGateway({
-    upstream: inProcessUpstream(backend, DEMO_CLIENT),
-    auth: signin.auth,
-    logger: createLogger({ level: 'silent' }),
-    access: { policy: 'relationship', recordsGroup: 'success-records', grantHours: 8 },
-  });
+  ({ gateway, close: closeDb } = seededGateway({ auth: signin.auth, access: { policy: 'relationship', recordsGroup: 'success-records', grantHours: 8 } }));
 });
 afterAll(() => closeDb());
 

@@ -4,17 +4,14 @@ import { join } from 'node:path';
 import type { Hono } from 'hono';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from '../backend/app.ts';
-import { openDatabase } from '../backend/db/open.ts';
-import { DEMO_CLIENT } from '../testing/backend.ts';
-import { directSignIn } from '../testing/gateway.ts';
+import { directSignIn, seededUpstream } from '../testing/gateway.ts';
 import { postgresBin, startPostgres, type TestPostgres } from '../testing/postgres.ts';
 import { openGatewayDatabase, type GatewayDatabase } from './db/database.ts';
 import { createGateway } from './gateway.ts';
 import { JOURNAL_PROBLEM } from './journal.ts';
 import { databaseJournal, type JournalStore } from './journal-store.ts';
 import { createLogger } from './logging.ts';
-import { inProcessUpstream, type Upstream } from './upstream.ts';
+import type { Upstream } from './upstream.ts';
 
 /**
  * #29: no write without its entry. With the gateway's PostgreSQL stopped, an admin write is
@@ -33,9 +30,8 @@ const sent: string[] = [];
 beforeAll(async () => {
   if (!postgresBin()) throw new Error("PostgreSQL is missing: install Debian's postgresql (.ci/run does)");
   postgres = await startPostgres();
-  const { db } = openDatabase({ path: ':memory:', seed: 1, scale: 0.1, now: new Date('2026-06-01T00:00:00Z') });
-  closeDb = () => db.close();
-  const inner = inProcessUpstream(createApp({ db, clients: [DEMO_CLIENT], tokenTtlSeconds: 3600, logError: () => {} }), DEMO_CLIENT);
+  const { upstream: inner, close } = seededUpstream();
+  closeDb = close;
   // Every request the service receives, by method and path.
   const upstream: Upstream = { ...inner, send: (path, init, base) => (sent.push(`${init.method ?? 'GET'} ${path}`), inner.send(path, init, base)) };
   journal = databaseJournal(openGatewayDatabase(postgres.url, { statementTimeoutMs: 1_000 }));
@@ -106,8 +102,7 @@ describe('the journal on a SQLite file that cannot be written', () => {
   it('refuses writes with 503 and sends nothing while the file is unwritable; /readyz says so; then recovers', async () => {
     const database: GatewayDatabase = openGatewayDatabase(join(mkdtempSync(join(tmpdir(), 'gateway-ro-')), 'gateway.sqlite'));
     const store = databaseJournal(database);
-    const { db } = openDatabase({ path: ':memory:', seed: 1, scale: 0.1, now: new Date('2026-06-01T00:00:00Z') });
-    const inner = inProcessUpstream(createApp({ db, clients: [DEMO_CLIENT], tokenTtlSeconds: 3600, logError: () => {} }), DEMO_CLIENT);
+    const { upstream: inner, close } = seededUpstream();
     let writes = 0;
     const upstream: Upstream = { ...inner, send: (path, init, base) => ((writes += init.method === 'PUT' ? 1 : 0), inner.send(path, init, base)) };
     const local = createGateway({
@@ -139,7 +134,7 @@ describe('the journal on a SQLite file that cannot be written', () => {
       expect((await local.request(`${ORIGIN}/readyz`)).status).toBe(200);
     } finally {
       await store.close();
-      db.close();
+      close();
     }
   });
 });

@@ -3,16 +3,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from '../backend/app.ts';
-import { openDatabase } from '../backend/db/open.ts';
-import { DEMO_CLIENT } from '../testing/backend.ts';
-import { directSignIn } from '../testing/gateway.ts';
+import { directSignIn, seededGateway, seededUpstream } from '../testing/gateway.ts';
 import { createGateway } from './gateway.ts';
 import { openGatewayDatabase } from './db/database.ts';
 import type { JournalEntry } from './journal.ts';
 import { databaseJournal } from './journal-store.ts';
 import { createLogger } from './logging.ts';
-import { inProcessUpstream } from './upstream.ts';
 
 /** #15.5: who changed a category, a trigger or a network, when, from what to what. */
 const ORIGIN = 'http://dashboard.test';
@@ -22,17 +18,8 @@ let closeDb: () => void;
 let journalPath: string;
 
 beforeAll(() => {
-  const { db } = openDatabase({ path: ':memory:', seed: 1, scale: 0.1, now: new Date('2026-06-01T00:00:00Z') });
-  closeDb = () => db.close();
-  const backend = createApp({ db, clients: [DEMO_CLIENT], tokenTtlSeconds: 3600, logError: () => {} });
   journalPath = join(mkdtempSync(join(tmpdir(), 'journal-')), 'journal.jsonl');
-  gateway = createGateway({
-    upstream: inProcessUpstream(backend, DEMO_CLIENT),
-    auth: signin.auth,
-    logger: createLogger({ level: 'silent' }),
-    journal: databaseJournal(openGatewayDatabase(':memory:')),
-    journalCopy: journalPath,
-  });
+  ({ gateway, close: closeDb } = seededGateway({ auth: signin.auth, journal: databaseJournal(openGatewayDatabase(':memory:')), journalCopy: journalPath }));
 });
 afterAll(() => closeDb());
 
@@ -187,8 +174,7 @@ describe('the change journal in its database (#29)', () => {
 
 describe('the journal in front of an upstream without the categories extension', () => {
   it('records what was asked and says the before and after are unknown', async () => {
-    const { db } = openDatabase({ path: ':memory:', seed: 1, scale: 0.1, now: new Date('2026-06-01T00:00:00Z') });
-    const inner = inProcessUpstream(createApp({ db, clients: [DEMO_CLIENT], tokenTtlSeconds: 3600, logError: () => {} }), DEMO_CLIENT);
+    const { upstream: inner, close } = seededUpstream();
     // As a service without the extension: a category cannot be read on its own.
     const upstream = {
       ...inner,
@@ -211,6 +197,6 @@ describe('the journal in front of an upstream without the categories extension',
       status: 204,
       summary: { asked: { name: 'Without the extension', isActive: true }, beforeUnknown: true, afterUnknown: true },
     });
-    db.close();
+    close();
   });
 });

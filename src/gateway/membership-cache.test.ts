@@ -1,15 +1,12 @@
 import type { Context } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from '../backend/app.ts';
-import { openDatabase } from '../backend/db/open.ts';
-import { DEMO_CLIENT } from '../testing/backend.ts';
-import { directSignIn } from '../testing/gateway.ts';
+import { directSignIn, seededUpstream } from '../testing/gateway.ts';
 import { openGatewayDatabase, type GatewayDatabase } from './db/database.ts';
 import { createGateway } from './gateway.ts';
 import { createLogger } from './logging.ts';
 import { databaseMembershipCache } from './membership-cache.ts';
 import { networkMembership } from './membership.ts';
-import { inProcessUpstream, type Upstream } from './upstream.ts';
+import { type Upstream } from './upstream.ts';
 
 /**
  * #30: "membership is read with E15 per student and cached for ACCESS_CACHE_S across people and
@@ -76,9 +73,8 @@ describe('through the gateway', () => {
   let upstream: Upstream;
   const e15: string[] = [];
   beforeAll(() => {
-    const { db } = openDatabase({ path: ':memory:', seed: 1, scale: 0.1, now: new Date('2026-06-01T00:00:00Z') });
-    closeDb = () => db.close();
-    const inner = inProcessUpstream(createApp({ db, clients: [DEMO_CLIENT], tokenTtlSeconds: 3600, logError: () => {} }), DEMO_CLIENT);
+    const { upstream: inner, close } = seededUpstream();
+    closeDb = close;
     // A service without the caseload extension: membership comes from E15.
     upstream = {
       ...inner,

@@ -2,17 +2,14 @@ import type { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AccessLogEntry } from '../api/access-log.ts';
 import { MyStudentsSchema, type MyStudents } from '../api/my-students.ts';
-import { createApp } from '../backend/app.ts';
-import { openDatabase } from '../backend/db/open.ts';
-import { DEMO_CLIENT } from '../testing/backend.ts';
-import { directSignIn } from '../testing/gateway.ts';
+import { directSignIn, seededUpstream } from '../testing/gateway.ts';
 import { gatewayEngines } from '../testing/gateway-engines.ts';
 import { openGatewayDatabase, type GatewayDatabase } from './db/database.ts';
 import { createGateway } from './gateway.ts';
 import { createLogger } from './logging.ts';
 import { DEFAULT_ATTENTION_RULES } from './my-students/attention.ts';
 import { NOT_IN_NETWORK } from './relationships.ts';
-import { inProcessUpstream, type Upstream } from './upstream.ts';
+import { type Upstream } from './upstream.ts';
 import { databaseVisits } from './visit-store.ts';
 import { databaseWatchList, watchedStudents } from './watch-list-store.ts';
 
@@ -105,9 +102,7 @@ describe('the home, visits and the watch list through the gateway', () => {
   const idOf = (href: string) => href.split('/').at(-1)!;
 
   beforeAll(async () => {
-    const { db } = openDatabase({ path: ':memory:', seed: 1, scale: 0.1, now: new Date('2026-06-01T00:00:00Z') });
-    closeDb = () => db.close();
-    inner = inProcessUpstream(createApp({ db, clients: [DEMO_CLIENT], tokenTtlSeconds: 3600, logError: () => {} }), DEMO_CLIENT);
+    ({ upstream: inner, close: closeDb } = seededUpstream());
     records = openGatewayDatabase(':memory:');
     counted = { ...inner, send: (path, init, base) => (sent.push(`${init.method ?? 'GET'} ${path}`), inner.send(path, init, base)) };
     gateway = gatewayOn(counted, records);

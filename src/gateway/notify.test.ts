@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from '../backend/app.ts';
-import { openDatabase } from '../backend/db/open.ts';
 import { DEMO_CLIENT } from '../testing/backend.ts';
 import { gatewayEngines } from '../testing/gateway-engines.ts';
 import { startSmtp, type TestSmtp } from '../testing/smtp.ts';
+import { seededUpstream } from '../testing/gateway.ts';
 import { DEFAULT_TIMEOUTS } from './bounded.ts';
 import { databaseClaims } from './claims-store.ts';
 import { type GatewayDatabase } from './db/database.ts';
@@ -12,7 +11,6 @@ import { smtpMailer, type Mailer } from './mailer.ts';
 import { createNotifier } from './notifier.ts';
 import { databaseNotify } from './notify-store.ts';
 import { serviceReader } from './service-reader.ts';
-import { inProcessUpstream } from './upstream.ts';
 
 /** #32 items 6 and 7: claims and the notifier's records on both engines, and the notifier against the reference backend and a real SMTP server. */
 
@@ -94,10 +92,8 @@ describe.each(['sqlite', 'postgres'] as const)('the notifier on %s, against the 
   const logger = createLogger({ level: 'silent' });
   beforeAll(async () => {
     database = await freshDatabase(engine);
-    const { db } = openDatabase({ path: ':memory:', seed: 1, scale: 0.1, now: new Date('2026-06-01T00:00:00Z') });
-    closeBackend = () => db.close();
-    const backend = createApp({ db, clients: [DEMO_CLIENT], tokenTtlSeconds: 3600, logError: () => {} });
-    const upstream = inProcessUpstream(backend, DEMO_CLIENT);
+    const { upstream, close } = seededUpstream();
+    closeBackend = close;
     read = serviceReader(upstream, DEFAULT_TIMEOUTS);
     backendFetch = async (path, init = {}) => {
       const token = await upstream.token();

@@ -1,10 +1,7 @@
 import type { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AccessLogEntry } from '../api/access-log.ts';
-import { createApp } from '../backend/app.ts';
-import { openDatabase } from '../backend/db/open.ts';
-import { DEMO_CLIENT } from '../testing/backend.ts';
-import { directSignIn } from '../testing/gateway.ts';
+import { directSignIn, seededUpstream } from '../testing/gateway.ts';
 import { databaseGrants } from './access-grants.ts';
 import { databaseAccessLog } from './access-log-store.ts';
 import { openGatewayDatabase } from './db/database.ts';
@@ -12,7 +9,7 @@ import { createGateway } from './gateway.ts';
 import { databaseJournal } from './journal-store.ts';
 import { createLogger } from './logging.ts';
 import { NOT_IN_NETWORK, type AccessRules } from './relationships.ts';
-import { inProcessUpstream, type Upstream } from './upstream.ts';
+import { type Upstream } from './upstream.ts';
 
 /**
  * #30, records by relationship: a person opens a student's records when they are in the student's
@@ -46,9 +43,8 @@ function gatewayWith(access: AccessRules, upstream: Upstream): Hono {
 let upstream: Upstream;
 let gateway: Hono;
 beforeAll(async () => {
-  const { db } = openDatabase({ path: ':memory:', seed: 1, scale: 0.1, now: new Date('2026-06-01T00:00:00Z') });
-  closeDb = () => db.close();
-  const inner = inProcessUpstream(createApp({ db, clients: [DEMO_CLIENT], tokenTtlSeconds: 3600, logError: () => {} }), DEMO_CLIENT);
+  const { upstream: inner, close } = seededUpstream();
+  closeDb = close;
   upstream = { ...inner, send: (path, init, base) => (sent.push(`${init.method ?? 'GET'} ${path}`), inner.send(path, init, base)) };
   gateway = gatewayWith({ policy: 'relationship', recordsGroup: 'success-records', grantHours: 8 }, upstream);
   const network = (await (

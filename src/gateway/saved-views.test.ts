@@ -1,16 +1,10 @@
 import type { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hrefOfView, type SavedView } from '../api/saved-views.ts';
-import { createApp } from '../backend/app.ts';
-import { openDatabase } from '../backend/db/open.ts';
-import { DEMO_CLIENT } from '../testing/backend.ts';
-import { directSignIn } from '../testing/gateway.ts';
+import { directSignIn, seededGateway } from '../testing/gateway.ts';
 import { gatewayEngines } from '../testing/gateway-engines.ts';
 import { openGatewayDatabase } from './db/database.ts';
-import { createGateway } from './gateway.ts';
-import { createLogger } from './logging.ts';
 import { DUPLICATE, databaseSavedViews, type SavedViewStore } from './saved-view-store.ts';
-import { inProcessUpstream } from './upstream.ts';
 
 /** #32 item 4: a person's named filters of a page, kept by the gateway, renamed and deleted by their owner only. */
 
@@ -68,10 +62,7 @@ describe('saved views through the gateway', () => {
   let gateway: Hono;
   let closeDb: () => void;
   beforeAll(() => {
-    const { db } = openDatabase({ path: ':memory:', seed: 1, scale: 0.1, now: new Date('2026-06-01T00:00:00Z') });
-    closeDb = () => db.close();
-    const backend = createApp({ db, clients: [DEMO_CLIENT], tokenTtlSeconds: 3600, logError: () => {} });
-    gateway = createGateway({ upstream: inProcessUpstream(backend, DEMO_CLIENT), auth: signin.auth, logger: createLogger({ level: 'silent' }) });
+    ({ gateway, close: closeDb } = seededGateway({ auth: signin.auth }));
   });
   afterAll(() => closeDb());
 

@@ -3,17 +3,13 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AccessLogEntry } from '../api/access-log.ts';
 import { StudentRecordSchema, type StudentRecord } from '../api/student-record.ts';
-import { createApp } from '../backend/app.ts';
-import { openDatabase } from '../backend/db/open.ts';
-import { DEMO_CLIENT } from '../testing/backend.ts';
-import { directSignIn } from '../testing/gateway.ts';
+import { directSignIn, seededUpstream } from '../testing/gateway.ts';
 import { ACCESS_LOG_PROBLEM } from './access-log.ts';
 import { databaseAccessLog, type AccessLogStore } from './access-log-store.ts';
 import { openGatewayDatabase, type GatewayDatabase } from './db/database.ts';
 import { createGateway } from './gateway.ts';
 import { databaseJournal } from './journal-store.ts';
 import { createLogger } from './logging.ts';
-import { inProcessUpstream } from './upstream.ts';
 
 /**
  * #30 item 4: an administrator downloads one student's record — the student, every notation with
@@ -52,11 +48,10 @@ async function note(cookie: string, audienceType: string, marker: string): Promi
 }
 
 beforeAll(async () => {
-  const { db } = openDatabase({ path: ':memory:', seed: 1, scale: 0.1, now: new Date('2026-06-01T00:00:00Z') });
-  closeDb = () => db.close();
+  const { upstream, close } = seededUpstream();
+  closeDb = close;
   database = openGatewayDatabase(':memory:');
   accessLog = databaseAccessLog(database);
-  const upstream = inProcessUpstream(createApp({ db, clients: [DEMO_CLIENT], tokenTtlSeconds: 3600, logError: () => {} }), DEMO_CLIENT);
   gateway = createGateway({
     upstream,
     auth: signin.auth,

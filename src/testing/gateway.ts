@@ -4,16 +4,19 @@ import type { DatabaseSync } from 'node:sqlite';
 import { serve } from '@hono/node-server';
 import type { Hono } from 'hono';
 import type { AuthConfig, OidcSettings } from '../gateway/config.ts';
+import { createApp } from '../backend/app.ts';
+import { openDatabase } from '../backend/db/open.ts';
 import { seededPeople } from '../backend/people-directory.ts';
 import { createDevIdp, type DevIdp } from '../gateway/dev-idp.ts';
-import { createGateway } from '../gateway/gateway.ts';
+import { createGateway, type GatewayOptions } from '../gateway/gateway.ts';
 import type { AccessLogStore } from '../gateway/access-log-store.ts';
-import type { Logger } from '../gateway/logging.ts';
+import { createLogger, type Logger } from '../gateway/logging.ts';
 import type { Notice, NoticeStore } from '../gateway/notice.ts';
 import { createOidcClient, type OidcClient } from '../gateway/oidc.ts';
 import { cookieName, sessionStoreKey } from '../gateway/session.ts';
 import { memoryStore, type SessionStore } from '../gateway/session-store.ts';
-import type { Upstream } from '../gateway/upstream.ts';
+import { inProcessUpstream, type Upstream } from '../gateway/upstream.ts';
+import { DEMO_CLIENT } from './backend.ts';
 import { DEFAULT_GROUPS } from './groups.ts';
 
 export { DEFAULT_GROUPS };
@@ -137,4 +140,24 @@ export function directSignIn(options: { publicUrl?: string } = {}) {
       return `${cookieName(false)}=${id}`;
     },
   };
+}
+
+export interface SeededUpstream {
+  /** The backend's database: its people sign in through the development provider. */
+  db: DatabaseSync;
+  upstream: Upstream;
+  close(): void;
+}
+
+/** The reference backend on its usual test seed (seed 1, scale 0.1, from 2026-06-01), in memory and run in process as a gateway's upstream. */
+export function seededUpstream(): SeededUpstream {
+  const { db } = openDatabase({ path: ':memory:', seed: 1, scale: 0.1, now: new Date('2026-06-01T00:00:00Z') });
+  const backend = createApp({ db, clients: [DEMO_CLIENT], tokenTtlSeconds: 3600, logError: () => {} });
+  return { db, upstream: inProcessUpstream(backend, DEMO_CLIENT), close: () => db.close() };
+}
+
+/** A silent gateway in front of `seededUpstream()`, for tests that call it with `gateway.request`. */
+export function seededGateway(options: Omit<GatewayOptions, 'upstream'>): { gateway: Hono; close(): void } {
+  const { upstream, close } = seededUpstream();
+  return { gateway: createGateway({ upstream, logger: createLogger({ level: 'silent' }), ...options }), close };
 }

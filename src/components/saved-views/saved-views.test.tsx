@@ -6,10 +6,7 @@ import type { Hono } from 'hono';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { SavedView } from '../../api/saved-views.ts';
 import { AlertTriagePage } from '../../features/alerts/triage/alert-triage-page.tsx';
-import { createGateway } from '../../gateway/gateway.ts';
-import { createLogger } from '../../gateway/logging.ts';
-import { remoteUpstream } from '../../gateway/upstream.ts';
-import { directSignIn } from '../../testing/gateway.ts';
+import { gatewayInFront, sameOriginFetch } from '../../testing/gateway-in-front.ts';
 import { renderApp } from '../../testing/render-app.tsx';
 import { setupTestBackend } from '../../testing/setup-test-backend.ts';
 
@@ -19,38 +16,22 @@ import { setupTestBackend } from '../../testing/setup-test-backend.ts';
  * The app's own /session/* requests go to the gateway as the browser's same-origin ones would.
  */
 const { backend } = setupTestBackend({ cleanup: true });
-const realFetch = globalThis.fetch;
 const routes = [{ path: '/alerts', element: <AlertTriagePage /> }];
 const FILTERS = '?from=2026-05-01&to=2026-05-31&status=all';
 let gateway: Hono;
 let cookie = '';
 
 beforeAll(async () => {
-  const b = backend();
-  const signin = directSignIn({ publicUrl: b.origin });
-  gateway = createGateway({
-    upstream: remoteUpstream({
-      url: b.baseUrl,
-      tokenUrl: `${b.baseUrl}/oauth2/token`,
-      clientId: b.clientId,
-      clientSecret: b.clientSecret,
-      subscriptionKey: b.subscriptionKey,
-    }),
-    auth: signin.auth,
-    logger: createLogger({ level: 'silent' }),
-  });
-  cookie = await signin.cookieFor('E0002', ['success-staff']);
+  const inFront = gatewayInFront(backend());
+  gateway = inFront.gateway;
+  cookie = await inFront.signin.cookieFor('E0002', ['success-staff']);
 });
 
 function stubSameOrigin() {
-  vi.stubGlobal('fetch', ((input: RequestInfo | URL, init?: RequestInit) => {
-    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-    if (!url.startsWith('/')) return realFetch(input, init);
-    const headers = new Headers(init?.headers);
-    headers.set('cookie', cookie);
-    headers.set('origin', backend().origin);
-    return Promise.resolve(gateway.request(`${backend().origin}${url}`, { ...init, headers }));
-  }) as typeof fetch);
+  vi.stubGlobal(
+    'fetch',
+    sameOriginFetch(gateway, backend().origin, () => cookie),
+  );
 }
 afterEach(() => vi.unstubAllGlobals());
 

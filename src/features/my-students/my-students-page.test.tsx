@@ -4,10 +4,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Hono } from 'hono';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createGateway } from '../../gateway/gateway.ts';
-import { createLogger } from '../../gateway/logging.ts';
-import { remoteUpstream } from '../../gateway/upstream.ts';
-import { directSignIn } from '../../testing/gateway.ts';
+import { gatewayInFront, sameOriginFetch, type DirectSignIn } from '../../testing/gateway-in-front.ts';
 import { renderApp } from '../../testing/render-app.tsx';
 import { setupTestBackend } from '../../testing/setup-test-backend.ts';
 import { MyStudentsPage } from './my-students-page.tsx';
@@ -18,49 +15,33 @@ import { MyStudentsPage } from './my-students-page.tsx';
  * gateway cannot answer.
  */
 const { backend } = setupTestBackend({ cleanup: true });
-const realFetch = globalThis.fetch;
 let gateway: Hono;
-let signin: ReturnType<typeof directSignIn>;
+let signin: DirectSignIn;
 let cookie = '';
 let failWith: number | undefined;
 
 const routes = [{ path: '/', element: <MyStudentsPage /> }];
 
 beforeAll(() => {
-  const b = backend();
-  signin = directSignIn({ publicUrl: b.origin });
-  gateway = createGateway({
-    upstream: remoteUpstream({
-      url: b.baseUrl,
-      tokenUrl: `${b.baseUrl}/oauth2/token`,
-      clientId: b.clientId,
-      clientSecret: b.clientSecret,
-      subscriptionKey: b.subscriptionKey,
-    }),
-    auth: signin.auth,
-    logger: createLogger({ level: 'silent' }),
-    access: { policy: 'relationship', recordsGroup: 'success-records', grantHours: 8 },
-  });
+  ({ gateway, signin } = gatewayInFront(backend(), { access: { policy: 'relationship', recordsGroup: 'success-records', grantHours: 8 } }));
 });
 
 /** The app's same-origin requests to /session/* go to the gateway, with the person's cookie. */
 function stubSameOrigin() {
-  vi.stubGlobal('fetch', ((input: RequestInfo | URL, init?: RequestInit) => {
-    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-    if (!url.startsWith('/')) return realFetch(input, init);
-    if (failWith && url.startsWith('/session/my-students')) {
-      return Promise.resolve(
-        new Response(JSON.stringify({ type: 'about:blank', status: failWith, title: 'Forbidden', detail: 'The gateway is restarting.' }), {
-          status: failWith,
-          headers: { 'content-type': 'application/problem+json' },
-        }),
-      );
-    }
-    const headers = new Headers(init?.headers);
-    headers.set('cookie', cookie);
-    headers.set('origin', backend().origin);
-    return Promise.resolve(gateway.request(`${backend().origin}${url}`, { ...init, headers }));
-  }) as typeof fetch);
+  const failure = (status: number) =>
+    new Response(JSON.stringify({ type: 'about:blank', status, title: 'Forbidden', detail: 'The gateway is restarting.' }), {
+      status,
+      headers: { 'content-type': 'application/problem+json' },
+    });
+  vi.stubGlobal(
+    'fetch',
+    sameOriginFetch(
+      gateway,
+      backend().origin,
+      () => cookie,
+      (url) => (failWith && url.startsWith('/session/my-students') ? failure(failWith) : undefined),
+    ),
+  );
 }
 afterEach(() => {
   vi.unstubAllGlobals();

@@ -5,11 +5,8 @@ import userEvent from '@testing-library/user-event';
 import type { Hono } from 'hono';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { RequireSession } from '../../app/require-session.tsx';
-import { createGateway } from '../../gateway/gateway.ts';
-import { createLogger } from '../../gateway/logging.ts';
 import { noticeFrom } from '../../gateway/notice.ts';
-import { remoteUpstream } from '../../gateway/upstream.ts';
-import { directSignIn } from '../../testing/gateway.ts';
+import { gatewayInFront, sameOriginFetch, type DirectSignIn } from '../../testing/gateway-in-front.ts';
 import { renderApp } from '../../testing/render-app.tsx';
 import { setupTestBackend } from '../../testing/setup-test-backend.ts';
 
@@ -21,9 +18,8 @@ import { setupTestBackend } from '../../testing/setup-test-backend.ts';
  */
 const { backend } = setupTestBackend({ cleanup: true });
 const NOTICE = noticeFrom('# Records are confidential\n\nUse them only to support the student.\n\n- Never copy them elsewhere.\n');
-const realFetch = globalThis.fetch;
 let gateway: Hono;
-let signin: ReturnType<typeof directSignIn>;
+let signin: DirectSignIn;
 let cookie = '';
 /** Answers for /session/notice requests, used before the gateway's. */
 let overrides: ((method: string) => Response | undefined)[] = [];
@@ -31,35 +27,20 @@ let overrides: ((method: string) => Response | undefined)[] = [];
 const routes = [{ element: <RequireSession />, children: [{ path: '/students/:identifier', element: <h1>The student page</h1> }] }];
 
 beforeAll(() => {
-  const b = backend();
-  signin = directSignIn({ publicUrl: b.origin });
-  gateway = createGateway({
-    upstream: remoteUpstream({
-      url: b.baseUrl,
-      tokenUrl: `${b.baseUrl}/oauth2/token`,
-      clientId: b.clientId,
-      clientSecret: b.clientSecret,
-      subscriptionKey: b.subscriptionKey,
-    }),
-    auth: signin.auth,
-    logger: createLogger({ level: 'silent' }),
-    notice: NOTICE,
-  });
+  ({ gateway, signin } = gatewayInFront(backend(), { notice: NOTICE }));
 });
 
 /** The app's own requests to /session/* go to the gateway, as the browser's same-origin ones would. */
 function stubSameOrigin() {
-  vi.stubGlobal('fetch', ((input: RequestInfo | URL, init?: RequestInit) => {
-    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-    if (!url.startsWith('/')) return realFetch(input, init);
-    const method = init?.method ?? 'GET';
-    const override = url.startsWith('/session/notice') ? overrides.shift()?.(method) : undefined;
-    if (override) return Promise.resolve(override);
-    const headers = new Headers(init?.headers);
-    headers.set('cookie', cookie);
-    headers.set('origin', backend().origin);
-    return Promise.resolve(gateway.request(`${backend().origin}${url}`, { ...init, headers }));
-  }) as typeof fetch);
+  vi.stubGlobal(
+    'fetch',
+    sameOriginFetch(
+      gateway,
+      backend().origin,
+      () => cookie,
+      (url, init) => (url.startsWith('/session/notice') ? overrides.shift()?.(init?.method ?? 'GET') : undefined),
+    ),
+  );
 }
 afterEach(() => {
   vi.unstubAllGlobals();

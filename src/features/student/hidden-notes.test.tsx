@@ -3,10 +3,7 @@ import '@testing-library/jest-dom/vitest';
 import { screen, waitFor } from '@testing-library/react';
 import type { Hono } from 'hono';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createGateway } from '../../gateway/gateway.ts';
-import { createLogger } from '../../gateway/logging.ts';
-import { remoteUpstream } from '../../gateway/upstream.ts';
-import { directSignIn } from '../../testing/gateway.ts';
+import { gatewayInFront, type DirectSignIn } from '../../testing/gateway-in-front.ts';
 import { renderApp } from '../../testing/render-app.tsx';
 import { setupTestBackend } from '../../testing/setup-test-backend.ts';
 import { StudentPage } from './student-page.tsx';
@@ -20,7 +17,7 @@ const { backend, api } = setupTestBackend({ cleanup: true });
 const routes = [{ path: '/students/:identifier', element: <StudentPage /> }];
 let gateway: Hono;
 let cookie = '';
-let signin: ReturnType<typeof directSignIn>;
+let signin: DirectSignIn;
 
 // Notes written now: a range around today holds them and nothing of the seed (which ends 2026-06-01).
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
@@ -40,19 +37,7 @@ async function write(student: string, author: string, audienceType: 'Private' | 
 }
 
 beforeAll(async () => {
-  const b = backend();
-  signin = directSignIn({ publicUrl: b.origin });
-  gateway = createGateway({
-    upstream: remoteUpstream({
-      url: b.baseUrl,
-      tokenUrl: `${b.baseUrl}/oauth2/token`,
-      clientId: b.clientId,
-      clientSecret: b.clientSecret,
-      subscriptionKey: b.subscriptionKey,
-    }),
-    auth: signin.auth,
-    logger: createLogger({ level: 'silent' }),
-  });
+  ({ gateway, signin } = gatewayInFront(backend()));
   cookie = await signin.cookieFor('E0001', ['success-staff']);
   await write('S000003', 'E0002', 'Private', 'secret-one: not for the reader.');
   await write('S000003', 'E0002', 'Private', 'secret-two: not for the reader.');

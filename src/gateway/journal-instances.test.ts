@@ -1,12 +1,10 @@
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { JournalEntry } from '../api/journal.ts';
-import { startBackend } from '../testing/backend.ts';
-import { startDevProcess, startGatewayProcess, type GatewayProcess } from '../testing/gateway-process.ts';
-import { postgresBin, startPostgres, type TestPostgres } from '../testing/postgres.ts';
-import { startRedis, type TestRedis } from '../testing/redis.ts';
+import { twoGatewayInstances } from '../testing/gateway-instances.ts';
+import { startDevProcess } from '../testing/gateway-process.ts';
 import { signInThroughProvider } from '../testing/sign-in.ts';
 import { openGatewayDatabase } from './db/database.ts';
 import { databaseJournal } from './journal-store.ts';
@@ -17,33 +15,7 @@ import { databaseJournal } from './journal-store.ts';
  * result; after `kill -9` of one instance in the middle of another 500, every write that got a 2xx
  * has its complete entry, and the rest are either absent (never sent) or marked unrecorded.
  */
-let postgres: TestPostgres | undefined;
-let redis: TestRedis | undefined;
-let upstreamOrigin = '';
-let closeUpstream = async () => {};
-let instances: GatewayProcess[] = [];
-
-beforeAll(async () => {
-  if (!postgresBin()) throw new Error("PostgreSQL is missing: install Debian's postgresql (.ci/run does)");
-  [postgres, redis] = await Promise.all([startPostgres(), startRedis()]);
-  const backend = await startBackend({ scale: 0.1 });
-  upstreamOrigin = backend.origin;
-  closeUpstream = () => backend.close();
-  const env = { GATEWAY_DATABASE: postgres.url, SESSION_STORE_URL: redis.url };
-  instances = await Promise.all([startGatewayProcess({ upstreamOrigin, env }), startGatewayProcess({ upstreamOrigin, env })]);
-}, 90_000);
-
-afterAll(async () => {
-  for (const instance of instances) {
-    if (instance.child.exitCode === null && instance.child.signalCode === null) {
-      instance.child.kill('SIGTERM');
-      await instance.exited;
-    }
-  }
-  await closeUpstream();
-  await redis?.stop();
-  await postgres?.remove();
-});
+const instances = twoGatewayInstances();
 
 /** PUT of a category through one instance, with its own request id; the status, or 0 when the connection died. */
 /** Each category's current `isActive`, sent back unchanged (activating one may be refused, 409, by the limit of active categories). */
@@ -79,7 +51,7 @@ async function journalOf(origin: string, cookie: string, prefix: string): Promis
 
 describe('two gateway instances on one PostgreSQL', () => {
   it('500 concurrent admin writes split between them: exactly 500 entries, each once, each with its result', async () => {
-    const [a, b] = instances as [GatewayProcess, GatewayProcess];
+    const [a, b] = instances();
     // One sign-in: the session lives in the shared Redis, good on both.
     const { cookie } = await signInThroughProvider(a.origin, 'E0001');
     for (let id = 1; id <= 10; id += 1) {
@@ -98,7 +70,7 @@ describe('two gateway instances on one PostgreSQL', () => {
   }, 120_000);
 
   it('kill -9 of one instance mid-way: every 2xx has its complete entry; the others are marked or absent', async () => {
-    const [a, b] = instances as [GatewayProcess, GatewayProcess];
+    const [a, b] = instances();
     const { cookie } = await signInThroughProvider(a.origin, 'E0001');
     // Mid-way: a's 250 writes and b's first 50 go out; once those 50 are answered, b's other 200
     // are sent and b is killed a few milliseconds later, while they are in flight. (Sending all 500

@@ -1,8 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startBackend } from '../testing/backend.ts';
-import { startGatewayProcess, type GatewayProcess } from '../testing/gateway-process.ts';
-import { postgresBin, startPostgres, type TestPostgres } from '../testing/postgres.ts';
-import { startRedis, type TestRedis } from '../testing/redis.ts';
+import { twoGatewayInstances } from '../testing/gateway-instances.ts';
 import { signInThroughProvider } from '../testing/sign-in.ts';
 import { startSmtp, type TestSmtp } from '../testing/smtp.ts';
 
@@ -11,50 +8,23 @@ import { startSmtp, type TestSmtp } from '../testing/smtp.ts';
  * through a real OpenID provider; an alert raised by A through one, lowered by B through the
  * other; A's e-mail reaches a real SMTP server with B's comment in it, exactly once.
  */
-let postgres: TestPostgres | undefined;
-let redis: TestRedis | undefined;
 let smtp: TestSmtp | undefined;
-let closeUpstream = async () => {};
-let instances: GatewayProcess[] = [];
-const people = {
-  E0001: { name: 'Natalie Park', groups: ['success-staff', 'success-admins', 'success-records'], email: 'natalie.park@example.edu' },
-  E0002: { name: 'Omar Reyes', groups: ['success-staff', 'success-records'], email: 'omar.reyes@example.edu' },
-};
-
+// Registered first: the mail server is up before the instances start, and stopped after they have.
 beforeAll(async () => {
-  if (!postgresBin()) throw new Error("PostgreSQL is missing: install Debian's postgresql (.ci/run does)");
-  [postgres, redis, smtp] = await Promise.all([startPostgres(), startRedis(), startSmtp()]);
-  const backend = await startBackend({ scale: 0.1 });
-  closeUpstream = () => backend.close();
-  const env = {
-    GATEWAY_DATABASE: postgres.url,
-    SESSION_STORE_URL: redis.url,
-    SMTP_URL: smtp.url,
-    MAIL_FROM: 'Student Success <success@example.edu>',
-    NOTIFY_POLL_S: '1',
-  };
-  instances = await Promise.all([
-    startGatewayProcess({ upstreamOrigin: backend.origin, env, people }),
-    startGatewayProcess({ upstreamOrigin: backend.origin, env, people }),
-  ]);
-}, 90_000);
-
-afterAll(async () => {
-  for (const instance of instances) {
-    if (instance.child.exitCode === null && instance.child.signalCode === null) {
-      instance.child.kill('SIGTERM');
-      await instance.exited;
-    }
-  }
-  await closeUpstream();
-  await smtp?.stop();
-  await redis?.stop();
-  await postgres?.remove();
+  smtp = await startSmtp();
+});
+afterAll(() => smtp?.stop());
+const instances = twoGatewayInstances({
+  env: () => ({ SMTP_URL: smtp!.url, MAIL_FROM: 'Student Success <success@example.edu>', NOTIFY_POLL_S: '1' }),
+  people: {
+    E0001: { name: 'Natalie Park', groups: ['success-staff', 'success-admins', 'success-records'], email: 'natalie.park@example.edu' },
+    E0002: { name: 'Omar Reyes', groups: ['success-staff', 'success-records'], email: 'omar.reyes@example.edu' },
+  },
 });
 
 describe('e-mail when an alert I raised is lowered, two instances on one PostgreSQL', () => {
   it("A raises through one instance, B lowers through the other: A's e-mail with B's comment arrives exactly once", async () => {
-    const [a, b] = instances as [GatewayProcess, GatewayProcess];
+    const [a, b] = instances();
     const raiser = await signInThroughProvider(a.origin, 'E0001');
     const lowerer = await signInThroughProvider(b.origin, 'E0002');
     const write = (origin: string, cookie: string, method: string, path: string, body: unknown) =>

@@ -5,6 +5,7 @@ import { ProblemError } from '../http/problem.ts';
 import type { ApiCall } from './api-operation.ts';
 import type { BatchStore } from './batch-store.ts';
 import type { Permissions } from './permissions.ts';
+import { storeGuard } from './store-guard.ts';
 
 declare module 'hono' {
   interface ContextVariableMap {
@@ -54,14 +55,7 @@ function batchId(value: string | undefined, where: 'path' | 'header', name: stri
  */
 export function batchRoutes(options: BatchRoutesOptions): Hono {
   const app = new Hono();
-  const guarded = async <T>(c: Context, work: () => Promise<T>): Promise<T> => {
-    try {
-      return await work();
-    } catch (error) {
-      options.onError?.(error, c);
-      throw unavailable('Bulk reassignments cannot be read or kept just now; try again in a moment.');
-    }
-  };
+  const guarded = storeGuard(options.onError, () => unavailable('Bulk reassignments cannot be read or kept just now; try again in a moment.'));
 
   app.post('/session/batches', async (c) => {
     const actor = await networkEditor(c, options);

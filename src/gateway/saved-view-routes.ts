@@ -4,6 +4,7 @@ import { SAVED_VIEW_PAGE, VIEW_NAME_MAX, VIEW_QUERY_MAX, isRelativeQuery } from 
 import { ProblemError } from '../http/problem.ts';
 import type { ProblemFieldError } from '../api/schemas/index.ts';
 import { DUPLICATE, type SavedViewStore } from './saved-view-store.ts';
+import { storeGuard } from './store-guard.ts';
 
 /** More than anyone keeps by hand; a bound on what one person can make the database hold. */
 export const MAX_VIEWS_PER_PAGE = 100;
@@ -45,17 +46,14 @@ const duplicate = (name: string) =>
  */
 export function savedViewRoutes(options: SavedViewRoutesOptions): Hono {
   const app = new Hono();
-  const guarded = async <T>(c: Context, work: () => Promise<T>): Promise<T> => {
-    try {
-      return await work();
-    } catch (error) {
-      options.onError?.(error, c);
-      throw new ProblemError(503, 'Saved views cannot be read or kept just now; try again in a moment.', {
+  const guarded = storeGuard(
+    options.onError,
+    () =>
+      new ProblemError(503, 'Saved views cannot be read or kept just now; try again in a moment.', {
         type: 'saved-views-unavailable',
         headers: { 'retry-after': '5' },
-      });
-    }
-  };
+      }),
+  );
   const signedIn = async (c: Context) => {
     c.header('cache-control', 'no-store');
     const actor = await options.actorOf(c);

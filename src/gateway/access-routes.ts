@@ -1,7 +1,7 @@
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import { pathFor } from '../api/operations.ts';
-import { ProblemError } from '../http/problem.ts';
+import { ProblemError, bodyErrors } from '../http/problem.ts';
 import type { AccessGrantStore } from './access-grants.ts';
 import type { AccessLogStore } from './access-log-store.ts';
 import type { Actor } from './journal.ts';
@@ -57,7 +57,7 @@ export function accessRoutes(options: AccessRoutesOptions): Hono {
     const parsed = GrantBodySchema.safeParse(raw);
     if (!parsed.success) {
       throw new ProblemError(400, 'The request for access is not valid', {
-        errors: parsed.error.issues.map((i) => ({ in: 'body' as const, name: i.path.join('.') || 'body', message: i.message })),
+        errors: bodyErrors(parsed.error.issues),
       });
     }
     const { student, reason } = parsed.data;
@@ -100,7 +100,7 @@ export function accessRoutes(options: AccessRoutesOptions): Hono {
     const parsed = ExportBodySchema.safeParse(await c.req.json().catch(() => undefined));
     if (!parsed.success) {
       throw new ProblemError(400, 'The export is not described correctly', {
-        errors: parsed.error.issues.map((i) => ({ in: 'body' as const, name: i.path.join('.') || 'body', message: i.message })),
+        errors: bodyErrors(parsed.error.issues),
       });
     }
     const { view, rows, students } = parsed.data;

@@ -1,7 +1,7 @@
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { z } from 'zod';
 import { BATCH_DESCRIPTION_MAX, BATCH_HEADER, UNDO_HEADER } from '../api/reassignment-batches.ts';
-import { ProblemError } from '../http/problem.ts';
+import { ProblemError, bodyErrors } from '../http/problem.ts';
 import type { ApiCall } from './api-operation.ts';
 import type { BatchStore } from './batch-store.ts';
 import type { Permissions } from './permissions.ts';
@@ -62,7 +62,7 @@ export function batchRoutes(options: BatchRoutesOptions): Hono {
     const parsed = CreateSchema.safeParse(await c.req.json().catch(() => undefined));
     if (!parsed.success) {
       throw new ProblemError(400, 'Describe the batch: { "description": "…" }', {
-        errors: parsed.error.issues.map((i) => ({ in: 'body' as const, name: i.path.join('.') || 'body', message: i.message })),
+        errors: bodyErrors(parsed.error.issues),
       });
     }
     const batch = await guarded(c, () => options.store.create(actor.identifier, parsed.data.description));

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { z } from 'zod';
-import { ProblemError } from '../http/problem.ts';
+import { ProblemError, bodyErrors } from '../http/problem.ts';
 import type { AccessLogStore } from './access-log-store.ts';
 import { readsRecords } from './access-log.ts';
 import type { ApiCall } from './api-operation.ts';
@@ -129,7 +129,7 @@ export function noticeRoutes(options: NoticeRoutesOptions): Hono {
     const parsed = AcceptSchema.safeParse(await c.req.json().catch(() => undefined));
     if (!parsed.success) {
       throw new ProblemError(400, 'Say which version of the notice you accept: { "version": "…" }', {
-        errors: parsed.error.issues.map((i) => ({ in: 'body' as const, name: i.path.join('.') || 'body', message: i.message })),
+        errors: bodyErrors(parsed.error.issues),
       });
     }
     if (parsed.data.version !== notice.version) {

@@ -1,6 +1,6 @@
 import { Hono, type Context } from 'hono';
 import { NotificationSettingsSchema } from '../api/notifications.ts';
-import { ProblemError } from '../http/problem.ts';
+import { ProblemError, bodyErrors } from '../http/problem.ts';
 import type { Actor } from './journal.ts';
 import type { NotifyStore } from './notify-store.ts';
 
@@ -39,7 +39,7 @@ export function notifyRoutes(options: NotifyRoutesOptions): Hono {
     const parsed = NotificationSettingsSchema.safeParse(await c.req.json().catch(() => undefined));
     if (!parsed.success) {
       throw new ProblemError(400, 'The notification settings are not valid: send { "alertLowered": true|false, "digest": "none"|"daily"|"weekly" }', {
-        errors: parsed.error.issues.map((i) => ({ in: 'body' as const, name: i.path.join('.') || 'body', message: i.message })),
+        errors: bodyErrors(parsed.error.issues),
       });
     }
     await options.store.saveSettings(identifier, parsed.data);

@@ -1,8 +1,7 @@
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import { SAVED_VIEW_PAGE, VIEW_NAME_MAX, VIEW_QUERY_MAX, isRelativeQuery } from '../api/saved-views.ts';
-import { ProblemError } from '../http/problem.ts';
-import type { ProblemFieldError } from '../api/schemas/index.ts';
+import { ProblemError, bodyErrors } from '../http/problem.ts';
 import { DUPLICATE, type SavedViewStore } from './saved-view-store.ts';
 import { storeGuard } from './store-guard.ts';
 
@@ -27,9 +26,6 @@ export interface SavedViewRoutesOptions {
   actorOf: (c: Context) => Promise<{ identifier: string; isAdmin?: boolean } | undefined>;
   onError?: (error: unknown, c: Context) => void;
 }
-
-const bodyErrors = (issues: z.ZodError['issues']): ProblemFieldError[] =>
-  issues.map((i) => ({ in: 'body' as const, name: i.path.join('.') || 'body', message: i.message }));
 
 const duplicate = (name: string) =>
   new ProblemError(409, `You already have a view called "${name}" on this page; choose another name.`, {

@@ -1,6 +1,6 @@
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
-import { ProblemError } from '../http/problem.ts';
+import { ProblemError, bodyErrors } from '../http/problem.ts';
 import type { AccessLogStore } from './access-log-store.ts';
 import type { Actor } from './journal.ts';
 import { requestIdOf } from './logging.ts';
@@ -42,7 +42,7 @@ export function sessionEndRoutes(options: SessionEndRoutesOptions): Hono {
     const parsed = EndBodySchema.safeParse(await c.req.json().catch(() => undefined));
     if (!parsed.success) {
       throw new ProblemError(400, 'Name the person by their identifier (letters, digits, and . _ @ + -, at most 100), as { "person": "E0002" }', {
-        errors: parsed.error.issues.map((i) => ({ in: 'body' as const, name: i.path.join('.') || 'body', message: i.message })),
+        errors: bodyErrors(parsed.error.issues),
       });
     }
     const { person } = parsed.data;

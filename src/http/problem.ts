@@ -55,6 +55,10 @@ export function problemResponse(problem: Problem, headers: Record<string, string
   });
 }
 
+/** A request body's validation issues (zod's) as a problem's field errors; the body itself is named `body`. */
+export const bodyErrors = (issues: readonly { path: readonly PropertyKey[]; message: string }[]): ProblemFieldError[] =>
+  issues.map((i) => ({ in: 'body', name: i.path.join('.') || 'body', message: i.message }));
+
 export const badRequest = (detail: string, errors?: ProblemFieldError[]) => new ProblemError(400, detail, errors ? { errors } : {});
 export const notFound = (detail: string) => new ProblemError(404, detail);
 export const conflict = (detail: string, type?: string) => new ProblemError(409, detail, type ? { type } : {});

@@ -103,6 +103,16 @@ export interface GatewayOptions {
   draining?: () => boolean;
 }
 
+/** A service answer's body as JSON, or undefined when it is not JSON (an empty body, a proxy's HTML error page). */
+async function jsonOrNothing(response: Response): Promise<unknown> {
+  const text = await bodyText(response);
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
 /** How long sign-in waits for the people extension's details of the person (then goes on without). */
 const PERSON_LOOKUP_MS = 1_500;
 
@@ -263,14 +273,7 @@ export function createGateway(options: GatewayOptions): Hono {
   /** A service resource as the gateway reads it, with its status (a 404 is an answer, not a failure). */
   async function readUpstreamAnswer(c: Context, path: string): Promise<{ status: number; body: unknown; date: string | null }> {
     const response = await callUpstream(c, path, { method: 'GET', headers: { accept: 'application/json' } });
-    const text = await bodyText(response);
-    let body: unknown;
-    try {
-      body = JSON.parse(text) as unknown;
-    } catch {
-      body = undefined;
-    }
-    return { status: response.status, body, date: response.headers.get('date') };
+    return { status: response.status, body: await jsonOrNothing(response), date: response.headers.get('date') };
   }
 
   /** A service resource read with If-None-Match when a tag is known: a 304 is an answer (the outcomes' cache). */
@@ -282,14 +285,7 @@ export function createGateway(options: GatewayOptions): Hono {
     const tag = response.headers.get('etag');
     const date = response.headers.get('date');
     if (response.status === 304) return { status: 304, etag: tag, body: undefined, date };
-    const text = await bodyText(response);
-    let body: unknown;
-    try {
-      body = JSON.parse(text) as unknown;
-    } catch {
-      body = undefined;
-    }
-    return { status: response.status, etag: tag, body, date };
+    return { status: response.status, etag: tag, body: await jsonOrNothing(response), date };
   }
 
   // Sign-in, sessions, CSRF and permissions (oidc-routes.ts): /auth/*, /session, and the /api guard.

@@ -427,6 +427,22 @@ export function sleep(ms: number): Promise<void> {
 
 export const sorted = <T>(xs: T[]): T[] => [...xs].sort();
 
+/** Every query parameter a list operation reads (service.md), with the old spelling `createOnStart`: what the fuzz tests vary. */
+export const LIST_QUERY_NAMES = [
+  'page',
+  'pageSize',
+  'expand',
+  'createdOnStart',
+  'createOnStart',
+  'createdOnEnd',
+  'modifiedOnStart',
+  'modifiedOnEnd',
+  'identifiers',
+  'personIdentifier',
+  'role',
+  'q',
+] as const;
+
 export type Schemas = ReturnType<typeof schemas>;
 
 export interface ContractContext {

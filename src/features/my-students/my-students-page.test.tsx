@@ -33,14 +33,10 @@ function stubSameOrigin() {
       status,
       headers: { 'content-type': 'application/problem+json' },
     });
+  const failing = (url: string) => (failWith && url.startsWith('/session/my-students') ? failure(failWith) : undefined);
   vi.stubGlobal(
     'fetch',
-    sameOriginFetch(
-      gateway,
-      backend().origin,
-      () => cookie,
-      (url) => (failWith && url.startsWith('/session/my-students') ? failure(failWith) : undefined),
-    ),
+    sameOriginFetch(gateway, backend().origin, () => cookie, failing),
   );
 }
 afterEach(() => {

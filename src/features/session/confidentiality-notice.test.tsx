@@ -32,14 +32,10 @@ beforeAll(() => {
 
 /** The app's own requests to /session/* go to the gateway, as the browser's same-origin ones would. */
 function stubSameOrigin() {
+  const overridden = (url: string, init?: RequestInit) => (url.startsWith('/session/notice') ? overrides.shift()?.(init?.method ?? 'GET') : undefined);
   vi.stubGlobal(
     'fetch',
-    sameOriginFetch(
-      gateway,
-      backend().origin,
-      () => cookie,
-      (url, init) => (url.startsWith('/session/notice') ? overrides.shift()?.(init?.method ?? 'GET') : undefined),
-    ),
+    sameOriginFetch(gateway, backend().origin, () => cookie, overridden),
   );
 }
 afterEach(() => {

@@ -1,8 +1,7 @@
-import type { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BATCH_HEADER, UNDO_HEADER, type ReassignmentBatch } from '../api/reassignment-batches.ts';
 import type { JournalEntry } from '../api/journal.ts';
-import { directSignIn, seededGateway } from '../testing/gateway.ts';
+import { directSignIn, useSeededGateway } from '../testing/gateway.ts';
 import { gatewayEngines } from '../testing/gateway-engines.ts';
 import { databaseBatches, type BatchStore } from './batch-store.ts';
 import { openGatewayDatabase } from './db/database.ts';
@@ -60,12 +59,7 @@ describe.each(['sqlite', 'postgres'] as const)('the batch store on %s', (engine)
 describe('bulk reassignments through the gateway', () => {
   const ORIGIN = 'http://dashboard.test';
   const signin = directSignIn({ publicUrl: ORIGIN });
-  let gateway: Hono;
-  let closeDb: () => void;
-  beforeAll(() => {
-    ({ gateway, close: closeDb } = seededGateway({ auth: signin.auth }));
-  });
-  afterAll(() => closeDb());
+  const gateway = useSeededGateway(() => ({ auth: signin.auth }));
 
   const request = (path: string, init: RequestInit = {}) => gateway.request(`${ORIGIN}${path}`, init);
   const editor = (id: string) => signin.cookieFor(id, ['success-staff', 'success-network-editors']);

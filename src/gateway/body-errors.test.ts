@@ -1,18 +1,12 @@
-import type { Hono } from 'hono';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { directSignIn, seededGateway } from '../testing/gateway.ts';
+import { describe, expect, it } from 'vitest';
+import { directSignIn, useSeededGateway } from '../testing/gateway.ts';
 import { noticeFrom } from './notice.ts';
 
 /** A body the gateway's own routes refuse: a 400 problem whose `errors` name each field at fault, or the body itself. */
 
 const ORIGIN = 'http://dashboard.test';
 const signin = directSignIn({ publicUrl: ORIGIN });
-let gateway: Hono;
-let closeDb: () => void;
-beforeAll(() => {
-  ({ gateway, close: closeDb } = seededGateway({ auth: signin.auth, notice: noticeFrom('# Records are confidential\n') }));
-});
-afterAll(() => closeDb());
+const gateway = useSeededGateway(() => ({ auth: signin.auth, notice: noticeFrom('# Records are confidential\n') }));
 
 const send = async (method: string, path: string, body: string) =>
   gateway.request(`${ORIGIN}${path}`, {

@@ -1,18 +1,12 @@
-import type { Hono } from 'hono';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { directSignIn, seededGateway } from '../testing/gateway.ts';
+import { describe, expect, it } from 'vitest';
+import { directSignIn, useSeededGateway } from '../testing/gateway.ts';
 
 /** #32 items 6 and 7 through the gateway: "I'm on it" claims, and a person's own notification settings. */
 
 const ORIGIN = 'http://dashboard.test';
 const STAFF = ['success-staff'];
 const signin = directSignIn({ publicUrl: ORIGIN });
-let gateway: Hono;
-let closeDb: () => void;
-beforeAll(() => {
-  ({ gateway, close: closeDb } = seededGateway({ auth: signin.auth, access: { policy: 'relationship', recordsGroup: 'success-records', grantHours: 8 } }));
-});
-afterAll(() => closeDb());
+const gateway = useSeededGateway(() => ({ auth: signin.auth, access: { policy: 'relationship', recordsGroup: 'success-records', grantHours: 8 } }));
 
 const request = (path: string, init: RequestInit = {}) => gateway.request(`${ORIGIN}${path}`, init);
 const send = (cookie: string, method: string, path: string, body?: unknown) =>

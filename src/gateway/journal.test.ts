@@ -1,9 +1,8 @@
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Hono } from 'hono';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { directSignIn, seededGateway, seededUpstream } from '../testing/gateway.ts';
+import { describe, expect, it } from 'vitest';
+import { directSignIn, useSeededGateway, seededUpstream } from '../testing/gateway.ts';
 import { createGateway } from './gateway.ts';
 import { openGatewayDatabase } from './db/database.ts';
 import type { JournalEntry } from './journal.ts';
@@ -13,15 +12,11 @@ import { createLogger } from './logging.ts';
 /** #15.5: who changed a category, a trigger or a network, when, from what to what. */
 const ORIGIN = 'http://dashboard.test';
 const signin = directSignIn({ publicUrl: ORIGIN });
-let gateway: Hono;
-let closeDb: () => void;
 let journalPath: string;
-
-beforeAll(() => {
+const gateway = useSeededGateway(() => {
   journalPath = join(mkdtempSync(join(tmpdir(), 'journal-')), 'journal.jsonl');
-  ({ gateway, close: closeDb } = seededGateway({ auth: signin.auth, journal: databaseJournal(openGatewayDatabase(':memory:')), journalCopy: journalPath }));
+  return { auth: signin.auth, journal: databaseJournal(openGatewayDatabase(':memory:')), journalCopy: journalPath };
 });
-afterAll(() => closeDb());
 
 const request = (path: string, init: RequestInit = {}) => gateway.request(`${ORIGIN}${path}`, init);
 /** E0001–E0003 are administrators; anyone else a staff member who may edit networks (as the seed's Advisors). */

@@ -1,7 +1,6 @@
-import type { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hrefOfView, type SavedView } from '../api/saved-views.ts';
-import { directSignIn, seededGateway } from '../testing/gateway.ts';
+import { directSignIn, useSeededGateway } from '../testing/gateway.ts';
 import { gatewayEngines } from '../testing/gateway-engines.ts';
 import { openGatewayDatabase } from './db/database.ts';
 import { DUPLICATE, databaseSavedViews, type SavedViewStore } from './saved-view-store.ts';
@@ -59,12 +58,7 @@ describe.each(['sqlite', 'postgres'] as const)('the saved view store on %s', (en
 describe('saved views through the gateway', () => {
   const ORIGIN = 'http://dashboard.test';
   const signin = directSignIn({ publicUrl: ORIGIN });
-  let gateway: Hono;
-  let closeDb: () => void;
-  beforeAll(() => {
-    ({ gateway, close: closeDb } = seededGateway({ auth: signin.auth }));
-  });
-  afterAll(() => closeDb());
+  const gateway = useSeededGateway(() => ({ auth: signin.auth }));
 
   const send = (cookie: string, method: string, path: string, body?: unknown) =>
     gateway.request(`${ORIGIN}${path}`, {

@@ -1,7 +1,6 @@
 import { Writable } from 'node:stream';
-import type { Hono } from 'hono';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { directSignIn, seededGateway } from '../testing/gateway.ts';
+import { describe, expect, it } from 'vitest';
+import { directSignIn, useSeededGateway } from '../testing/gateway.ts';
 import type { BatchStore } from './batch-store.ts';
 import { createLogger } from './logging.ts';
 import type { SavedViewStore } from './saved-view-store.ts';
@@ -13,24 +12,18 @@ const signin = directSignIn({ publicUrl: ORIGIN });
 /** A store whose every call fails as a database that went away would. */
 const away = <T extends object>() => new Proxy({}, { get: () => () => Promise.reject(new Error('connection refused: the database went away')) }) as T;
 const logged: Record<string, unknown>[] = [];
-let gateway: Hono;
-let closeDb: () => void;
-
-beforeAll(() => {
-  const sink = new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      for (const line of chunk.toString('utf8').split('\n').filter(Boolean)) logged.push(JSON.parse(line) as Record<string, unknown>);
-      done();
-    },
-  });
-  ({ gateway, close: closeDb } = seededGateway({
-    auth: signin.auth,
-    logger: createLogger({ destination: sink }),
-    batches: away<BatchStore>(),
-    savedViews: away<SavedViewStore>(),
-  }));
+const sink = new Writable({
+  write(chunk: Buffer, _encoding, done) {
+    for (const line of chunk.toString('utf8').split('\n').filter(Boolean)) logged.push(JSON.parse(line) as Record<string, unknown>);
+    done();
+  },
 });
-afterAll(() => closeDb());
+const gateway = useSeededGateway(() => ({
+  auth: signin.auth,
+  logger: createLogger({ destination: sink }),
+  batches: away<BatchStore>(),
+  savedViews: away<SavedViewStore>(),
+}));
 
 const send = async (method: string, path: string, body?: unknown) =>
   gateway.request(`${ORIGIN}${path}`, {

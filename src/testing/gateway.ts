@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import type { DatabaseSync } from 'node:sqlite';
 import { serve } from '@hono/node-server';
 import type { Hono } from 'hono';
+import { afterAll, beforeAll } from 'vitest';
 import type { AuthConfig, OidcSettings } from '../gateway/config.ts';
 import { createApp } from '../backend/app.ts';
 import { openDatabase } from '../backend/db/open.ts';
@@ -156,8 +157,22 @@ export function seededUpstream(): SeededUpstream {
   return { db, upstream: inProcessUpstream(backend, DEMO_CLIENT), close: () => db.close() };
 }
 
-/** A silent gateway in front of `seededUpstream()`, for tests that call it with `gateway.request`. */
-export function seededGateway(options: Omit<GatewayOptions, 'upstream'>): { gateway: Hono; close(): void } {
-  const { upstream, close } = seededUpstream();
-  return { gateway: createGateway({ upstream, logger: createLogger({ level: 'silent' }), ...options }), close };
+/**
+ * A silent gateway in front of `seededUpstream()` for the enclosing file or describe block: built
+ * in its `beforeAll` (so `options` may read what earlier hooks set), closed in its `afterAll`.
+ * Tests call its `request` as the gateway's.
+ */
+export function useSeededGateway(options: () => Omit<GatewayOptions, 'upstream'>): Pick<Hono, 'request'> {
+  let built: { gateway: Hono; close(): void } | undefined;
+  beforeAll(() => {
+    const { upstream, close } = seededUpstream();
+    built = { gateway: createGateway({ upstream, logger: createLogger({ level: 'silent' }), ...options() }), close };
+  });
+  afterAll(() => built?.close());
+  return {
+    request: (...args) => {
+      if (!built) throw new Error('useSeededGateway: the gateway is called before its beforeAll has run');
+      return built.gateway.request(...args);
+    },
+  };
 }

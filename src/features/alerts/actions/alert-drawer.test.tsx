@@ -136,6 +136,31 @@ test('shows the alert: status, when and by whom, audience, details, categories, 
   expect(inDrawer.getByRole('button', { name: 'Hide the follow-up update' })).toHaveAttribute('aria-expanded', 'true');
 });
 
+test('the step buttons keep focus while there is an alert beyond; at the end of the queue focus goes to the drawer', async () => {
+  const user = userEvent.setup();
+  const queue = await openQueue();
+  expect(queue.length).toBeGreaterThanOrEqual(3);
+  await render();
+
+  await user.click(screen.getByRole('button', { name: `Alert ${queue.at(-3)!.id}` }));
+  await waitFor(() => expect(drawer()).toHaveFocus());
+  const next = screen.getByRole('button', { name: 'Next alert' });
+  expect(next).toHaveAttribute('aria-keyshortcuts', 'ArrowDown j');
+  await user.click(next);
+  expect(position()).toHaveTextContent(`Alert ${queue.length - 1} of ${queue.length}`);
+  expect(next).toHaveFocus();
+  await user.click(next);
+  expect(position()).toHaveTextContent(`Alert ${queue.length} of ${queue.length}`);
+  expect(next).toBeDisabled();
+  expect(drawer()).toHaveFocus();
+
+  const previous = screen.getByRole('button', { name: 'Previous alert' });
+  expect(previous).toHaveAttribute('aria-keyshortcuts', 'ArrowUp k');
+  await user.click(previous);
+  expect(position()).toHaveTextContent(`Alert ${queue.length - 1} of ${queue.length}`);
+  expect(previous).toHaveFocus();
+});
+
 test('↓ and ↑ (and j, k) move through the queue without closing; Escape closes and focus goes back to the row', async () => {
   const user = userEvent.setup();
   const queue = await openQueue();

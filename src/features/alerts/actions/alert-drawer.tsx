@@ -146,6 +146,12 @@ export function AlertDrawer({ alerts, openId, onOpenChange, onClosed, focusOnOpe
     if (focus === 'region') regionRef.current?.focus();
   };
 
+  // From a step button: it keeps focus while there is an alert beyond; at the queue's end it is disabled, so focus goes to the region.
+  const stepTo = (step: 1 | -1) => {
+    const target = neighbour(step);
+    move(target, neighbourAfter(alerts, target, step) ? 'keep' : 'region');
+  };
+
   // Opened (not moved): focus goes into the drawer, so that the keys go on here.
   const wasOpen = useRef(false);
   useEffect(() => {
@@ -221,30 +227,8 @@ export function AlertDrawer({ alerts, openId, onOpenChange, onClosed, focusOnOpe
           <Typography id={titleId} variant="h6" component="h2" sx={{ flexGrow: 1, minWidth: 0 }} noWrap>
             {alert ? `Alert for ${alert.student.firstName} ${alert.student.lastName}` : 'Alert details'}
           </Typography>
-          <Tooltip title="Previous alert (↑ or k)" describeChild>
-            <span>
-              <IconButton
-                aria-label="Previous alert"
-                aria-keyshortcuts="ArrowUp k"
-                disabled={previous === undefined}
-                onClick={() => move(previous, neighbourAfter(alerts, previous, -1) ? 'keep' : 'region')}
-              >
-                <KeyboardArrowUpOutlined />
-              </IconButton>
-            </span>
-          </Tooltip>
-          <Tooltip title="Next alert (↓ or j)" describeChild>
-            <span>
-              <IconButton
-                aria-label="Next alert"
-                aria-keyshortcuts="ArrowDown j"
-                disabled={next === undefined}
-                onClick={() => move(next, neighbourAfter(alerts, next, 1) ? 'keep' : 'region')}
-              >
-                <KeyboardArrowDownOutlined />
-              </IconButton>
-            </span>
-          </Tooltip>
+          <StepButton step={-1} disabled={previous === undefined} onStep={stepTo} />
+          <StepButton step={1} disabled={next === undefined} onStep={stepTo} />
           <Tooltip title="Close (Esc)" describeChild>
             <IconButton aria-label="Close alert details" aria-keyshortcuts="Escape" onClick={close}>
               <CloseOutlined />
@@ -277,6 +261,25 @@ function neighbourAfter(alerts: readonly TriageAlert[], from: TriageAlert | unde
   if (from === undefined) return false;
   const at = alerts.indexOf(from);
   return at >= 0 && alerts[at + step] !== undefined;
+}
+
+const STEPS = {
+  [-1]: { label: 'Previous alert', keys: '↑ or k', shortcuts: 'ArrowUp k', icon: <KeyboardArrowUpOutlined /> },
+  [1]: { label: 'Next alert', keys: '↓ or j', shortcuts: 'ArrowDown j', icon: <KeyboardArrowDownOutlined /> },
+};
+
+/** ↑ or ↓ in the drawer's heading: to the previous or next alert of the queue, disabled where there is none. */
+function StepButton({ step, disabled, onStep }: { step: 1 | -1; disabled: boolean; onStep: (step: 1 | -1) => void }) {
+  const { label, keys, shortcuts, icon } = STEPS[step];
+  return (
+    <Tooltip title={`${label} (${keys})`} describeChild>
+      <span>
+        <IconButton aria-label={label} aria-keyshortcuts={shortcuts} disabled={disabled} onClick={() => onStep(step)}>
+          {icon}
+        </IconButton>
+      </span>
+    </Tooltip>
+  );
 }
 
 function AlertStatusChip({ status }: { status: TriageAlert['status'] }) {

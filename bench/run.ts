@@ -126,7 +126,7 @@ if (baseline) {
       {
         section: 'timeline',
         heading: `Student timeline in Chromium (${where})`,
-        measure: async () => timelineFigures(await measureTimeline({ scale, profile, runs: 1 })),
+        measure: async () => timelineFigures(await measureTimeline({ scale, profile, runs: 1, figuresOnly: true })),
       },
       { section: 'alerts', heading: `Alert triage queue in Chromium (${where})`, measure: async () => alertsFigures(await measureAlerts({ scale, profile })) },
       {

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Result } from 'autocannon';
 import { launchChromium } from '../e2e/perf/browser.ts';
+import { addSessionCookie } from '../e2e/perf/sign-in.ts';
 import { instrument, CAMPUS_WIFI } from '../e2e/perf/network.ts';
 import { startGatewayProcess, type GatewayProcess } from '../src/testing/gateway-process.ts';
 import { startStrictUpstream, type StrictUpstream } from '../src/testing/proxy-fixtures.ts';
@@ -122,12 +123,7 @@ async function triage(origin: string, cookie: string, from: string, to: string, 
   const browser = await launchChromium();
   try {
     const context = await browser.newContext({ baseURL: origin, viewport: { width: 1440, height: 900 } });
-    await context.addCookies(
-      cookie.split('; ').map((pair) => {
-        const at = pair.indexOf('=');
-        return { name: pair.slice(0, at), value: pair.slice(at + 1), url: origin };
-      }),
-    );
+    await addSessionCookie(context, origin, cookie);
     const page = await context.newPage();
     const counter = await instrument(page, CAMPUS_WIFI);
     await page.goto(`/alerts?from=${from}&to=${to}`);

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser } from '@playwright/test';
 import { launchChromium } from '../e2e/perf/browser.ts';
+import { addSessionCookie } from '../e2e/perf/sign-in.ts';
 import { instrument, CAMPUS_WIFI } from '../e2e/perf/network.ts';
 import { startGatewayProcess, type GatewayProcess } from '../src/testing/gateway-process.ts';
 import { startStrictUpstream, type StrictUpstream } from '../src/testing/proxy-fixtures.ts';
@@ -67,12 +68,7 @@ async function giveCaseload(upstream: StrictUpstream, headers: Record<string, st
 async function openHome(browser: Browser, origin: string, cookie: string, upstream: StrictUpstream, label: string): Promise<HomeOpening> {
   const context = await browser.newContext({ baseURL: origin, viewport: { width: 1440, height: 900 } });
   try {
-    await context.addCookies(
-      cookie.split('; ').map((pair) => {
-        const at = pair.indexOf('=');
-        return { name: pair.slice(0, at), value: pair.slice(at + 1), url: origin };
-      }),
-    );
+    await addSessionCookie(context, origin, cookie);
     const page = await context.newPage();
     const counter = await instrument(page, CAMPUS_WIFI);
     const before = upstream.answered();

@@ -15,13 +15,18 @@ export async function sessionCookie(origin: string, identifier = 'E0001'): Promi
 /** Puts a signed-in session's cookies into a Playwright browser context. */
 export async function signInContext(context: BrowserContext, origin: string, identifier = 'E0001'): Promise<string> {
   const cookie = await sessionCookie(origin, identifier);
+  await addSessionCookie(context, origin, cookie);
+  return cookie;
+}
+
+/** A `Cookie` header's pairs as a Playwright context's cookies for `origin`. */
+export async function addSessionCookie(context: BrowserContext, origin: string, cookie: string): Promise<void> {
   await context.addCookies(
     cookie.split('; ').map((pair) => {
       const at = pair.indexOf('=');
       return { name: pair.slice(0, at), value: pair.slice(at + 1), url: origin };
     }),
   );
-  return cookie;
 }
 
 /**

@@ -203,23 +203,31 @@ test('↓ and ↑ (and j, k) move through the queue without closing; Escape clos
   await waitFor(() => expect(screen.queryByRole('region', { name: /^Alert for / })).toBeNull());
 });
 
-test('Escape with focus nowhere (on the page) closes the drawer too; a focused control elsewhere keeps it', async () => {
+test('Escape outside the drawer closes it too (focus nowhere, or on the queue); a text field keeps it', async () => {
   const user = userEvent.setup();
   const queue = await openQueue();
   const { onOpenChange } = await render();
   const row = screen.getByRole('button', { name: `Alert ${queue[0]!.id}` });
   await user.click(row);
   await waitFor(() => expect(drawer()).toHaveFocus());
-  // Focus on a control outside the drawer: Escape is that control's, and the drawer stays.
-  row.focus();
+  // Focus in a text field outside the drawer: Escape is the field's, and the drawer stays.
+  const field = document.body.appendChild(document.createElement('input'));
+  field.focus();
   await user.keyboard('{Escape}');
   expect(onOpenChange).not.toHaveBeenLastCalledWith(null);
   expect(screen.getByRole('region', { name: /^Alert for / })).toBeInTheDocument();
+  field.remove();
   // Focus nowhere: Escape closes it.
   (document.activeElement as HTMLElement | null)?.blur();
   expect(document.activeElement).toBe(document.body);
   await user.keyboard('{Escape}');
   expect(onOpenChange).toHaveBeenLastCalledWith(null);
+  await waitFor(() => expect(screen.queryByRole('region', { name: /^Alert for / })).toBeNull());
+  // Focus on the queue's row (a grid takes focus back to the cell it last held): Escape closes it.
+  await user.click(row);
+  await waitFor(() => expect(drawer()).toHaveFocus());
+  row.focus();
+  await user.keyboard('{Escape}');
   await waitFor(() => expect(screen.queryByRole('region', { name: /^Alert for / })).toBeNull());
 });
 

@@ -160,8 +160,9 @@ export function AlertDrawer({ alerts, openId, onOpenChange, onClosed, focusOnOpe
     wasOpen.current = isOpen;
   }, [openId, focusOnOpen]);
 
-  // Escape pressed while focus is nowhere (on the page's body, after a click on blank space or a
-  // window switch) closes the open drawer too: only a focused control keeps Escape for itself.
+  // Escape pressed outside the drawer closes it too: with focus nowhere (the page's body, after a
+  // click on blank space or a window switch) or on the queue, whose grid may take focus back to the
+  // cell it last held when that row renders again. Only a control that uses Escape keeps it.
   const closeFromPage = useEffectEvent(close);
   const isOpen = openId !== null;
   useEffect(() => {
@@ -169,7 +170,7 @@ export function AlertDrawer({ alerts, openId, onOpenChange, onClosed, focusOnOpe
     const onDocumentKey = (event: globalThis.KeyboardEvent) => {
       if (event.key !== 'Escape' || event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey) return;
       const active = document.activeElement;
-      if (active && active !== document.body) return;
+      if (active instanceof Element && active.closest(KEEPS_ESCAPE)) return;
       event.preventDefault();
       closeFromPage();
     };
@@ -262,6 +263,9 @@ function neighbourAfter(alerts: readonly TriageAlert[], from: TriageAlert | unde
   const at = alerts.indexOf(from);
   return at >= 0 && alerts[at + step] !== undefined;
 }
+
+/** Where Escape belongs to the focused control: typing, and popups that close on it. */
+const KEEPS_ESCAPE = 'input, textarea, select, [contenteditable="true"], [role="dialog"], [role="alertdialog"], [role="menu"], [role="listbox"]';
 
 const STEPS = {
   [-1]: { label: 'Previous alert', keys: '↑ or k', shortcuts: 'ArrowUp k', icon: <KeyboardArrowUpOutlined /> },

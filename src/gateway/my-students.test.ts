@@ -205,6 +205,31 @@ describe('the home, visits and the watch list through the gateway', () => {
     expect(Date.parse(after.lastContactOn!)).toBeGreaterThan(Date.now() - 60_000);
   });
 
+  it('counts as the last contact only what a member of the student’s network wrote, asking about each author at most once a home', async () => {
+    const cookie = await staff(member);
+    const before = (await home(cookie)).students.find((s) => s.student === STUDENT)!;
+    const write = async (author: string, cookieOf: string) => {
+      const created = await request('/api/notations/updates/', cookieOf, {
+        method: 'POST',
+        body: { audienceType: 'All', canStudentView: false, details: `Contact by ${author}`, student: { identifier: STUDENT } },
+      });
+      expect(created.status).toBe(201);
+      const update = await json<{ createdOn: string }>(request(new URL(created.headers.get('location')!, ORIGIN).pathname, cookieOf));
+      return update.createdOn;
+    };
+    // A staff member outside the network who may read the records (the records group) writes last: not a contact.
+    const network = await json<{ values: { href: string }[] }>(request(`/api/people/${STUDENT}/successNetwork`, cookie));
+    const outside = ['E0002', 'E0003', 'E0004', 'E0005', 'E0006', 'E0007', 'E0008', 'E0009'].find((p) => !network.values.some((v) => idOf(v.href) === p))!;
+    await write(outside, await staff(outside, 'success-records'));
+    sent.length = 0;
+    const after = (await home(cookie)).students.find((s) => s.student === STUDENT)!;
+    expect(after.lastContactOn).toBe(before.lastContactOn);
+    expect(sent.filter((s) => s.startsWith(`GET /people/${outside}/caseload`)).length).toBeLessThanOrEqual(1);
+    // A member of the network writes: that is the last contact.
+    const byColleague = await write(colleague, await staff(colleague));
+    expect((await home(cookie)).students.find((s) => s.student === STUDENT)!.lastContactOn).toBe(byColleague);
+  });
+
   it('starts reading the home when the browser asks for the page /, and the app’s request takes that reading once', async () => {
     const served = gatewayOn(counted, openGatewayDatabase(':memory:'), (app) => app.get('*', (c) => c.html('<!doctype html><title>app</title>')));
     const cookie = await staff(colleague);

@@ -20,11 +20,31 @@ export interface StudentRecords {
   lastVisit: string | null;
   /** Latest factor scores (the most recent administration the student answered), validity concerns already left out. */
   factorScores: readonly { factor: string; score: number }[];
+  /** Authors of updates or comments known to be in the student's success network (see `contactsOf`). */
+  networkAuthors: ReadonlySet<string>;
 }
 
 const authorOf = (link: { href: string }) => decodeURIComponent(link.href.replace(/\/$/, '').split('/').at(-1) ?? '');
-const latest = (a: string | null, b: string) => (a === null || b > a ? b : a);
 const time = (iso: string) => Date.parse(iso);
+
+/**
+ * The updates and comments that may count as contact, newest first: written by staff (anyone but
+ * the student). Only those by a network member count; the gatherer asks about their authors in
+ * this order and stops at the first member, so a student costs one question in the usual case.
+ */
+export function contactsOf(records: Pick<StudentRecords, 'student' | 'alerts' | 'updates'>): { on: string; by: string }[] {
+  const found: { on: string; by: string }[] = [];
+  const add = (on: string, link: { href: string }) => {
+    const by = authorOf(link);
+    if (by !== records.student) found.push({ on, by });
+  };
+  for (const u of records.updates) {
+    add(u.notation.createdOn, u.notation.createdBy);
+    for (const c of u.comments) add(c.createdOn, c.createdBy);
+  }
+  for (const a of records.alerts) for (const c of a.comments) add(c.createdOn, c.createdBy);
+  return found.sort((a, b) => (a.on < b.on ? 1 : a.on > b.on ? -1 : 0));
+}
 
 /**
  * One row of the home from a student's records: the counts, the last contact, what is new since
@@ -38,14 +58,8 @@ export function rowOf(records: StudentRecords, person: string, rules: AttentionR
     if (oldestOpen === null || a.notation.createdOn < oldestOpen) oldestOpen = a.notation.createdOn;
     if (a.comments.length === 0 && (oldestUncommented === null || a.notation.createdOn < oldestUncommented)) oldestUncommented = a.notation.createdOn;
   }
-  // Contact: an update or a comment written by staff, i.e. anyone but the student.
-  let lastContact: string | null = null;
-  const byStaff = (link: { href: string }) => authorOf(link) !== records.student;
-  for (const u of records.updates) {
-    if (byStaff(u.notation.createdBy)) lastContact = latest(lastContact, u.notation.createdOn);
-    for (const c of u.comments) if (byStaff(c.createdBy)) lastContact = latest(lastContact, c.createdOn);
-  }
-  for (const a of records.alerts) for (const c of a.comments) if (byStaff(c.createdBy)) lastContact = latest(lastContact, c.createdOn);
+  // Contact: the latest update or comment written by a member of the student's network.
+  const lastContact = contactsOf(records).find((c) => records.networkAuthors.has(c.by))?.on ?? null;
 
   // New: written by someone else after the last visit; never opened, nothing is "new" (all of it is unread).
   const since = records.lastVisit;

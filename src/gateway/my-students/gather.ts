@@ -18,7 +18,7 @@ import { chunksOf } from '../../lib/chunks.ts';
 import { mapPool } from '../../lib/pool.ts';
 import { hiddenReason } from '../audiences.ts';
 import type { Membership } from '../membership.ts';
-import type { WithComments } from './facts.ts';
+import { contactsOf, type StudentRecords, type WithComments } from './facts.ts';
 import type { NotationCache } from './notation-cache.ts';
 
 /**
@@ -221,6 +221,38 @@ async function readAgain(read: Read, c: Context, student: string, updatesSince: 
   const got = await readChunk(read, c, [student], { alerts: '', updates: `&createdOnStart=${encodeURIComponent(updatesSince)}` });
   return { alerts: got.alerts.get(student) ?? [], updates: got.updates.get(student) ?? [] };
 }
+
+/**
+ * For each student, the authors of their latest staff-written updates and comments found in the
+ * student's network (E15 through `membership`: the author's caseload, cached per person), asked
+ * newest first and no further than the first member: the last contact is by a network member (#32),
+ * not by whoever wrote last. The person is a member of every caseload student without asking.
+ */
+export async function networkAuthors(
+  c: Context,
+  membership: Membership,
+  person: string,
+  students: readonly Pick<StudentRecords, 'student' | 'alerts' | 'updates' | 'inCaseload'>[],
+): Promise<Map<string, Set<string>>> {
+  const found = new Map<string, Set<string>>();
+  await mapPool(students, MEMBERSHIP_PARALLEL, async (records) => {
+    const members = new Set<string>();
+    const asked = new Set<string>();
+    for (const { by } of contactsOf(records)) {
+      if (asked.has(by)) continue;
+      asked.add(by);
+      const member = (by === person && records.inCaseload) || (await membership.isMember(c, by, records.student).catch(() => false));
+      if (member) {
+        members.add(by);
+        break;
+      }
+    }
+    found.set(records.student, members);
+  });
+  return found;
+}
+/** Students whose contacts are checked at once: the questions are mostly answered from one cached caseload. */
+const MEMBERSHIP_PARALLEL = 16;
 
 const RESPONDENT = /\/results\/([^/?#]+)\/factors/;
 const FACTOR = /\/noncognitives\/assessments\/([^/?#]+)\/factors\/([^/?#]+)/;

@@ -12,7 +12,7 @@ import type { VisitStore } from '../visit-store.ts';
 import type { WatchListStore } from '../watch-list-store.ts';
 import type { AttentionRules } from './attention.ts';
 import { inAttentionOrder, rowOf } from './facts.ts';
-import { readCaseload, readNames, readNotations, readScores, type Read } from './gather.ts';
+import { networkAuthors, readCaseload, readNames, readNotations, readScores, type Read } from './gather.ts';
 import { NotationCache } from './notation-cache.ts';
 
 export interface MyStudentsOptions {
@@ -142,17 +142,22 @@ export function myStudentsRoutes(options: MyStudentsOptions): { routes: Hono; st
         },
       ),
     ]);
-    const rows = students.map((student) =>
+    const records = students.map((student) => ({
+      student,
+      inCaseload: inCaseload.has(student),
+      alerts: notations.alerts.get(student) ?? [],
+      updates: notations.updates.get(student) ?? [],
+    }));
+    const members = await networkAuthors(c, options.membership, person, records);
+    const rows = records.map((r) =>
       rowOf(
         {
-          student,
-          name: names.get(student) ?? (inCaseload.get(student) || student),
-          inCaseload: inCaseload.has(student),
-          watching: watching.has(student),
-          alerts: notations.alerts.get(student) ?? [],
-          updates: notations.updates.get(student) ?? [],
-          lastVisit: visits.get(student) ?? null,
-          factorScores: scores.s.get(student) ?? [],
+          ...r,
+          name: names.get(r.student) ?? (inCaseload.get(r.student) || r.student),
+          watching: watching.has(r.student),
+          lastVisit: visits.get(r.student) ?? null,
+          factorScores: scores.s.get(r.student) ?? [],
+          networkAuthors: members.get(r.student) ?? new Set(),
         },
         person,
         options.rules,

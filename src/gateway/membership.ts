@@ -15,6 +15,8 @@ export interface Membership {
   isMember(c: Context, person: string, student: string): Promise<boolean>;
   /** Every student whose network the person is in, from the caseload extension; undefined without it. */
   caseload(c: Context, person: string): Promise<ReadonlySet<string> | undefined>;
+  /** The members of the student's network (E15), reused for ACCESS_CACHE_S like every membership. */
+  network(c: Context, student: string): Promise<ReadonlySet<string>>;
   /** The student's network was just written here: read it anew, on every instance. */
   forget(student: string): Promise<void>;
 }
@@ -114,6 +116,7 @@ export function networkMembership(options: {
       return (await networkOf(c, student)).has(person);
     },
     caseload: (c, person) => caseloadOf(c, person),
+    network: (c, student) => networkOf(c, student),
     forget: async (student) => {
       networks.delete(student);
       // Whose caseload gained or lost the student is not known here: every caseload is read anew.

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Alert, Comment, Update } from '../../api/schemas/index.ts';
 import type { Context } from 'hono';
-import type { Membership } from '../membership.ts';
+import { ContactNetworks } from './contact-networks.ts';
 import { DEFAULT_ATTENTION_RULES } from './attention.ts';
 import { contactsOf, rowOf, type StudentRecords } from './facts.ts';
 import { networkAuthors } from './gather.ts';
@@ -71,37 +71,72 @@ describe('the last contact', () => {
     expect(none.reasons.map((r) => r.text)).toContain('open alert, no contact on record');
   });
 
-  it('asks about authors newest first and stops at the first member; the person is a member of their caseload without asking', async () => {
-    const asked: string[] = [];
-    const membership: Membership = {
-      isMember: async (_c, who) => (asked.push(who), who === 'E2'),
-      caseload: async () => undefined,
-      forget: async () => undefined,
+  const networksOf =
+    (networks: Record<string, string[] | undefined>, asked: string[] = []) =>
+    async (student: string) => {
+      asked.push(student);
+      const members = networks[student];
+      return members && new Set(members);
     };
-    const c = {} as Context;
-    const found = await networkAuthors(c, membership, 'E1', [records(notes)]);
-    expect([...found.get('S1')!]).toEqual(['E2']);
-    expect(asked).toEqual(['E9', 'E2']);
 
-    asked.length = 0;
-    const own = { ...notes, updates: [update('E1', '2026-11-27T09:00:00.000Z'), ...notes.updates] };
-    expect([...(await networkAuthors(c, membership, 'E1', [records(own)])).get('S1')!]).toEqual(['E1']);
-    expect(asked).toEqual([]);
-    // A watched student (not in the caseload): the person's own writing is asked about like anyone's.
-    await networkAuthors(c, membership, 'E1', [records({ ...own, inCaseload: false })]);
-    expect(asked).toEqual(['E1', 'E9', 'E2']);
+  it('takes the newest writing whose author is in the student’s network, read once a student', async () => {
+    const asked: string[] = [];
+    const found = await networkAuthors('E1', [records(notes)], networksOf({ S1: ['E1', 'E2'] }, asked));
+    expect([...found.get('S1')!]).toEqual(['E2']);
+    expect(asked).toEqual(['S1']);
   });
 
-  it('does not count an author whose membership cannot be read, and goes on to the next', async () => {
-    const membership: Membership = {
-      isMember: async (_c, who) => {
-        if (who === 'E9') throw new Error('the service did not answer');
-        return true;
+  it('asks nothing when the newest writing is the person’s own about a caseload student, and asks for a watched one', async () => {
+    const asked: string[] = [];
+    const own = { ...notes, updates: [update('E1', '2026-11-27T09:00:00.000Z'), ...notes.updates] };
+    expect([...(await networkAuthors('E1', [records(own)], networksOf({ S1: ['E2'] }, asked))).get('S1')!]).toEqual(['E1']);
+    expect(asked).toEqual([]);
+    // Watched, not in the caseload: the person is not in the network, so the next member's writing counts.
+    expect([...(await networkAuthors('E1', [records({ ...own, inCaseload: false })], networksOf({ S1: ['E2'] }, asked))).get('S1')!]).toEqual(['E2']);
+    expect(asked).toEqual(['S1']);
+  });
+
+  it('when the network cannot be read, counts only the person’s own writing about a caseload student', async () => {
+    const unreadable = networksOf({});
+    expect([...(await networkAuthors('E1', [records(notes)], unreadable)).get('S1')!]).toEqual(['E1']);
+    expect((await networkAuthors('E5', [records(notes)], unreadable)).get('S1')!.size).toBe(0);
+  });
+});
+
+describe('the networks kept for the last contact', () => {
+  it('reads a network once an hour, then serves the old copy once while a new read replaces it, and keeps no failed read', async () => {
+    let clock = 0;
+    let answer: string[] | Error = ['E1'];
+    const reads: string[] = [];
+    const networks = new ContactNetworks({
+      read: async (_c, student) => {
+        reads.push(student);
+        if (answer instanceof Error) throw answer;
+        return new Set(answer);
       },
-      caseload: async () => undefined,
-      forget: async () => undefined,
-    };
-    expect([...(await networkAuthors({} as Context, membership, 'E5', [records(notes)])).get('S1')!]).toEqual(['E2']);
+      maxStudents: 2,
+      now: () => clock,
+    });
+    const c = {} as Context;
+    expect([...(await networks.get(c, 'S1'))!]).toEqual(['E1']);
+    clock = 59 * 60_000;
+    answer = ['E2'];
+    expect([...(await networks.get(c, 'S1'))!]).toEqual(['E1']);
+    expect(reads).toEqual(['S1']);
+    clock = 61 * 60_000;
+    expect([...(await networks.get(c, 'S1'))!]).toEqual(['E1']);
+    await Promise.resolve();
+    expect([...(await networks.get(c, 'S1'))!]).toEqual(['E2']);
+    expect(reads).toEqual(['S1', 'S1']);
+
+    answer = new Error('the service did not answer');
+    expect(await networks.get(c, 'S2')).toBeUndefined();
+    answer = ['E3'];
+    expect([...(await networks.get(c, 'S2'))!]).toEqual(['E3']);
+    // Bounded: a third student evicts the oldest read.
+    await networks.get(c, 'S3');
+    await networks.get(c, 'S1');
+    expect(reads.filter((s) => s === 'S1')).toHaveLength(3);
   });
 });
 

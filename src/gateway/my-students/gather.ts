@@ -223,36 +223,32 @@ async function readAgain(read: Read, c: Context, student: string, updatesSince: 
 }
 
 /**
- * For each student, the authors of their latest staff-written updates and comments found in the
- * student's network (E15 through `membership`: the author's caseload, cached per person), asked
- * newest first and no further than the first member: the last contact is by a network member (#32),
- * not by whoever wrote last. The person is a member of every caseload student without asking.
+ * For each student, the author of their latest staff-written update or comment who is in the
+ * student's success network (`networkOf`: E15 through contact-networks.ts): the last contact is by
+ * a network member (#32), not by whoever wrote last. When the newest is the person's own writing
+ * about a caseload student, nothing is asked: they are in that network by definition.
  */
 export async function networkAuthors(
-  c: Context,
-  membership: Membership,
   person: string,
   students: readonly Pick<StudentRecords, 'student' | 'alerts' | 'updates' | 'inCaseload'>[],
+  networkOf: (student: string) => Promise<ReadonlySet<string> | undefined>,
 ): Promise<Map<string, Set<string>>> {
   const found = new Map<string, Set<string>>();
-  await mapPool(students, MEMBERSHIP_PARALLEL, async (records) => {
-    const members = new Set<string>();
-    const asked = new Set<string>();
-    for (const { by } of contactsOf(records)) {
-      if (asked.has(by)) continue;
-      asked.add(by);
-      const member = (by === person && records.inCaseload) || (await membership.isMember(c, by, records.student).catch(() => false));
-      if (member) {
-        members.add(by);
-        break;
-      }
+  await mapPool(students, NETWORKS_PARALLEL, async (records) => {
+    const contacts = contactsOf(records);
+    const own = records.inCaseload ? contacts.find((x) => x.by === person) : undefined;
+    let author = contacts[0] === own ? own?.by : undefined;
+    if (author === undefined && contacts.length > 0) {
+      const network = await networkOf(records.student);
+      // Unreadable just now: the person's own contact still counts; nobody else's is assumed.
+      author = network ? contacts.find((x) => network.has(x.by))?.by : own?.by;
     }
-    found.set(records.student, members);
+    found.set(records.student, new Set(author === undefined ? [] : [author]));
   });
   return found;
 }
-/** Students whose contacts are checked at once: the questions are mostly answered from one cached caseload. */
-const MEMBERSHIP_PARALLEL = 16;
+/** Networks read at once for one home. */
+const NETWORKS_PARALLEL = 16;
 
 const RESPONDENT = /\/results\/([^/?#]+)\/factors/;
 const FACTOR = /\/noncognitives\/assessments\/([^/?#]+)\/factors\/([^/?#]+)/;

@@ -14,6 +14,7 @@ import type { AttentionRules } from './attention.ts';
 import { inAttentionOrder, rowOf } from './facts.ts';
 import { networkAuthors, readCaseload, readNames, readNotations, readScores, type Read } from './gather.ts';
 import { NotationCache } from './notation-cache.ts';
+import { ContactNetworks } from './contact-networks.ts';
 
 export interface MyStudentsOptions {
   rules: AttentionRules;
@@ -111,6 +112,7 @@ export function myStudentsRoutes(options: MyStudentsOptions): { routes: Hono; st
   });
 
   const cache = new NotationCache(CACHED_STUDENTS);
+  const networks = new ContactNetworks({ read: (c, student) => options.membership.network(c, student), maxStudents: CACHED_STUDENTS });
   /** Everything the home shows for one person, read now (the access log is written when it is sent). */
   const gather = async (c: Context, person: string): Promise<MyStudents> => {
     const nowMs = now();
@@ -148,7 +150,7 @@ export function myStudentsRoutes(options: MyStudentsOptions): { routes: Hono; st
       alerts: notations.alerts.get(student) ?? [],
       updates: notations.updates.get(student) ?? [],
     }));
-    const members = await networkAuthors(c, options.membership, person, records);
+    const members = await networkAuthors(person, records, (student) => networks.get(c, student));
     const rows = records.map((r) =>
       rowOf(
         {

@@ -107,3 +107,35 @@ test('roster: bands replace the rows, all come back, a checked row is handed on,
   await expect(page.getByRole('list', { name: /^Factor scores/ })).toBeVisible({ timeout: 20_000 });
   expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
 });
+
+test('roster: following the selected students from the list puts them on My students, marked Watching (#32 item 3)', async ({ page }) => {
+  await signIn(page);
+  await expect(page.getByRole('heading', { name: 'My students', level: 1 })).toBeVisible();
+  const list = await api<Envelope<{ id: number }>>(page, '/noncognitives/administrations/?pageSize=1000');
+  let cohort = list.values[0]!;
+  for (const a of list.values) {
+    cohort = a;
+    if ((await api<Envelope<unknown>>(page, `/noncognitives/administrations/${a.id}/results?pageSize=1`)).totalValues > 0) break;
+  }
+  await page.goto(`/scores/${cohort.id}`);
+  const grid = page.getByRole('grid', { name: 'Respondents' });
+  const ids = grid.locator('[data-field="id"][role="gridcell"]');
+  await expect(ids.first()).toBeVisible({ timeout: 20_000 });
+  const picked = (await ids.allTextContents()).slice(0, 2);
+  for (const id of picked) {
+    const row = grid.getByRole('row').filter({ has: page.locator(`[data-field="id"]`, { hasText: new RegExp(`^${id}$`) }) });
+    await tick(row.getByRole('checkbox'));
+  }
+  await expect(page.getByTestId('roster-handoff-count')).toHaveText('2 selected');
+  await page.getByRole('button', { name: 'Follow selected (2)' }).click();
+  await expect(page.getByText('Following 2 students: they are on My students.')).toBeVisible();
+
+  await page.goto('/?show=watching');
+  for (const id of picked) {
+    const row = page.locator(`[data-testid="my-student"][data-student="${id}"]`);
+    await expect(row).toBeVisible({ timeout: 30_000 });
+    await expect(row.getByText('Watching')).toBeVisible();
+  }
+  const origin = { origin: new URL(page.url()).origin };
+  for (const id of picked) expect((await page.request.delete(`/session/watch/${id}`, { headers: origin })).status()).toBe(204);
+});

@@ -3,7 +3,7 @@ import IconButton from '@mui/material/IconButton';
 import Tooltip from '@mui/material/Tooltip';
 import Star from '@mui/icons-material/Star';
 import StarBorder from '@mui/icons-material/StarBorder';
-import { useWatching } from '../queries/my-students.ts';
+import { useFollowMany, useWatching } from '../queries/my-students.ts';
 import { toastBus } from './toast-bus.ts';
 
 /**
@@ -47,6 +47,32 @@ export function FollowButton({ student, name, compact = false }: { student: stri
       startIcon={watching ? <Star aria-hidden /> : <StarBorder aria-hidden />}
     >
       {watching ? 'Following' : 'Follow'}
+    </Button>
+  );
+}
+
+const students = (n: number) => `${n} ${n === 1 ? 'student' : 'students'}`;
+
+/**
+ * Follow every student of a list's selection (or of what it shows) at once: the cohort roster's
+ * bottom band, say. Says how it went, naming those that could not be followed.
+ */
+export function FollowStudentsButton({ identifiers, label }: { identifiers: readonly string[]; label: string }) {
+  const follow = useFollowMany();
+  const run = () =>
+    follow.mutate(identifiers, {
+      onSuccess: ({ followed, failed }) => {
+        if (failed.length === 0) toastBus.show(`Following ${students(followed.length)}: they are on My students.`);
+        else
+          toastBus.show(
+            `Following ${students(followed.length)}; ${students(failed.length)} could not be followed (${failed.slice(0, 5).join(', ')}${failed.length > 5 ? ', …' : ''}). Try again.`,
+            'error',
+          );
+      },
+    });
+  return (
+    <Button size="small" variant="outlined" onClick={run} disabled={identifiers.length === 0 || follow.isPending} startIcon={<StarBorder aria-hidden />}>
+      {follow.isPending ? `Following ${students(identifiers.length)}…` : label}
     </Button>
   );
 }

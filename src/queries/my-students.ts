@@ -1,5 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { myStudentsClient, type WatchList } from '../api/my-students.ts';
+import { mapPool } from '../lib/pool.ts';
 import { sessionQueries } from './session.ts';
 
 export const myStudentsQueries = {
@@ -52,6 +53,29 @@ export function useWatching(student: string) {
     toggle: (done: { onSuccess: (followed: boolean) => void; onError: (followed: boolean) => void }) =>
       toggle.mutate(!watching, { onSuccess: (_data, follow) => done.onSuccess(follow), onError: (_error, follow) => done.onError(follow) }),
   };
+}
+
+/** Follows at once from a list: a few at a time, so that a roster of hundreds does not flood the gateway. */
+const FOLLOWS_AT_ONCE = 4;
+
+/**
+ * Follows many students from a list (#32 item 3: "from lists"): each is followed on its own, so one
+ * refused (a student the person may no longer open) does not undo the others; the answer names them.
+ */
+export function useFollowMany() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (students: readonly string[]) => {
+      const outcomes = await mapPool(students, FOLLOWS_AT_ONCE, (student) =>
+        myStudentsClient.watch(student).then(
+          () => true,
+          () => false,
+        ),
+      );
+      return { followed: students.filter((_, i) => outcomes[i]), failed: students.filter((_, i) => !outcomes[i]) };
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: myStudentsQueries.all, predicate: (q) => q.queryKey[1] !== 'visit' }),
+  });
 }
 
 /** The signed-in person's identifier (undefined while the session loads). */

@@ -17,6 +17,7 @@ import {
 } from '@mui/x-data-grid';
 import { Link as RouterLink, useHref, useNavigate } from 'react-router';
 import { PAGES, paths } from '../../app/route-table.ts';
+import { FollowStudentsButton } from '../../components/follow-button.tsx';
 import { describeError } from '../../components/problem-message.tsx';
 import { toastBus } from '../../components/toast-bus.ts';
 import { downloadCsv } from '../../lib/csv.ts';
@@ -319,6 +320,8 @@ export const CohortRoster = memo(function CohortRoster(props: CohortRosterProps)
         <Button size="small" variant="outlined" component={RouterLink} to={links.networks} disabled={handed.length === 0}>
           Edit success networks
         </Button>
+        {/* Only a selection: following a whole roster by one click would flood the home. */}
+        <FollowStudentsButton identifiers={chosen} label={`Follow selected (${chosen.length})`} />
         <Button size="small" variant="outlined" onClick={exportCsv} disabled={viewIds.length === 0}>
           Export CSV
         </Button>

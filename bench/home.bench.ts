@@ -12,13 +12,16 @@ import { signInThroughProvider } from '../src/testing/sign-in.ts';
 /**
  * The home of an advisor with a 700-student caseload (#32, "Done when"): "My students" cold (a
  * new browser context) at 20 Mbit/s / 40 ms, in front of the reference backend with its
- * extensions (the caseload from the extension), the rules on: when the first rows are painted,
- * when the page is complete (the answer in and the network quiet), the bytes, and the calls the
- * gateway made to the service for it.
+ * extensions (the caseload from the extension), the rules on: when the first rows are painted
+ * (the server's picture of them, home-picture.ts, or the app's own rows, whichever comes first),
+ * when the app's own rows are there (live: links, Follow), when the page is complete (the answer
+ * in and the network quiet), the bytes, and the calls the gateway made to the service for it.
  */
 export interface HomeOpening {
   label: string;
   firstRowsMs: number;
+  /** The app's own rows (interactive), which replace the picture. */
+  liveRowsMs: number;
   completeMs: number;
   bytes: number;
   upstreamCalls: number;
@@ -72,9 +75,19 @@ async function openHome(browser: Browser, origin: string, cookie: string, upstre
     const page = await context.newPage();
     const counter = await instrument(page, CAMPUS_WIFI);
     const before = upstream.answered();
-    await page.goto('/');
+    await page.addInitScript(() => {
+      const w = window as unknown as { __firstRow?: number };
+      // Element Timing: when the browser painted the first row's name (elementtiming="home-row"), the server's picture or the app's row.
+      new PerformanceObserver((list) => {
+        const first = list.getEntries().find((entry) => (entry as PerformanceEntry & { identifier?: string }).identifier === 'home-row');
+        if (first && w.__firstRow === undefined) w.__firstRow = (first as PerformanceEntry & { renderTime: number }).renderTime || first.startTime;
+      }).observe({ type: 'element', buffered: true });
+    });
+    await page.goto('/', { waitUntil: 'commit' });
+    await page.waitForFunction(() => (window as unknown as { __firstRow?: number }).__firstRow !== undefined, undefined, { timeout: 120_000 });
+    const firstRowsMs = await page.evaluate(() => (window as unknown as { __firstRow: number }).__firstRow);
     await page.waitForSelector('[data-testid="my-student"]', { timeout: 120_000 });
-    const firstRowsMs = await page.evaluate(() => performance.now());
+    const liveRowsMs = await page.evaluate(() => performance.now());
     await page.waitForSelector('[data-testid="my-students-source"]', { timeout: 120_000 });
     await counter.quiet();
     const completeMs = await page.evaluate(() => {
@@ -85,6 +98,11 @@ async function openHome(browser: Browser, origin: string, cookie: string, upstre
       console.log(
         label,
         firstRowsMs,
+        await page.evaluate(() => {
+          const n = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
+          const fcp = performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? NaN;
+          return `document: request ${Math.round(n.requestStart)} response ${Math.round(n.responseStart)}–${Math.round(n.responseEnd)}, ${n.transferSize} bytes (${n.decodedBodySize} decoded), domInteractive ${Math.round(n.domInteractive)}, first contentful paint ${Math.round(fcp)}`;
+        }),
         await page.evaluate(() =>
           (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
             .map((e) => `${e.name.slice(-40)} start ${Math.round(e.startTime)}/${Math.round(e.requestStart)} end ${Math.round(e.responseEnd)}`)
@@ -97,7 +115,8 @@ async function openHome(browser: Browser, origin: string, cookie: string, upstre
     return {
       label,
       firstRowsMs: Math.round(firstRowsMs),
-      completeMs: Math.round(Math.max(completeMs, firstRowsMs)),
+      liveRowsMs: Math.round(liveRowsMs),
+      completeMs: Math.round(Math.max(completeMs, liveRowsMs)),
       bytes: counter.bytes(),
       upstreamCalls: upstream.answered() - before,
       rows,
@@ -153,11 +172,11 @@ export function formatHome(b: HomeBench): string {
   return [
     `"My students" of an advisor with ${b.caseload} students in caseload (${b.openings[0]?.rows ?? 0} listed), a new browser each time, 20 Mbit/s / 40 ms, rules on:`,
     '',
-    '| opening | first rows ms | complete ms | bytes | calls to the service | first rows ≤ 1,000 ms | complete ≤ 2,000 ms | bytes ≤ 1.5 MB |',
-    '|---|---:|---:|---:|---:|---|---|---|',
+    '| opening | first rows painted ms | app’s rows live ms | complete ms | bytes | calls to the service | first rows ≤ 1,000 ms | complete ≤ 2,000 ms | bytes ≤ 1.5 MB |',
+    '|---|---:|---:|---:|---:|---:|---|---|---|',
     ...b.openings.map(
       (o) =>
-        `| ${o.label} | ${o.firstRowsMs} | ${o.completeMs} | ${o.bytes} | ${o.upstreamCalls} | ${met(o.firstRowsMs <= 1000)} | ${met(o.completeMs <= 2000)} | ${met(o.bytes <= 1_500_000)} |`,
+        `| ${o.label} | ${o.firstRowsMs} | ${o.liveRowsMs} | ${o.completeMs} | ${o.bytes} | ${o.upstreamCalls} | ${met(o.firstRowsMs <= 1000)} | ${met(o.completeMs <= 2000)} | ${met(o.bytes <= 1_500_000)} |`,
     ),
     '',
     `Gateway resident memory after both: ${b.rssMb} MB.`,

@@ -204,10 +204,17 @@ export async function measureProfile(options: { scale?: number; throttle?: numbe
       await page.locator('[elementtiming="timeline-row"]').first().waitFor({ timeout: 120_000 });
       await page.waitForLoadState('networkidle');
     };
+    const homeDone = async (page: Page) => {
+      await page.locator('[data-testid="my-students-source"]').waitFor({ timeout: 120_000 });
+    };
+    // BENCH_PROFILE_PAGES=home,alerts,student picks pages (default: all three).
+    const wanted = new Set((process.env.BENCH_PROFILE_PAGES ?? 'home,alerts,student').split(',').map((p) => p.trim()));
     const results: Breakdown[] = [];
     for (const network of [LOOPBACK, CAMPUS_WIFI]) {
-      results.push(await record(journey, `/alerts?from=${from}&to=${to}`, network, throttle, triageDone));
-      results.push(await record(journey, `/students/S000001?from=${day(Date.now() - 731 * DAY_MS)}`, network, throttle, studentDone));
+      if (wanted.has('home')) results.push(await record(journey, '/', network, throttle, homeDone));
+      if (wanted.has('alerts')) results.push(await record(journey, `/alerts?from=${from}&to=${to}`, network, throttle, triageDone));
+      if (wanted.has('student'))
+        results.push(await record(journey, `/students/S000001?from=${day(Date.now() - 731 * DAY_MS)}`, network, throttle, studentDone));
     }
     return results;
   });

@@ -263,6 +263,48 @@ describe('the home, visits and the watch list through the gateway', () => {
     expect(alertReads()).toBe(0);
   });
 
+  it('answers the first frame’s timed ask (x-home-wait-ms) within its limit or with 204, logging only what it sends and leaving the reading for the app', async () => {
+    // A service that takes its time: the home is not ready within a millisecond.
+    const slow: Upstream = {
+      ...counted,
+      send: (path, init, base) => new Promise((resolve) => setTimeout(resolve, 20)).then(() => counted.send(path, init, base)),
+    };
+    const served = gatewayOn(slow, openGatewayDatabase(':memory:'), (app) => app.get('*', (c) => c.html('<!doctype html><title>app</title>')));
+    const cookie = await staff(colleague);
+    const admin = await signin.cookieFor('E0001');
+    const homeReads = async () =>
+      (await json<{ values: AccessLogEntry[] }>(request(`/admin/access-log?person=${colleague}`, admin, {}, served))).values.filter(
+        (e) => e.operation === 'session.myStudents',
+      ).length;
+    const alertReads = () => sent.filter((s) => s.startsWith('GET /notations/alerts/')).length;
+    const timed = (ms: number) =>
+      served.request(`${ORIGIN}/session/my-students`, { headers: { cookie, accept: 'application/json', 'x-home-wait-ms': String(ms) } });
+
+    // Too short a limit: 204, nothing logged, and the app's own request takes the same reading.
+    sent.length = 0;
+    await served.request(`${ORIGIN}/`, { headers: { cookie, accept: 'text/html' } });
+    const late = await timed(1);
+    expect(late.status).toBe(204);
+    expect(await homeReads()).toBe(0);
+    await expect.poll(alertReads).toBeGreaterThan(0);
+    const reading = alertReads();
+    expect((await home(cookie, served)).students.length).toBeGreaterThan(0);
+    expect(alertReads()).toBe(reading);
+    expect(await homeReads()).toBe(1);
+
+    // In time: the answer, logged once, and the reading is taken (the app's next request reads again).
+    await served.request(`${ORIGIN}/`, { headers: { cookie, accept: 'text/html' } });
+    const inTime = await timed(10_000);
+    expect(inTime.status).toBe(200);
+    expect(MyStudentsSchema.parse(await inTime.json()).students.length).toBeGreaterThan(0);
+    expect(await homeReads()).toBe(2);
+    // Out of range or not a number: an ordinary request.
+    expect((await timed(0)).status).toBe(200);
+    expect((await served.request(`${ORIGIN}/session/my-students`, { headers: { cookie, accept: 'application/json', 'x-home-wait-ms': 'soon' } })).status).toBe(
+      200,
+    );
+  });
+
   it('lets a person follow only students they may open, shows them on the home marked as watched, and unfollows', async () => {
     const outsiderCookie = await staff(outsider);
     const refused = await request(`/session/watch/${STUDENT}`, outsiderCookie, { method: 'PUT' });

@@ -7,7 +7,13 @@ export const myStudentsQueries = {
   all: ['my-students'] as const,
   /** The home's list: computed by the gateway in one answer. */
   list: () =>
-    queryOptions({ queryKey: [...myStudentsQueries.all, 'list'] as const, queryFn: ({ signal }) => myStudentsClient.list(signal), staleTime: 30_000 }),
+    queryOptions({
+      queryKey: [...myStudentsQueries.all, 'list'] as const,
+      queryFn: ({ signal }) => myStudentsClient.list(signal),
+      staleTime: 30_000,
+      // The page `/` may carry the home already (read while the app loaded): no second request.
+      initialData: () => myStudentsClient.fromPage(),
+    }),
   watchList: () =>
     queryOptions({ queryKey: [...myStudentsQueries.all, 'watch'] as const, queryFn: ({ signal }) => myStudentsClient.watchList(signal), staleTime: 60_000 }),
   /**

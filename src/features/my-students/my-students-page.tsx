@@ -12,6 +12,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { measureElement, useWindowVirtualizer } from '@tanstack/react-virtual';
 import { Link as RouterLink, useSearchParams } from 'react-router';
+import { orderSentence, sourceSentence } from '../../api/my-students-facts.ts';
 import type { MyStudents } from '../../api/my-students.ts';
 import { PAGES, paths } from '../../app/route-table.ts';
 import { MostOpenAlerts } from '../../components/most-open-alerts.tsx';
@@ -28,16 +29,6 @@ const ESTIMATED_ROW_HEIGHT = 120;
 const ROW_GAP_PX = 12;
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
-
-/** Where the list says its students come from, and how it is ordered (no hidden weights: the order is said). */
-function sourceSentence(answer: MyStudents): string {
-  const caseload = answer.students.filter((s) => s.inCaseload).length;
-  const watched = answer.students.filter((s) => s.watching && !s.inCaseload).length;
-  const following = watched > 0 ? `, and ${plural(watched, 'other student you follow', 'other students you follow')}` : '';
-  return answer.source === 'caseload'
-    ? `Your caseload: ${plural(caseload, 'student whose success network you are in', 'students whose success networks you are in')}${following}.`
-    : `This service does not list caseloads, so these are the ${plural(caseload, 'student', 'students')} whose success networks the dashboard has seen you in lately${following}. Students you have not opened here recently may be missing.`;
-}
 
 function useDocumentOffset(ref: RefObject<HTMLElement | null>): number {
   const [offset, setOffset] = useState(0);
@@ -145,7 +136,7 @@ export function MyStudentsPage() {
         <>
           <Typography data-testid="my-students-source">{sourceSentence(answer)}</Typography>
           <Typography variant="body2" color="textSecondary" data-testid="my-students-order">
-            {`${plural(needing, 'student has', 'students have')} a reason for attention. Ordered by how many reasons apply, then open alerts, then the oldest open alert; the reasons are rules your administrator sets, never a hidden score.`}
+            {orderSentence(needing)}
           </Typography>
           {answer.scores === 'unavailable' && <Alert severity="warning">Factor scores could not be read just now, so no score is counted as a reason.</Alert>}
           {answer.hiddenWatched > 0 && (

@@ -18,7 +18,9 @@ import {
   type SchemeColours,
   type TypeStyle,
 } from '../../app/layout-values.ts';
+import type { MyStudents } from '../../api/my-students.ts';
 import { APP_NAME, ROUTES, START_PATH, documentTitle, pathPattern, type PageRoute } from '../../app/route-table.ts';
+import { HOME_PICTURE_CSS, homeDataHtml, homePictureHtml } from './home-picture.ts';
 
 /**
  * The signed-in shell as plain HTML, painted before any JavaScript has loaded: the app bar, the
@@ -123,7 +125,7 @@ ${aboveRows}
   .trim();
 
 /** The shell's markup for one page (before `<div id="root">`); `heading`: its h1 read from data (data-headings.ts). */
-export function appShellHtml(route: PageRoute, pathname: string, heading?: string): string {
+export function appShellHtml(route: PageRoute, pathname: string, heading?: string, picture = ''): string {
   const link = (item: { to: string; label: string }) =>
     `<a href="${escapeHtml(item.to)}"${isCurrent(item.to, pathname) ? ' aria-current="page"' : ''}>${escapeHtml(item.label)}</a>`;
   const drawer = NAV.map((item) => `<li>${link(item)}</li>`).join('');
@@ -142,7 +144,7 @@ export function appShellHtml(route: PageRoute, pathname: string, heading?: strin
     `<header class="ss-bar"><span class="ss-brand">${escapeHtml(APP_NAME)}</span></header>` +
     `<nav class="ss-drawer" aria-label="Main"><div class="ss-tool"><span class="ss-brand">${escapeHtml(APP_NAME)}</span></div><hr><ul>${drawer}</ul></nav>` +
     `<nav class="ss-bottom" aria-label="Main"><ul>${bottom}<li><span>More</span></li></ul></nav>` +
-    `<main class="ss-main"><div class="ss-spacer"></div><div class="ss-page">${above}<h1${headingClass}>${escapeHtml(heading ?? route.heading ?? route.title)}</h1>${intro}</div></main>` +
+    `<main class="ss-main"><div class="ss-spacer"></div><div class="ss-page">${above}<h1${headingClass}>${escapeHtml(heading ?? route.heading ?? route.title)}</h1>${intro}${picture}</div></main>` +
     `</div>`
   );
 }
@@ -151,16 +153,25 @@ export function appShellHtml(route: PageRoute, pathname: string, heading?: strin
  * `html` (the built index.html) with the shell of the page at `pathname` and its stylesheet
  * (carrying `nonce`), and the page's title. Unchanged for public pages and unknown paths.
  */
-export function withAppShell(html: string, pathname: string, nonce: string | undefined, heading?: string): string {
+export function withAppShell(
+  html: string,
+  pathname: string,
+  nonce: string | undefined,
+  heading?: string,
+  home?: { answer: MyStudents; nowMs: number },
+): string {
   const route = shellRoute(pathname);
   const root = '<div id="root"></div>';
   if (!route || !html.includes(root) || !html.includes('</head>')) return html;
   const nonceAttribute = nonce ? ` nonce="${nonce.replace(/[^A-Za-z0-9+/=_-]/g, '')}"` : '';
+  const css = home ? `${SHELL_CSS}${HOME_PICTURE_CSS}` : SHELL_CSS;
+  const picture = home ? homePictureHtml(home.answer, home.nowMs) : '';
+  const data = home ? homeDataHtml(home.answer) : '';
   return (
     html
       .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(documentTitle(route.title))}</title>`)
-      .replace('</head>', `  <style id="app-shell-style"${nonceAttribute}>${SHELL_CSS}</style>\n  </head>`)
+      .replace('</head>', `  <style id="app-shell-style"${nonceAttribute}>${css}</style>\n  </head>`)
       // A function: a heading is data, and `$&` in a replacement string is a pattern.
-      .replace(root, () => `${appShellHtml(route, pathname, heading)}${root}`)
+      .replace(root, () => `${appShellHtml(route, pathname, heading, picture)}${data}${root}`)
   );
 }

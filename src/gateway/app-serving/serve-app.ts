@@ -4,6 +4,7 @@ import type { Context, Hono } from 'hono';
 import { matchRoute } from '../../app/route-table.ts';
 import { withAppShell } from './app-shell.ts';
 import { dataHeading } from './data-headings.ts';
+import { readHome } from './home-picture.ts';
 import { cspNonce, withNonceMeta } from '../headers.ts';
 import { problemBody, problemResponse } from '../../http/problem.ts';
 import { routePreloads, withPreloads, type BuildManifest } from './route-preloads.ts';
@@ -26,11 +27,12 @@ export function createServeApp(root: string): (app: Hono) => void {
     const page = async (c: Context) => {
       c.header('cache-control', 'private, no-cache');
       const nonce = cspNonce(c);
-      const heading = await dataHeading(app, c.req.raw, c.req.path);
+      const [heading, answer] = await Promise.all([dataHeading(app, c.req.raw, c.req.path), readHome(app, c.req.raw)]);
+      const home = answer ? { answer, nowMs: Date.now() } : undefined;
       // A URL no page has still gets the app (it shows its own not-found page), but says 404:
       // `/ADMIN/journal` is not the journal, and a client reading the status learns so (#27).
       const known = c.req.path === '/' || c.req.path === '/index.html' || matchRoute(c.req.path) !== undefined;
-      return c.html(withNonceMeta(withAppShell(withPreloads(indexHtml, preloadsFor(c.req.path)), c.req.path, nonce, heading), nonce), known ? 200 : 404);
+      return c.html(withNonceMeta(withAppShell(withPreloads(indexHtml, preloadsFor(c.req.path)), c.req.path, nonce, heading, home), nonce), known ? 200 : 404);
     };
     const missing = (c: Context) => {
       const response = problemResponse(problemBody(404, `There is no file at ${c.req.path.slice(0, 200)}`));

@@ -5,7 +5,7 @@ import { JournalEntrySchema, type JournalEntry } from '../api/journal.ts';
 import { pathFor, type OPERATIONS, type OperationName } from '../api/operations.ts';
 import type { ApiCall } from './api-operation.ts';
 import { ProblemError } from '../http/problem.ts';
-import { readLogQuery, wantsThePage, windowAndPaging } from './log-query.ts';
+import { readLogQuery, wantsThePage, windowAndPaging, type LogRoutesOptions } from './log-query.ts';
 import type { JournalQuery, JournalStore } from './journal-store.ts';
 import { parseBoundedJson } from './limits.ts';
 import { requestIdOf } from './logging.ts';
@@ -227,12 +227,7 @@ const FilterSchema = z.object({
   ...windowAndPaging,
 });
 
-export interface JournalRoutesOptions {
-  store: JournalStore;
-  actorOf: (c: Context) => Promise<Actor | undefined>;
-  isAdmin: (c: Context) => Promise<boolean>;
-  onError?: (error: unknown, c: Context) => void;
-}
+export type JournalRoutesOptions = LogRoutesOptions<JournalStore>;
 
 /**
  * `GET /admin/journal?operation=&target=&actor=&since=&until=&before=&limit=` (admin group only),

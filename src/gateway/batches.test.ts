@@ -1,31 +1,21 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { BATCH_HEADER, UNDO_HEADER, type ReassignmentBatch } from '../api/reassignment-batches.ts';
 import type { JournalEntry } from '../api/journal.ts';
 import { directSignIn, useSeededGateway } from '../testing/gateway.ts';
-import { gatewayEngines } from '../testing/gateway-engines.ts';
-import { databaseBatches, type BatchStore } from './batch-store.ts';
-import { openGatewayDatabase } from './db/database.ts';
+import { gatewayEngines, useFreshStore } from '../testing/gateway-engines.ts';
+import { databaseBatches } from './batch-store.ts';
 
 /** #31 item 4: a bulk reassignment and its before-states outlive the page that ran it. */
 
-const { freshSetting } = gatewayEngines('batches');
+const engines = gatewayEngines('batches');
 
 describe.each(['sqlite', 'postgres'] as const)('the batch store on %s', (engine) => {
-  let setting: string;
-  let store: BatchStore;
-  let close: () => Promise<void>;
-  let clock = new Date('2026-11-20T10:00:00.000Z');
-  beforeAll(async () => {
-    setting = await freshSetting(engine);
-    const database = openGatewayDatabase(setting);
-    store = databaseBatches(database, () => clock);
-    close = () => database.close();
-  });
-  afterAll(() => close?.());
+  const batches = useFreshStore(engines, engine, databaseBatches, new Date('2026-11-20T10:00:00.000Z'));
 
   it('keeps each network’s first before-state, its undo, and lists recent batches newest first, after a reopen', async () => {
+    const { store } = batches;
     const old = await store.create('E0100', 'Add E0200 to 2 students');
-    clock = new Date('2026-11-27T10:00:00.000Z');
+    batches.clock = new Date('2026-11-27T10:00:00.000Z');
     const batch = await store.create('E0100', 'Replace E0100 with E0200');
     await store.recordWrite(batch.id, 'S000002', ['E0100', 'E0300'], ['E0200', 'E0300']);
     await store.recordWrite(batch.id, 'S000001', ['E0100'], ['E0200']);
@@ -33,8 +23,7 @@ describe.each(['sqlite', 'postgres'] as const)('the batch store on %s', (engine)
     await store.recordWrite(batch.id, 'S000001', ['E0999'], ['E0200', 'E0400']);
     await store.markUndone(batch.id, 'S000002', 'E0001');
 
-    await close();
-    const reopened = databaseBatches(openGatewayDatabase(setting), () => clock);
+    const reopened = await batches.reopen();
     const listed = await reopened.list('2026-11-26T00:00:00.000Z', 10);
     expect(listed.map((b) => b.id)).toEqual([batch.id]);
     expect(listed[0]).toMatchObject({ actor: 'E0100', description: 'Replace E0100 with E0200', createdAt: '2026-11-27T10:00:00.000Z' });
@@ -52,7 +41,6 @@ describe.each(['sqlite', 'postgres'] as const)('the batch store on %s', (engine)
     expect((await reopened.list('2026-11-01T00:00:00.000Z', 10)).map((b) => b.id)).toEqual([batch.id, old.id]);
     expect(await reopened.get(old.id)).toMatchObject({ id: old.id, networks: [] });
     expect(await reopened.get(old.id + 1000)).toBeUndefined();
-    store = reopened;
   });
 });
 

@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AccessLogEntry } from '../api/access-log.ts';
 import { StudentRecordSchema, type StudentRecord } from '../api/student-record.ts';
-import { directSignIn, seededUpstream } from '../testing/gateway.ts';
+import { directSignIn, postMarkedNote, seededUpstream } from '../testing/gateway.ts';
 import { ACCESS_LOG_PROBLEM } from './access-log.ts';
 import { databaseAccessLog, type AccessLogStore } from './access-log-store.ts';
 import { openGatewayDatabase, type GatewayDatabase } from './db/database.ts';
@@ -36,16 +36,7 @@ const admin = () => signin.cookieFor(ADMIN);
 const advisor = () => signin.cookieFor(AUTHOR, ['success-staff']);
 const record = (student: string, cookie: string) => get(`/admin/students/${student}/record`, cookie);
 
-async function note(cookie: string, audienceType: string, marker: string): Promise<string> {
-  const created = await post('/api/notations/updates/', cookie, {
-    audienceType,
-    canStudentView: false,
-    details: `A note (${marker}).`,
-    student: { identifier: STUDENT },
-  });
-  expect(created.status).toBe(201);
-  return created.headers.get('location')!.split('/').at(-1)!;
-}
+const note = (cookie: string, audienceType: string, marker: string) => postMarkedNote(post, cookie, { student: STUDENT, audienceType, marker });
 
 beforeAll(async () => {
   const { upstream, close } = seededUpstream();

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import type { DatabaseSync } from 'node:sqlite';
 import { serve } from '@hono/node-server';
 import type { Hono } from 'hono';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import type { AuthConfig, OidcSettings } from '../gateway/config.ts';
 import { createApp } from '../backend/app.ts';
 import { openDatabase } from '../backend/db/open.ts';
@@ -175,4 +175,23 @@ export function useSeededGateway(options: () => Omit<GatewayOptions, 'upstream'>
       return built.gateway.request(...args);
     },
   };
+}
+
+/**
+ * Writes a note about `student` through a gateway (with the test's own `post`), its text carrying
+ * `marker`, so that a test can search every answer for it; returns the new update's id.
+ */
+export async function postMarkedNote(
+  post: (path: string, cookie: string, body: unknown) => Response | Promise<Response>,
+  cookie: string,
+  note: { student: string; audienceType: string; marker: string },
+): Promise<string> {
+  const created = await post('/api/notations/updates/', cookie, {
+    audienceType: note.audienceType,
+    canStudentView: false,
+    details: `A note (${note.marker}).`,
+    student: { identifier: note.student },
+  });
+  expect(created.status).toBe(201);
+  return created.headers.get('location')!.split('/').at(-1)!;
 }

@@ -1,5 +1,6 @@
 import type { GatewayDatabase } from './db/database.ts';
 import { readyFirst } from './db/ready-first.ts';
+import { madeSince } from './db/paging.ts';
 
 export interface AccessGrant {
   person: string;
@@ -60,14 +61,7 @@ export function databaseGrants(database: GatewayDatabase, now: () => Date = () =
       return new Map(rows.map((row) => [row.student, toGrant(row)]));
     },
     list: async (since, limit) => {
-      const rows = await db
-        .selectFrom('access_grants')
-        .selectAll()
-        .where('granted_at', '>=', since)
-        .orderBy('granted_at', 'desc')
-        .orderBy('id', 'desc')
-        .limit(limit)
-        .execute();
+      const rows = await madeSince(db.selectFrom('access_grants').selectAll(), 'granted_at', since, limit).execute();
       return rows.map(toGrant);
     },
     purge: async (olderThan) => {

@@ -1,6 +1,7 @@
 import type { ReassignmentBatch } from '../api/reassignment-batches.ts';
 import type { GatewayDatabase } from './db/database.ts';
 import { readyFirst } from './db/ready-first.ts';
+import { madeSince } from './db/paging.ts';
 
 /**
  * Bulk reassignments in the gateway's database (#31 item 4): a batch is created before its
@@ -71,14 +72,7 @@ export function databaseBatches(database: GatewayDatabase, now: () => Date = () 
       });
     },
     list: async (since, limit) => {
-      const rows = await db
-        .selectFrom('reassignment_batches')
-        .selectAll()
-        .where('created_at', '>=', since)
-        .orderBy('created_at', 'desc')
-        .orderBy('id', 'desc')
-        .limit(limit)
-        .execute();
+      const rows = await madeSince(db.selectFrom('reassignment_batches').selectAll(), 'created_at', since, limit).execute();
       return withNetworks(rows);
     },
     recordWrite: async (id, student, before, after) => {

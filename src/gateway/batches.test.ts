@@ -57,6 +57,15 @@ describe('bulk reassignments through the gateway', () => {
       headers: { cookie, origin: ORIGIN, 'content-type': 'application/json', ...headers },
       ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
     });
+  /** E16 as part of a batch (or its undo), named by `headers`. */
+  const putNetwork = (cookie: string, student: string, members: readonly string[], headers: Record<string, string>) =>
+    send(
+      cookie,
+      'PUT',
+      `/api/people/${student}/successNetwork`,
+      members.map((identifier) => ({ identifier })),
+      headers,
+    );
   const network = async (cookie: string, student: string) =>
     ((await (await request(`/api/people/${student}/successNetwork`, { headers: { cookie } })).json()) as { values: { href: string }[] }).values.map((v) =>
       v.href.split('/').at(-1)!,
@@ -70,13 +79,7 @@ describe('bulk reassignments through the gateway', () => {
 
     const before = await network(runner, 'S000005');
     const after = [...before.filter((m) => m !== 'E0003'), 'E0003'];
-    const put = await send(
-      runner,
-      'PUT',
-      '/api/people/S000005/successNetwork',
-      after.map((identifier) => ({ identifier })),
-      { [BATCH_HEADER]: String(batch.id) },
-    );
+    const put = await putNetwork(runner, 'S000005', after, { [BATCH_HEADER]: String(batch.id) });
     expect(put.status).toBe(204);
 
     // What the caseloads page reads after a reload.
@@ -91,13 +94,7 @@ describe('bulk reassignments through the gateway', () => {
 
     // Someone else who may edit networks undoes it, with the same E16.
     const other = await editor('E0011');
-    const undo = await send(
-      other,
-      'PUT',
-      '/api/people/S000005/successNetwork',
-      before.map((identifier) => ({ identifier })),
-      { [UNDO_HEADER]: String(batch.id) },
-    );
+    const undo = await putNetwork(other, 'S000005', before, { [UNDO_HEADER]: String(batch.id) });
     expect(undo.status).toBe(204);
     expect(await network(other, 'S000005')).toEqual(before);
     const again = (await (await request(`/session/batches/${batch.id}`, { headers: { cookie: other } })).json()) as ReassignmentBatch;
@@ -108,17 +105,7 @@ describe('bulk reassignments through the gateway', () => {
     const runner = await editor('E0012');
     const batch = (await (await send(runner, 'POST', '/session/batches', { description: 'Remove E0003' })).json()) as ReassignmentBatch;
     const target = await network(runner, 'S000006');
-    expect(
-      (
-        await send(
-          runner,
-          'PUT',
-          '/api/people/S000006/successNetwork',
-          target.map((identifier) => ({ identifier })),
-          { [BATCH_HEADER]: String(batch.id) },
-        )
-      ).status,
-    ).toBe(204);
+    expect((await putNetwork(runner, 'S000006', target, { [BATCH_HEADER]: String(batch.id) })).status).toBe(204);
 
     const reader = await signin.cookieFor('E0013', ['success-staff']);
     const refused = await send(reader, 'POST', '/session/batches', { description: 'Mine' });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ApiError } from './errors.ts';
 import { filterQuery, getGatewayJson, postGatewayJson } from './gateway-json.ts';
+import { logPageSchema, type LogWindow } from './log-page.ts';
 
 /**
  * The gateway's access log (#30; not part of the service): who signed in, out, and read which
@@ -29,18 +30,11 @@ export const AccessLogEntrySchema = z.object({
 });
 export type AccessLogEntry = z.infer<typeof AccessLogEntrySchema>;
 
-export const AccessLogPageSchema = z.looseObject({
-  values: z.array(AccessLogEntrySchema.loose()),
-  older: z.string().optional(),
-});
+export const AccessLogPageSchema = logPageSchema(AccessLogEntrySchema);
 
-export interface AccessLogFilter {
+export interface AccessLogFilter extends LogWindow {
   person?: string | undefined;
   student?: string | undefined;
-  since?: string | undefined;
-  until?: string | undefined;
-  before?: string | undefined;
-  limit?: number | undefined;
 }
 
 /** The CSV of the same filter (the gateway logs the export before it gives the file). */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { filterQuery, getGatewayJson } from './gateway-json.ts';
+import { logPageSchema, type LogWindow } from './log-page.ts';
 
 /**
  * The gateway's change journal (#15.5; not part of the service): who changed what, when, with
@@ -24,20 +25,12 @@ export const JournalEntrySchema = z.object({
 });
 export type JournalEntry = z.infer<typeof JournalEntrySchema>;
 
-export const JournalPageSchema = z.looseObject({
-  values: z.array(JournalEntrySchema.loose()),
-  /** Present when older entries match the filter: the next page's `before`. */
-  older: z.string().optional(),
-});
+export const JournalPageSchema = logPageSchema(JournalEntrySchema);
 
-export interface JournalFilter {
+export interface JournalFilter extends LogWindow {
   operation?: string | undefined;
   target?: string | undefined;
   actor?: string | undefined;
-  since?: string | undefined;
-  until?: string | undefined;
-  before?: string | undefined;
-  limit?: number | undefined;
 }
 
 export const journalClient = {

@@ -1,4 +1,6 @@
 import type { GatewayDatabase } from './db/database.ts';
+import { readyFirst } from './db/ready-first.ts';
+import { madeSince } from './db/paging.ts';
 
 export interface AccessGrant {
   person: string;
@@ -29,16 +31,14 @@ export function databaseGrants(database: GatewayDatabase, now: () => Date = () =
     grantedAt: row.granted_at,
     until: row.until,
   });
-  return {
+  return readyFirst<AccessGrantStore>(database, {
     grant: async (person, student, reason, hours) => {
-      await database.ready();
       const at = now();
       const row = { person, student, reason, granted_at: at.toISOString(), until: new Date(at.getTime() + hours * 3_600_000).toISOString() };
       await db.insertInto('access_grants').values(row).execute();
       return toGrant(row);
     },
     current: async (person, student) => {
-      await database.ready();
       const row = await db
         .selectFrom('access_grants')
         .selectAll()
@@ -50,7 +50,6 @@ export function databaseGrants(database: GatewayDatabase, now: () => Date = () =
       return row ? toGrant(row) : undefined;
     },
     currentFor: async (person) => {
-      await database.ready();
       const rows = await db
         .selectFrom('access_grants')
         .selectAll()
@@ -62,21 +61,12 @@ export function databaseGrants(database: GatewayDatabase, now: () => Date = () =
       return new Map(rows.map((row) => [row.student, toGrant(row)]));
     },
     list: async (since, limit) => {
-      await database.ready();
-      const rows = await db
-        .selectFrom('access_grants')
-        .selectAll()
-        .where('granted_at', '>=', since)
-        .orderBy('granted_at', 'desc')
-        .orderBy('id', 'desc')
-        .limit(limit)
-        .execute();
+      const rows = await madeSince(db.selectFrom('access_grants').selectAll(), 'granted_at', since, limit).execute();
       return rows.map(toGrant);
     },
     purge: async (olderThan) => {
-      await database.ready();
       const result = await db.deleteFrom('access_grants').where('until', '<', olderThan).executeTakeFirst();
       return Number(result.numDeletedRows);
     },
-  };
+  });
 }

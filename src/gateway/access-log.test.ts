@@ -1,17 +1,14 @@
-import type { Hono } from 'hono';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AccessLogEntry } from '../api/access-log.ts';
 import { createApp } from '../backend/app.ts';
 import { openDatabase } from '../backend/db/open.ts';
 import { DEMO_CLIENT } from '../testing/backend.ts';
-import { directSignIn, startTestGateway, type TestGateway, seededUpstream } from '../testing/gateway.ts';
+import { directSignIn, startTestGateway, type TestGateway, seededUpstream, useAccessLoggedGateway } from '../testing/gateway.ts';
 import { signInThroughProvider } from '../testing/sign-in.ts';
 import { ACCESS_LOG_PROBLEM } from './access-log.ts';
 import { databaseAccessLog, type AccessLogStore } from './access-log-store.ts';
-import { openGatewayDatabase, type GatewayDatabase } from './db/database.ts';
-import { createGateway } from './gateway.ts';
-import { createLogger } from './logging.ts';
+import { openGatewayDatabase } from './db/database.ts';
 import { inProcessUpstream } from './upstream.ts';
 
 /**
@@ -21,22 +18,7 @@ import { inProcessUpstream } from './upstream.ts';
  */
 const ORIGIN = 'http://dashboard.test';
 const signin = directSignIn({ publicUrl: ORIGIN });
-let database: GatewayDatabase;
-let accessLog: AccessLogStore;
-let gateway: Hono;
-let closeDb: () => void;
-
-beforeAll(() => {
-  const { upstream, close } = seededUpstream();
-  closeDb = close;
-  database = openGatewayDatabase(':memory:');
-  accessLog = databaseAccessLog(database);
-  gateway = createGateway({ upstream, auth: signin.auth, logger: createLogger({ level: 'silent' }), accessLog });
-});
-afterAll(async () => {
-  await database.close();
-  closeDb();
-});
+const gateway = useAccessLoggedGateway(() => ({ ...seededUpstream(), options: { auth: signin.auth } }));
 
 const get = (path: string, cookie: string, accept = 'application/json') => gateway.request(`${ORIGIN}${path}`, { headers: { cookie, accept } });
 const advisor = () => signin.cookieFor('E0010', ['success-staff']);
@@ -102,17 +84,17 @@ describe('the access log', () => {
     const [exported] = await log('?person=E0010');
     expect(exported).toMatchObject({ event: 'export', operation: 'triage.alert.csv', detail: '3 rows' });
     expect([...exported!.students].sort()).toEqual(['S000001', 'S000002']);
-    await sql`PRAGMA query_only = ON`.execute(database.db);
+    await sql`PRAGMA query_only = ON`.execute(gateway.database.db);
     try {
       expect((await post({ view: 'triage.alert.csv', rows: 1, students: ['S000001'] })).status).toBe(503);
     } finally {
-      await sql`PRAGMA query_only = OFF`.execute(database.db);
+      await sql`PRAGMA query_only = OFF`.execute(gateway.database.db);
     }
   });
 
   it('refuses a read (503) whose entry cannot be written, without its records', async () => {
     const cookie = await advisor();
-    await sql`PRAGMA query_only = ON`.execute(database.db);
+    await sql`PRAGMA query_only = ON`.execute(gateway.database.db);
     try {
       const refused = await get('/api/people/S000007/successNetwork', cookie);
       expect(refused.status).toBe(503);
@@ -120,7 +102,7 @@ describe('the access log', () => {
       expect(problem.type).toBe(`urn:student-success:problem:${ACCESS_LOG_PROBLEM}`);
       expect(problem.values).toBeUndefined();
     } finally {
-      await sql`PRAGMA query_only = OFF`.execute(database.db);
+      await sql`PRAGMA query_only = OFF`.execute(gateway.database.db);
     }
     expect((await get('/api/people/S000007/successNetwork', cookie)).status).toBe(200);
   });

@@ -6,7 +6,7 @@ import type { OperationName } from '../api/operations.ts';
 import { ProblemError, problemBody, problemResponse } from '../http/problem.ts';
 import type { AccessLogStore } from './access-log-store.ts';
 import type { ApiCall } from './api-operation.ts';
-import { readLogQuery, wantsThePage, windowAndPaging } from './log-query.ts';
+import { readLogQuery, wantsThePage, windowAndPaging, type LogRoutesOptions } from './log-query.ts';
 import type { Actor } from './journal.ts';
 import { requestIdOf } from './logging.ts';
 
@@ -116,12 +116,7 @@ const csvCell = (value: unknown) => {
 };
 const CSV_COLUMNS: (keyof AccessLogEntry)[] = ['at', 'person', 'event', 'operation', 'path', 'query', 'students', 'reason', 'requestId', 'detail'];
 
-export interface AccessLogRoutesOptions {
-  store: AccessLogStore;
-  actorOf: (c: Context) => Promise<Actor | undefined>;
-  isAdmin: (c: Context) => Promise<boolean>;
-  onError?: (error: unknown, c: Context) => void;
-}
+export type AccessLogRoutesOptions = LogRoutesOptions<AccessLogStore>;
 
 /**
  * `GET /admin/access-log?person=&student=&since=&until=&before=&limit=&format=csv` (admin group

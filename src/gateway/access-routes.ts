@@ -7,6 +7,7 @@ import type { AccessLogStore } from './access-log-store.ts';
 import type { Actor } from './journal.ts';
 import { requestIdOf } from './logging.ts';
 import type { AccessRules, Scope } from './relationships.ts';
+import { requireSignedIn } from './require-signed-in.ts';
 
 const ExportBodySchema = z.object({
   view: z.string().trim().min(1).max(100),
@@ -125,8 +126,7 @@ export function accessRoutes(options: AccessRoutesOptions): Hono {
 
   /** `GET /session/access?student=S…` → `{ student, allowed, why, until? }`: what the student page asks before it shows records. */
   app.get('/session/access', async (c) => {
-    c.header('cache-control', 'no-store');
-    if (!(await options.actorOf(c))) throw new ProblemError(401, 'Sign in first');
+    await requireSignedIn(c, options.actorOf);
     const student = (c.req.query('student') ?? '').trim();
     if (!student || student.length > 100)
       throw new ProblemError(400, 'Name the student: ?student=S…', {

@@ -1,6 +1,6 @@
 import type { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { directSignIn, seededUpstream } from '../testing/gateway.ts';
+import { directSignIn, postMarkedNote, seededUpstream } from '../testing/gateway.ts';
 import { AUDIENCE_PROBLEM } from './audiences.ts';
 import { createGateway } from './gateway.ts';
 import { createLogger } from './logging.ts';
@@ -50,14 +50,7 @@ describe('audiences at the gateway', () => {
     const cookie = await as(author);
     for (const audienceType of ['Private', 'FullNetwork', 'All'] as const) {
       const marker = `marker-${audienceType}-${Math.random().toString(36).slice(2)}`;
-      const created = await post('/api/notations/updates/', cookie, {
-        audienceType,
-        canStudentView: false,
-        details: `A note (${marker}).`,
-        student: { identifier: STUDENT },
-      });
-      expect(created.status).toBe(201);
-      notes[audienceType] = { id: created.headers.get('location')!.split('/').at(-1)!, marker };
+      notes[audienceType] = { id: await postMarkedNote(post, cookie, { student: STUDENT, audienceType, marker }), marker };
     }
   });
 

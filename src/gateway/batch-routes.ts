@@ -6,6 +6,7 @@ import type { ApiCall } from './api-operation.ts';
 import type { BatchStore } from './batch-store.ts';
 import type { Permissions } from './permissions.ts';
 import { storeGuard } from './store-guard.ts';
+import { requireSignedIn } from './require-signed-in.ts';
 
 declare module 'hono' {
   interface ContextVariableMap {
@@ -35,9 +36,7 @@ const unavailable = (detail: string) => new ProblemError(503, detail, { type: 'b
 
 /** Signed in and allowed to change networks: the batches name students whose networks changed, for people who may undo them. */
 async function networkEditor(c: Context, options: BatchRoutesOptions) {
-  c.header('cache-control', 'no-store');
-  const actor = await options.actorOf(c);
-  if (!actor) throw new ProblemError(401, 'Sign in to see bulk reassignments');
+  const actor = await requireSignedIn(c, options.actorOf, 'Sign in to see bulk reassignments');
   if (!actor.permissions.editNetworks) throw new ProblemError(403, 'Only people who may change success networks may see or run bulk reassignments');
   return actor;
 }

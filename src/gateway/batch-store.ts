@@ -1,5 +1,7 @@
 import type { ReassignmentBatch } from '../api/reassignment-batches.ts';
 import type { GatewayDatabase } from './db/database.ts';
+import { readyFirst } from './db/ready-first.ts';
+import { madeSince } from './db/paging.ts';
 
 /**
  * Bulk reassignments in the gateway's database (#31 item 4): a batch is created before its
@@ -51,20 +53,17 @@ export function databaseBatches(database: GatewayDatabase, now: () => Date = () 
     }));
   };
 
-  return {
+  return readyFirst<BatchStore>(database, {
     create: async (actor, description) => {
-      await database.ready();
       const row = { actor, created_at: now().toISOString(), description };
       const { id } = await db.insertInto('reassignment_batches').values(row).returning('id').executeTakeFirstOrThrow();
       return { id: Number(id), actor, createdAt: row.created_at, description, networks: [] };
     },
     get: async (id) => {
-      await database.ready();
       const row = await db.selectFrom('reassignment_batches').selectAll().where('id', '=', id).executeTakeFirst();
       return row ? (await withNetworks([row]))[0] : undefined;
     },
     purge: async (olderThan) => {
-      await database.ready();
       return db.transaction().execute(async (tx) => {
         const old = tx.selectFrom('reassignment_batches').select('id').where('created_at', '<', olderThan);
         await tx.deleteFrom('reassignment_batch_networks').where('batch_id', 'in', old).execute();
@@ -73,19 +72,10 @@ export function databaseBatches(database: GatewayDatabase, now: () => Date = () 
       });
     },
     list: async (since, limit) => {
-      await database.ready();
-      const rows = await db
-        .selectFrom('reassignment_batches')
-        .selectAll()
-        .where('created_at', '>=', since)
-        .orderBy('created_at', 'desc')
-        .orderBy('id', 'desc')
-        .limit(limit)
-        .execute();
+      const rows = await madeSince(db.selectFrom('reassignment_batches').selectAll(), 'created_at', since, limit).execute();
       return withNetworks(rows);
     },
     recordWrite: async (id, student, before, after) => {
-      await database.ready();
       const written = { written_at: now().toISOString(), after: after === null ? null : JSON.stringify(after) };
       await db
         .insertInto('reassignment_batch_networks')
@@ -94,7 +84,6 @@ export function databaseBatches(database: GatewayDatabase, now: () => Date = () 
         .execute();
     },
     markUndone: async (id, student, actor) => {
-      await database.ready();
       await db
         .updateTable('reassignment_batch_networks')
         .set({ undone_at: now().toISOString(), undone_by: actor })
@@ -102,5 +91,5 @@ export function databaseBatches(database: GatewayDatabase, now: () => Date = () 
         .where('student', '=', student)
         .execute();
     },
-  };
+  });
 }

@@ -1,31 +1,21 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { BATCH_HEADER, UNDO_HEADER, type ReassignmentBatch } from '../api/reassignment-batches.ts';
 import type { JournalEntry } from '../api/journal.ts';
 import { directSignIn, useSeededGateway } from '../testing/gateway.ts';
-import { gatewayEngines } from '../testing/gateway-engines.ts';
-import { databaseBatches, type BatchStore } from './batch-store.ts';
-import { openGatewayDatabase } from './db/database.ts';
+import { gatewayEngines, useFreshStore } from '../testing/gateway-engines.ts';
+import { databaseBatches } from './batch-store.ts';
 
 /** #31 item 4: a bulk reassignment and its before-states outlive the page that ran it. */
 
-const { freshSetting } = gatewayEngines('batches');
+const engines = gatewayEngines('batches');
 
 describe.each(['sqlite', 'postgres'] as const)('the batch store on %s', (engine) => {
-  let setting: string;
-  let store: BatchStore;
-  let close: () => Promise<void>;
-  let clock = new Date('2026-11-20T10:00:00.000Z');
-  beforeAll(async () => {
-    setting = await freshSetting(engine);
-    const database = openGatewayDatabase(setting);
-    store = databaseBatches(database, () => clock);
-    close = () => database.close();
-  });
-  afterAll(() => close?.());
+  const batches = useFreshStore(engines, engine, databaseBatches, new Date('2026-11-20T10:00:00.000Z'));
 
   it('keeps each network’s first before-state, its undo, and lists recent batches newest first, after a reopen', async () => {
+    const { store } = batches;
     const old = await store.create('E0100', 'Add E0200 to 2 students');
-    clock = new Date('2026-11-27T10:00:00.000Z');
+    batches.clock = new Date('2026-11-27T10:00:00.000Z');
     const batch = await store.create('E0100', 'Replace E0100 with E0200');
     await store.recordWrite(batch.id, 'S000002', ['E0100', 'E0300'], ['E0200', 'E0300']);
     await store.recordWrite(batch.id, 'S000001', ['E0100'], ['E0200']);
@@ -33,8 +23,7 @@ describe.each(['sqlite', 'postgres'] as const)('the batch store on %s', (engine)
     await store.recordWrite(batch.id, 'S000001', ['E0999'], ['E0200', 'E0400']);
     await store.markUndone(batch.id, 'S000002', 'E0001');
 
-    await close();
-    const reopened = databaseBatches(openGatewayDatabase(setting), () => clock);
+    const reopened = await batches.reopen();
     const listed = await reopened.list('2026-11-26T00:00:00.000Z', 10);
     expect(listed.map((b) => b.id)).toEqual([batch.id]);
     expect(listed[0]).toMatchObject({ actor: 'E0100', description: 'Replace E0100 with E0200', createdAt: '2026-11-27T10:00:00.000Z' });
@@ -52,7 +41,6 @@ describe.each(['sqlite', 'postgres'] as const)('the batch store on %s', (engine)
     expect((await reopened.list('2026-11-01T00:00:00.000Z', 10)).map((b) => b.id)).toEqual([batch.id, old.id]);
     expect(await reopened.get(old.id)).toMatchObject({ id: old.id, networks: [] });
     expect(await reopened.get(old.id + 1000)).toBeUndefined();
-    store = reopened;
   });
 });
 
@@ -69,6 +57,15 @@ describe('bulk reassignments through the gateway', () => {
       headers: { cookie, origin: ORIGIN, 'content-type': 'application/json', ...headers },
       ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
     });
+  /** E16 as part of a batch (or its undo), named by `headers`. */
+  const putNetwork = (cookie: string, student: string, members: readonly string[], headers: Record<string, string>) =>
+    send(
+      cookie,
+      'PUT',
+      `/api/people/${student}/successNetwork`,
+      members.map((identifier) => ({ identifier })),
+      headers,
+    );
   const network = async (cookie: string, student: string) =>
     ((await (await request(`/api/people/${student}/successNetwork`, { headers: { cookie } })).json()) as { values: { href: string }[] }).values.map((v) =>
       v.href.split('/').at(-1)!,
@@ -82,13 +79,7 @@ describe('bulk reassignments through the gateway', () => {
 
     const before = await network(runner, 'S000005');
     const after = [...before.filter((m) => m !== 'E0003'), 'E0003'];
-    const put = await send(
-      runner,
-      'PUT',
-      '/api/people/S000005/successNetwork',
-      after.map((identifier) => ({ identifier })),
-      { [BATCH_HEADER]: String(batch.id) },
-    );
+    const put = await putNetwork(runner, 'S000005', after, { [BATCH_HEADER]: String(batch.id) });
     expect(put.status).toBe(204);
 
     // What the caseloads page reads after a reload.
@@ -103,13 +94,7 @@ describe('bulk reassignments through the gateway', () => {
 
     // Someone else who may edit networks undoes it, with the same E16.
     const other = await editor('E0011');
-    const undo = await send(
-      other,
-      'PUT',
-      '/api/people/S000005/successNetwork',
-      before.map((identifier) => ({ identifier })),
-      { [UNDO_HEADER]: String(batch.id) },
-    );
+    const undo = await putNetwork(other, 'S000005', before, { [UNDO_HEADER]: String(batch.id) });
     expect(undo.status).toBe(204);
     expect(await network(other, 'S000005')).toEqual(before);
     const again = (await (await request(`/session/batches/${batch.id}`, { headers: { cookie: other } })).json()) as ReassignmentBatch;
@@ -120,17 +105,7 @@ describe('bulk reassignments through the gateway', () => {
     const runner = await editor('E0012');
     const batch = (await (await send(runner, 'POST', '/session/batches', { description: 'Remove E0003' })).json()) as ReassignmentBatch;
     const target = await network(runner, 'S000006');
-    expect(
-      (
-        await send(
-          runner,
-          'PUT',
-          '/api/people/S000006/successNetwork',
-          target.map((identifier) => ({ identifier })),
-          { [BATCH_HEADER]: String(batch.id) },
-        )
-      ).status,
-    ).toBe(204);
+    expect((await putNetwork(runner, 'S000006', target, { [BATCH_HEADER]: String(batch.id) })).status).toBe(204);
 
     const reader = await signin.cookieFor('E0013', ['success-staff']);
     const refused = await send(reader, 'POST', '/session/batches', { description: 'Mine' });

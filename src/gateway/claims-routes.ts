@@ -8,6 +8,7 @@ import type { ClaimStore } from './claims-store.ts';
 import type { Actor } from './journal.ts';
 import { parseBoundedJson } from './limits.ts';
 import { asRecord, personOf } from './rewrite.ts';
+import { requireSignedIn } from './require-signed-in.ts';
 
 const ALERT_ID = z
   .string()
@@ -42,12 +43,7 @@ const badRequest = (issues: readonly z.core.$ZodIssue[], where: 'body' | 'query'
  */
 export function claimRoutes(options: ClaimRoutesOptions): Hono {
   const app = new Hono();
-  const signedIn = async (c: Context) => {
-    c.header('cache-control', 'no-store');
-    const actor = await options.actorOf(c);
-    if (!actor) throw new ProblemError(401, 'Sign in first');
-    return actor;
-  };
+  const signedIn = (c: Context) => requireSignedIn(c, options.actorOf);
 
   app.get('/session/claims', async (c) => {
     await signedIn(c);

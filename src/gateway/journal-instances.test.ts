@@ -100,18 +100,23 @@ describe('two gateway instances on one PostgreSQL', () => {
   }, 120_000);
 });
 
+/** Signs in to a started gateway as E0001 and writes one update about S000005 through it, under `requestId`. */
+async function writeNote(origin: string, requestId: string, details: string) {
+  const { cookie } = await signInThroughProvider(origin, 'E0001');
+  const response = await fetch(`${origin}/api/notations/updates/`, {
+    method: 'POST',
+    headers: { cookie, origin, 'content-type': 'application/json', 'x-request-id': requestId },
+    body: JSON.stringify({ audienceType: 'All', canStudentView: false, details, student: { identifier: 'S000005' } }),
+  });
+  expect(response.status).toBe(201);
+}
+
 describe('npm start with nothing configured', () => {
   it('keeps the journal in data/gateway.sqlite under the working directory, across a restart', async () => {
     const cwd = mkdtempSync(join(tmpdir(), 'newcomer-'));
     const first = await startDevProcess({ cwd });
     try {
-      const { cookie } = await signInThroughProvider(first.origin, 'E0001');
-      const response = await fetch(`${first.origin}/api/notations/updates/`, {
-        method: 'POST',
-        headers: { cookie, origin: first.origin, 'content-type': 'application/json', 'x-request-id': 'kept-across-restart' },
-        body: JSON.stringify({ audienceType: 'All', canStudentView: false, details: 'Kept across a restart.', student: { identifier: 'S000005' } }),
-      });
-      expect(response.status).toBe(201);
+      await writeNote(first.origin, 'kept-across-restart', 'Kept across a restart.');
     } finally {
       await first.stop();
     }
@@ -119,13 +124,7 @@ describe('npm start with nothing configured', () => {
     // Started again on the same folder, it finds the file and keeps writing to it.
     const second = await startDevProcess({ cwd });
     try {
-      const { cookie } = await signInThroughProvider(second.origin, 'E0001');
-      const response = await fetch(`${second.origin}/api/notations/updates/`, {
-        method: 'POST',
-        headers: { cookie, origin: second.origin, 'content-type': 'application/json', 'x-request-id': 'after-restart' },
-        body: JSON.stringify({ audienceType: 'All', canStudentView: false, details: 'After a restart.', student: { identifier: 'S000005' } }),
-      });
-      expect(response.status).toBe(201);
+      await writeNote(second.origin, 'after-restart', 'After a restart.');
     } finally {
       await second.stop();
     }

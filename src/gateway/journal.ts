@@ -5,7 +5,7 @@ import { JournalEntrySchema, type JournalEntry } from '../api/journal.ts';
 import { pathFor, type OPERATIONS, type OperationName } from '../api/operations.ts';
 import type { ApiCall } from './api-operation.ts';
 import { ProblemError } from '../http/problem.ts';
-import { readLogQuery, wantsThePage, windowAndPaging } from './log-query.ts';
+import { readLogQuery, wantsThePage, windowAndPaging, type LogRoutesOptions } from './log-query.ts';
 import type { JournalQuery, JournalStore } from './journal-store.ts';
 import { parseBoundedJson } from './limits.ts';
 import { requestIdOf } from './logging.ts';
@@ -50,6 +50,13 @@ const studentOf = (body: unknown) => {
   return typeof id === 'string' ? `student/${id.slice(0, 100)}` : 'student/?';
 };
 const lastSegment = (href: unknown) => (typeof href === 'string' ? decodeURIComponent(href.replace(/\/$/, '').split('/').at(-1) ?? '') : '');
+/** A state's own fields as the journal keeps them, the same names for its before and after. */
+const fieldsOf =
+  (...fields: string[]) =>
+  (state: unknown) => {
+    const s = asRecord(state);
+    return Object.fromEntries(fields.map((field) => [field, s[field]]));
+  };
 const commentOn = (kind: 'update' | 'alert'): Recorded => ({
   operation: 'comment.create',
   target: (p) => `${kind}/${p.id}`,
@@ -82,10 +89,7 @@ const RECORDED: Record<WriteName, Recorded> = {
     operation: 'trigger.update',
     target: (p) => `trigger/${p.id}`,
     state: (p) => pathFor('triggers.get', p),
-    summarize: (state) => {
-      const s = asRecord(state);
-      return { name: s.name, additionalAdvice: s.additionalAdvice, elevateToAlert: s.elevateToAlert };
-    },
+    summarize: fieldsOf('name', 'additionalAdvice', 'elevateToAlert'),
     summarizeBody: (body) => {
       const b = asRecord(body);
       const asked = Object.fromEntries(
@@ -101,10 +105,7 @@ const RECORDED: Record<WriteName, Recorded> = {
     operation: 'category.edit',
     target: (p) => `category/${p.id}`,
     state: (p) => pathFor('categories.get', p),
-    summarize: (state) => {
-      const s = asRecord(state);
-      return { name: s.name, isActive: s.isActive };
-    },
+    summarize: fieldsOf('name', 'isActive'),
     summarizeBody: (body) => {
       const b = asRecord(body);
       return { asked: { name: typeof b.name === 'string' ? b.name.slice(0, 200) : b.name, isActive: b.isActive } };
@@ -227,12 +228,7 @@ const FilterSchema = z.object({
   ...windowAndPaging,
 });
 
-export interface JournalRoutesOptions {
-  store: JournalStore;
-  actorOf: (c: Context) => Promise<Actor | undefined>;
-  isAdmin: (c: Context) => Promise<boolean>;
-  onError?: (error: unknown, c: Context) => void;
-}
+export type JournalRoutesOptions = LogRoutesOptions<JournalStore>;
 
 /**
  * `GET /admin/journal?operation=&target=&actor=&since=&until=&before=&limit=` (admin group only),

@@ -31,6 +31,12 @@ export interface LogAccess {
   isAdmin: (c: Context) => Promise<boolean>;
 }
 
+/** What each log's routes are given: its store, who may ask, and where an unexpected failure is reported. */
+export interface LogRoutesOptions<Store> extends LogAccess {
+  store: Store;
+  onError?: (error: unknown, c: Context) => void;
+}
+
 /** The administrator asking, and their filter parsed (400 with field errors otherwise); since/until as instants. */
 export async function readLogQuery<S extends z.ZodObject<typeof windowAndPaging & z.ZodRawShape>>(
   c: Context,

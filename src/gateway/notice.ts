@@ -7,7 +7,9 @@ import type { AccessLogStore } from './access-log-store.ts';
 import { readsRecords } from './access-log.ts';
 import type { ApiCall } from './api-operation.ts';
 import type { GatewayDatabase } from './db/database.ts';
+import { readyFirst } from './db/ready-first.ts';
 import { requestIdOf } from './logging.ts';
+import { requireSignedIn } from './require-signed-in.ts';
 
 /**
  * The confidentiality notice (#30 item 6): with CONFIDENTIALITY_NOTICE_FILE set, a person accepts
@@ -47,21 +49,19 @@ export interface NoticeStore {
 
 export function databaseNotices(database: GatewayDatabase, now: () => Date = () => new Date()): NoticeStore {
   const { db } = database;
-  return {
+  return readyFirst<NoticeStore>(database, {
     accepted: async (person, version) => {
-      await database.ready();
       const row = await db.selectFrom('notice_acceptances').select('person').where('person', '=', person).where('version', '=', version).executeTakeFirst();
       return row !== undefined;
     },
     accept: async (person, version) => {
-      await database.ready();
       await db
         .insertInto('notice_acceptances')
         .values({ person, version, accepted_at: now().toISOString() })
         .onConflict((oc) => oc.columns(['person', 'version']).doNothing())
         .execute();
     },
-  };
+  });
 }
 
 /**
@@ -104,9 +104,7 @@ const unavailable = () =>
 export function noticeRoutes(options: NoticeRoutesOptions): Hono {
   const app = new Hono();
   const signedIn = async (c: Context) => {
-    c.header('cache-control', 'no-store');
-    const person = await options.personOf(c);
-    if (!person) throw new ProblemError(401, 'Sign in first');
+    const person = await requireSignedIn(c, options.personOf);
     const { notice } = options;
     if (!notice) throw new ProblemError(404, 'This dashboard has no confidentiality notice to accept.');
     return { person, notice };

@@ -3,6 +3,7 @@ import { NotificationSettingsSchema } from '../api/notifications.ts';
 import { ProblemError, bodyErrors } from '../http/problem.ts';
 import type { Actor } from './journal.ts';
 import type { NotifyStore } from './notify-store.ts';
+import { requireSignedIn } from './require-signed-in.ts';
 
 export interface NotifyRoutesOptions {
   store: NotifyStore;
@@ -20,12 +21,7 @@ export interface NotifyRoutesOptions {
  */
 export function notifyRoutes(options: NotifyRoutesOptions): Hono {
   const app = new Hono();
-  const person = async (c: Context) => {
-    c.header('cache-control', 'no-store');
-    const actor = await options.actorOf(c);
-    if (!actor) throw new ProblemError(401, 'Sign in first');
-    return actor.identifier;
-  };
+  const person = async (c: Context) => (await requireSignedIn(c, options.actorOf)).identifier;
   const state = async (identifier: string) => ({
     ...(await options.store.settings(identifier)),
     mailServer: options.mailServer,

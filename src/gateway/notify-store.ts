@@ -1,5 +1,6 @@
 import type { NotificationSettings, OutboxMessage } from '../api/notifications.ts';
 import type { GatewayDatabase } from './db/database.ts';
+import { readyFirst } from './db/ready-first.ts';
 import type { NotifyMailTable } from './db/schema.ts';
 import type { PlannedMail } from './notify-plan.ts';
 
@@ -61,9 +62,8 @@ const CHUNK = 500;
 
 export function databaseNotify(database: GatewayDatabase, now: () => Date = () => new Date()): NotifyStore {
   const { db } = database;
-  return {
+  return readyFirst<NotifyStore>(database, {
     rememberPerson: async (person, name, email) => {
-      await database.ready();
       const row = { person, name: name ?? null, email: email ?? null, seen_at: now().toISOString() };
       await db
         .insertInto('notify_people')
@@ -72,7 +72,6 @@ export function databaseNotify(database: GatewayDatabase, now: () => Date = () =
         .execute();
     },
     settings: async (person) => {
-      await database.ready();
       const [settings, known] = await Promise.all([
         db.selectFrom('notify_settings').selectAll().where('person', '=', person).executeTakeFirst(),
         db.selectFrom('notify_people').select('email').where('person', '=', person).executeTakeFirst(),
@@ -83,7 +82,6 @@ export function databaseNotify(database: GatewayDatabase, now: () => Date = () =
       };
     },
     saveSettings: async (person, settings) => {
-      await database.ready();
       const row = { person, alert_lowered: settings.alertLowered ? 1 : 0, digest: settings.digest, updated_at: now().toISOString() };
       await db
         .insertInto('notify_settings')
@@ -92,7 +90,6 @@ export function databaseNotify(database: GatewayDatabase, now: () => Date = () =
         .execute();
     },
     namesOf: async (people) => {
-      await database.ready();
       const names = new Map<string, string>();
       for (let i = 0; i < people.length; i += CHUNK) {
         const rows = await db
@@ -105,7 +102,6 @@ export function databaseNotify(database: GatewayDatabase, now: () => Date = () =
       return names;
     },
     recipients: async () => {
-      await database.ready();
       const rows = await db
         .selectFrom('notify_settings as s')
         .leftJoin('notify_people as p', 'p.person', 's.person')
@@ -121,7 +117,6 @@ export function databaseNotify(database: GatewayDatabase, now: () => Date = () =
       }));
     },
     lock: async (job, holder, ms) => {
-      await database.ready();
       const at = now();
       await db
         .insertInto('notify_jobs')
@@ -138,21 +133,17 @@ export function databaseNotify(database: GatewayDatabase, now: () => Date = () =
       return Number(taken.numUpdatedRows) === 1;
     },
     unlock: async (job, holder) => {
-      await database.ready();
       await db.updateTable('notify_jobs').set({ lock_holder: null, lock_expires_at: null }).where('name', '=', job).where('lock_holder', '=', holder).execute();
     },
     watermark: async (job) => {
-      await database.ready();
       const row = await db.selectFrom('notify_jobs').select('watermark').where('name', '=', job).executeTakeFirst();
       return row?.watermark ?? undefined;
     },
     advance: async (job, holder, watermark) => {
-      await database.ready();
       const moved = await db.updateTable('notify_jobs').set({ watermark }).where('name', '=', job).where('lock_holder', '=', holder).executeTakeFirst();
       return Number(moved.numUpdatedRows) === 1;
     },
     recorded: async (keys) => {
-      await database.ready();
       const found = new Set<string>();
       for (let i = 0; i < keys.length; i += CHUNK) {
         const rows = await db
@@ -165,7 +156,6 @@ export function databaseNotify(database: GatewayDatabase, now: () => Date = () =
       return found;
     },
     record: async (mails) => {
-      await database.ready();
       const created_at = now().toISOString();
       const recorded: string[] = [];
       for (const mail of mails) {
@@ -191,7 +181,6 @@ export function databaseNotify(database: GatewayDatabase, now: () => Date = () =
       return recorded;
     },
     due: async (staleBefore, limit) => {
-      await database.ready();
       const rows = await db
         .selectFrom('notify_mail')
         .selectAll()
@@ -203,7 +192,6 @@ export function databaseNotify(database: GatewayDatabase, now: () => Date = () =
       return rows.map(toMail);
     },
     move: async (key, from, to, error) => {
-      await database.ready();
       const done = to === 'sent' || to === 'kept';
       const moved = await db
         .updateTable('notify_mail')
@@ -214,7 +202,6 @@ export function databaseNotify(database: GatewayDatabase, now: () => Date = () =
       return Number(moved.numUpdatedRows) === 1;
     },
     outbox: async (person, limit) => {
-      await database.ready();
       const rows = await db
         .selectFrom('notify_mail')
         .selectAll()
@@ -225,5 +212,5 @@ export function databaseNotify(database: GatewayDatabase, now: () => Date = () =
         .execute();
       return rows.map(toMail);
     },
-  };
+  });
 }

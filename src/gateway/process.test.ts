@@ -56,6 +56,17 @@ afterAll(() => closeUpstream());
 // committed, which is RSS the gateway does not hold on to; what is measured is what it keeps.
 const startGateway = (env: Record<string, string> = {}) => startGatewayProcess({ script: START, upstreamOrigin, env, nodeFlags: ['--max-semi-space-size=4'] });
 
+/** `use` against a gateway process started with `env`; the process is killed after, whatever happened. */
+async function withGateway(env: Record<string, string>, use: (gw: Running) => Promise<void>): Promise<void> {
+  const gw = await startGateway(env);
+  try {
+    await use(gw);
+  } finally {
+    gw.child.kill('SIGKILL');
+    await gw.exited;
+  }
+}
+
 async function signIn(origin: string): Promise<string> {
   const { cookie } = await signInThroughProvider(origin, 'E0001');
   expect(cookie).not.toBe('');
@@ -153,8 +164,7 @@ function raw(
 
 describe('npm start in proxy mode, as a process', () => {
   it('answers TRACE with 405 and Allow; a POST without Content-Type is 201; JSON 100,000 deep is 400; maps and the manifest are 404', async () => {
-    const gw = await startGateway();
-    try {
+    await withGateway({}, async (gw) => {
       const trace = await raw(gw.origin, 'TRACE', '/api/notations/alerts/', {});
       expect(trace.status).toBe(405);
       expect(trace.headers.allow).toBe('GET, HEAD, POST, PUT, PATCH, DELETE');
@@ -193,15 +203,11 @@ describe('npm start in proxy mode, as a process', () => {
       expect(page.headers.get('cache-control')).toBe('private, no-cache');
       const nonce = /'nonce-([^']+)'/.exec(page.headers.get('content-security-policy')!)![1];
       expect(await page.text()).toContain(`<meta name="csp-nonce" content="${nonce}" />`);
-    } finally {
-      gw.child.kill('SIGKILL');
-      await gw.exited;
-    }
+    });
   });
 
   it('50 concurrent 20 MiB bodies: every answer 413, none read; the gateway process grows by less than 50 MB', async () => {
-    const gw = await startGateway();
-    try {
+    await withGateway({}, async (gw) => {
       const cookie = await signIn(gw.origin);
       const headers = { cookie, origin: gw.origin, 'content-type': 'application/json' };
       const upload = (chunked: boolean) => raw(gw.origin, 'POST', '/api/notations/updates/', headers, { bytes: 20 * 1024 * 1024, chunked });
@@ -235,15 +241,11 @@ describe('npm start in proxy mode, as a process', () => {
       }
       // The gateway still serves.
       expect((await fetch(`${gw.origin}/api/notations/categories/`, { headers: { cookie } })).status).toBe(200);
-    } finally {
-      gw.child.kill('SIGKILL');
-      await gw.exited;
-    }
+    });
   }, 90_000);
 
   it('50,000 anonymous page hits in 30 s: each is sent to sign in with a sealed cookie of its own, and the gateway keeps nothing (< 20 MB)', async () => {
-    const gw = await startGateway();
-    try {
+    await withGateway({}, async (gw) => {
       // Warm up the sign-in start (discovery, its code), then settle.
       const first = await fetch(`${gw.origin}/students`, { redirect: 'manual' });
       expect(first.status).toBe(302);
@@ -276,10 +278,7 @@ describe('npm start in proxy mode, as a process', () => {
       expect(seconds).toBeLessThan(45);
       // A store of sign-ins in progress (the fault this guards) kept ~2 KB per hit for 600 s: +113 MiB.
       expect(settled.rssMb - baseline.rssMb).toBeLessThan(20);
-    } finally {
-      gw.child.kill('SIGKILL');
-      await gw.exited;
-    }
+    });
   }, 120_000);
 
   it('a hanging token endpoint: 504 within TOKEN_TIMEOUT_MS, the next request succeeds once it answers', async () => {
@@ -301,33 +300,32 @@ describe('npm start in proxy mode, as a process', () => {
     });
     await new Promise<void>((resolve) => tokenEndpoint.listen(0, '127.0.0.1', () => resolve()));
     const tokenUrl = `http://127.0.0.1:${(tokenEndpoint.address() as AddressInfo).port}/token`;
-    const gw = await startGateway({ TOKEN_URL: tokenUrl, TOKEN_TIMEOUT_MS: '1000' });
     try {
-      const cookie = await signIn(gw.origin);
-      const heldBefore = held.length;
-      const started = Date.now();
-      const answers = await Promise.all(
-        Array.from({ length: 5 }, () => fetch(`${gw.origin}/api/notations/categories/?fresh=${Math.random()}`, { headers: { cookie } })),
-      );
-      const elapsed = Date.now() - started;
-      for (const answer of answers) {
-        expect(answer.status).toBe(504);
-        const body = (await answer.json()) as { type: string; detail: string };
-        expect(body.type).toBe('urn:student-success:problem:upstream-timeout');
-        expect(body.detail).toMatch(/token endpoint did not answer within 1 s/);
-      }
-      // Each waited for its own deadline, not for the others' (one token request at a time).
-      expect(elapsed).toBeLessThan(3_000);
-      expect(held.length - heldBefore).toBeGreaterThanOrEqual(1);
-      expect(held.length - heldBefore).toBeLessThanOrEqual(2);
-      hang = false;
-      for (const res of held) res.destroy();
-      const next = await fetch(`${gw.origin}/api/notations/categories/`, { headers: { cookie } });
-      expect(next.status).toBe(200);
-      expect((await fetch(`${gw.origin}/readyz`)).status).toBe(200);
+      await withGateway({ TOKEN_URL: tokenUrl, TOKEN_TIMEOUT_MS: '1000' }, async (gw) => {
+        const cookie = await signIn(gw.origin);
+        const heldBefore = held.length;
+        const started = Date.now();
+        const answers = await Promise.all(
+          Array.from({ length: 5 }, () => fetch(`${gw.origin}/api/notations/categories/?fresh=${Math.random()}`, { headers: { cookie } })),
+        );
+        const elapsed = Date.now() - started;
+        for (const answer of answers) {
+          expect(answer.status).toBe(504);
+          const body = (await answer.json()) as { type: string; detail: string };
+          expect(body.type).toBe('urn:student-success:problem:upstream-timeout');
+          expect(body.detail).toMatch(/token endpoint did not answer within 1 s/);
+        }
+        // Each waited for its own deadline, not for the others' (one token request at a time).
+        expect(elapsed).toBeLessThan(3_000);
+        expect(held.length - heldBefore).toBeGreaterThanOrEqual(1);
+        expect(held.length - heldBefore).toBeLessThanOrEqual(2);
+        hang = false;
+        for (const res of held) res.destroy();
+        const next = await fetch(`${gw.origin}/api/notations/categories/`, { headers: { cookie } });
+        expect(next.status).toBe(200);
+        expect((await fetch(`${gw.origin}/readyz`)).status).toBe(200);
+      });
     } finally {
-      gw.child.kill('SIGKILL');
-      await gw.exited;
       tokenEndpoint.closeAllConnections();
       tokenEndpoint.close();
     }
@@ -335,8 +333,7 @@ describe('npm start in proxy mode, as a process', () => {
 
   it('an unreachable service: /healthz 200, /readyz 503 naming it, /api 502 upstream-unreachable', async () => {
     const nowhere = `http://127.0.0.1:${await freePort()}`;
-    const gw = await startGateway({ UPSTREAM_URL: `${nowhere}/api`, TOKEN_URL: `${nowhere}/api/oauth2/token` });
-    try {
+    await withGateway({ UPSTREAM_URL: `${nowhere}/api`, TOKEN_URL: `${nowhere}/api/oauth2/token` }, async (gw) => {
       const health = await fetch(`${gw.origin}/healthz`);
       expect(health.status).toBe(200);
       expect(await health.json()).toMatchObject({ status: 'ok' });
@@ -349,10 +346,7 @@ describe('npm start in proxy mode, as a process', () => {
       expect(api.status).toBe(502);
       expect(api.headers.get('content-type')).toBe('application/problem+json');
       expect(((await api.json()) as { type: string }).type).toBe('urn:student-success:problem:upstream-unreachable');
-    } finally {
-      gw.child.kill('SIGKILL');
-      await gw.exited;
-    }
+    });
   }, 60_000);
 
   it('SIGTERM during a 4 s upstream call: the call completes, new connections are refused, then the process exits 0', async () => {

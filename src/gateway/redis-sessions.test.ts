@@ -1,13 +1,10 @@
 import type { DatabaseSync } from 'node:sqlite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from '../backend/app.ts';
-import { openDatabase } from '../backend/db/open.ts';
-import { DEMO_CLIENT } from '../testing/backend.ts';
-import { startTestGateway, type TestGateway } from '../testing/gateway.ts';
+import { seededUpstream, startTestGateway, type TestGateway } from '../testing/gateway.ts';
 import { startRedis, type TestRedis } from '../testing/redis.ts';
 import { signInThroughProvider } from '../testing/sign-in.ts';
 import { redisStore, type SessionStore } from './session-store.ts';
-import { inProcessUpstream } from './upstream.ts';
+import type { Upstream } from './upstream.ts';
 
 /**
  * Two gateways behind a load balancer share sessions through one Redis (Debian's redis-server,
@@ -22,8 +19,8 @@ let second: TestGateway;
 
 beforeAll(async () => {
   redis = await startRedis();
-  ({ db } = openDatabase({ path: ':memory:', seed: 1, scale: 0.1, now: new Date('2026-06-01T00:00:00Z') }));
-  const upstream = inProcessUpstream(createApp({ db, clients: [DEMO_CLIENT], tokenTtlSeconds: 3600 }), DEMO_CLIENT);
+  let upstream: Upstream;
+  ({ db, upstream } = seededUpstream());
   stores = [await redisStore(redis.url), await redisStore(redis.url)];
   first = await startTestGateway({ upstream, db, store: stores[0] });
   second = await startTestGateway({ upstream, db, store: stores[1] });

@@ -4,6 +4,7 @@ import { SAVED_VIEW_PAGE, VIEW_NAME_MAX, VIEW_QUERY_MAX, isRelativeQuery } from 
 import { ProblemError, bodyErrors } from '../http/problem.ts';
 import { DUPLICATE, type SavedViewStore } from './saved-view-store.ts';
 import { storeGuard } from './store-guard.ts';
+import { requireSignedIn } from './require-signed-in.ts';
 
 /** More than anyone keeps by hand; a bound on what one person can make the database hold. */
 export const MAX_VIEWS_PER_PAGE = 100;
@@ -50,12 +51,7 @@ export function savedViewRoutes(options: SavedViewRoutesOptions): Hono {
         headers: { 'retry-after': '5' },
       }),
   );
-  const signedIn = async (c: Context) => {
-    c.header('cache-control', 'no-store');
-    const actor = await options.actorOf(c);
-    if (!actor) throw new ProblemError(401, 'Sign in to use saved views');
-    return actor;
-  };
+  const signedIn = (c: Context) => requireSignedIn(c, options.actorOf, 'Sign in to use saved views');
   const body = async (c: Context) => c.req.json().catch(() => undefined) as Promise<unknown>;
   /** The view named by the path, which must be the actor's. */
   const ownView = async (c: Context, identifier: string) => {

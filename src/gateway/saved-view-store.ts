@@ -1,5 +1,6 @@
 import type { SavedView } from '../api/saved-views.ts';
 import type { GatewayDatabase } from './db/database.ts';
+import { readyFirst } from './db/ready-first.ts';
 
 /** A name the owner already gave another view of the same page. */
 export const DUPLICATE = 'duplicate' as const;
@@ -44,14 +45,12 @@ const byName = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
 
 export function databaseSavedViews(database: GatewayDatabase, now: () => Date = () => new Date()): SavedViewStore {
   const { db } = database;
-  return {
+  return readyFirst<SavedViewStore>(database, {
     list: async (owner, page) => {
-      await database.ready();
       const rows = await db.selectFrom('saved_views').selectAll().where('owner', '=', owner).where('page', '=', page).execute();
       return rows.map(viewOf).sort((a, b) => byName.compare(a.name, b.name) || a.id - b.id);
     },
     count: async (owner, page) => {
-      await database.ready();
       const row = await db
         .selectFrom('saved_views')
         .select((eb) => eb.fn.countAll<number | string>().as('n'))
@@ -61,12 +60,10 @@ export function databaseSavedViews(database: GatewayDatabase, now: () => Date = 
       return Number(row.n);
     },
     get: async (id) => {
-      await database.ready();
       const row = await db.selectFrom('saved_views').selectAll().where('id', '=', id).executeTakeFirst();
       return row ? viewOf(row) : undefined;
     },
     create: async ({ owner, page, name, query }) => {
-      await database.ready();
       const at = now().toISOString();
       const row = { owner, page, name, query, created_at: at, updated_at: at };
       try {
@@ -78,7 +75,6 @@ export function databaseSavedViews(database: GatewayDatabase, now: () => Date = 
       }
     },
     rename: async (id, name) => {
-      await database.ready();
       try {
         const result = await db.updateTable('saved_views').set({ name, updated_at: now().toISOString() }).where('id', '=', id).executeTakeFirst();
         if (Number(result.numUpdatedRows) === 0) return undefined;
@@ -90,9 +86,8 @@ export function databaseSavedViews(database: GatewayDatabase, now: () => Date = 
       return row ? viewOf(row) : undefined;
     },
     remove: async (id) => {
-      await database.ready();
       const result = await db.deleteFrom('saved_views').where('id', '=', id).executeTakeFirst();
       return Number(result.numDeletedRows) > 0;
     },
-  };
+  });
 }

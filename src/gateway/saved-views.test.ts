@@ -1,50 +1,43 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { hrefOfView, type SavedView } from '../api/saved-views.ts';
 import { directSignIn, useSeededGateway } from '../testing/gateway.ts';
-import { gatewayEngines } from '../testing/gateway-engines.ts';
-import { openGatewayDatabase } from './db/database.ts';
-import { DUPLICATE, databaseSavedViews, type SavedViewStore } from './saved-view-store.ts';
+import { gatewayEngines, useFreshStore } from '../testing/gateway-engines.ts';
+import { DUPLICATE, databaseSavedViews } from './saved-view-store.ts';
 
 /** #32 item 4: a person's named filters of a page, kept by the gateway, renamed and deleted by their owner only. */
 
-const { freshSetting } = gatewayEngines('saved-views');
+const engines = gatewayEngines('saved-views');
 
 describe.each(['sqlite', 'postgres'] as const)('the saved view store on %s', (engine) => {
-  let setting: string;
-  let store: SavedViewStore;
-  let close: () => Promise<void>;
-  let clock = new Date('2026-11-20T10:00:00.000Z');
-  beforeAll(async () => {
-    setting = await freshSetting(engine);
-    const database = openGatewayDatabase(setting);
-    store = databaseSavedViews(database, () => clock);
-    close = () => database.close();
-  });
-  afterAll(() => close?.());
+  const views = useFreshStore(engines, engine, databaseSavedViews, new Date('2026-11-20T10:00:00.000Z'));
 
   it('keeps views by owner and page, names unique per owner and page, renamed and deleted, after a reopen', async () => {
+    let { store } = views;
     const mine = await store.create({ owner: 'E0100', page: 'alerts', name: 'Week 3 open', query: '?status=all&from=2026-09-14' });
-    expect(mine).toMatchObject({ owner: 'E0100', page: 'alerts', name: 'Week 3 open', query: '?status=all&from=2026-09-14', createdAt: clock.toISOString() });
+    expect(mine).toMatchObject({
+      owner: 'E0100',
+      page: 'alerts',
+      name: 'Week 3 open',
+      query: '?status=all&from=2026-09-14',
+      createdAt: views.clock.toISOString(),
+    });
     if (mine === DUPLICATE) throw new Error('unexpected');
     await store.create({ owner: 'E0100', page: 'alerts', name: 'all open', query: '' });
     await store.create({ owner: 'E0100', page: 'cohort/6', name: 'Week 3 open', query: '?flagged=include' });
     await store.create({ owner: 'E0200', page: 'alerts', name: 'Week 3 open', query: '?q=x' });
     expect(await store.create({ owner: 'E0100', page: 'alerts', name: 'Week 3 open', query: '?q=y' })).toBe(DUPLICATE);
 
-    await close();
-    const database = openGatewayDatabase(setting);
-    store = databaseSavedViews(database, () => clock);
-    close = () => database.close();
+    store = await views.reopen();
     expect((await store.list('E0100', 'alerts')).map((v) => v.name)).toEqual(['all open', 'Week 3 open']);
     expect(await store.count('E0100', 'alerts')).toBe(2);
     expect((await store.list('E0100', 'cohort/6')).map((v) => v.query)).toEqual(['?flagged=include']);
 
-    clock = new Date('2026-11-21T08:00:00.000Z');
+    views.clock = new Date('2026-11-21T08:00:00.000Z');
     expect(await store.rename(mine.id, 'all open')).toBe(DUPLICATE);
     expect(await store.rename(mine.id, 'Week 3, all')).toMatchObject({
       id: mine.id,
       name: 'Week 3, all',
-      updatedAt: clock.toISOString(),
+      updatedAt: views.clock.toISOString(),
       createdAt: mine.createdAt,
     });
     expect(await store.rename(mine.id + 1000, 'x')).toBeUndefined();

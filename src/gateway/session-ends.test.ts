@@ -1,16 +1,13 @@
 import type { DatabaseSync } from 'node:sqlite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from '../backend/app.ts';
-import { openDatabase } from '../backend/db/open.ts';
-import { DEMO_CLIENT } from '../testing/backend.ts';
-import { startTestGateway, type TestGateway } from '../testing/gateway.ts';
+import { seededUpstream, startTestGateway, type TestGateway } from '../testing/gateway.ts';
 import { startRedis, type TestRedis } from '../testing/redis.ts';
 import { signInThroughProvider } from '../testing/sign-in.ts';
 import { databaseAccessLog, type AccessLogStore } from './access-log-store.ts';
 import { openGatewayDatabase, type GatewayDatabase } from './db/database.ts';
 import { createLogger } from './logging.ts';
 import { redisStore, type SessionStore } from './session-store.ts';
-import { inProcessUpstream } from './upstream.ts';
+import type { Upstream } from './upstream.ts';
 
 /**
  * #30 item 5: an administrator ends every session of a person, on every instance at once (two
@@ -29,8 +26,8 @@ let rechecking: TestGateway;
 
 beforeAll(async () => {
   redis = await startRedis();
-  ({ db } = openDatabase({ path: ':memory:', seed: 1, scale: 0.1, now: new Date('2026-06-01T00:00:00Z') }));
-  const upstream = inProcessUpstream(createApp({ db, clients: [DEMO_CLIENT], tokenTtlSeconds: 3600 }), DEMO_CLIENT);
+  let upstream: Upstream;
+  ({ db, upstream } = seededUpstream());
   database = openGatewayDatabase(':memory:');
   accessLog = databaseAccessLog(database);
   stores = [await redisStore(redis.url), await redisStore(redis.url), await redisStore(redis.url, { prefix: 'recheck:' })];

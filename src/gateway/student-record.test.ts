@@ -1,15 +1,10 @@
-import type { Hono } from 'hono';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { AccessLogEntry } from '../api/access-log.ts';
 import { StudentRecordSchema, type StudentRecord } from '../api/student-record.ts';
-import { directSignIn, seededUpstream } from '../testing/gateway.ts';
+import { directSignIn, postMarkedNote, seededUpstream, useAccessLoggedGateway } from '../testing/gateway.ts';
 import { ACCESS_LOG_PROBLEM } from './access-log.ts';
-import { databaseAccessLog, type AccessLogStore } from './access-log-store.ts';
-import { openGatewayDatabase, type GatewayDatabase } from './db/database.ts';
-import { createGateway } from './gateway.ts';
 import { databaseJournal } from './journal-store.ts';
-import { createLogger } from './logging.ts';
 
 /**
  * #30 item 4: an administrator downloads one student's record — the student, every notation with
@@ -22,10 +17,15 @@ const STUDENT = 'S000007';
 const AUTHOR = 'E0010';
 const ADMIN = 'E0001';
 const signin = directSignIn({ publicUrl: ORIGIN });
-let database: GatewayDatabase;
-let accessLog: AccessLogStore;
-let gateway: Hono;
-let closeDb: () => void;
+const gateway = useAccessLoggedGateway((database) => ({
+  ...seededUpstream(),
+  options: {
+    auth: signin.auth,
+    journal: databaseJournal(database),
+    // Audiences off: the administrator's own reads see every note, the record still withholds others' Private ones.
+    access: { enforce: false, policy: 'all-staff', recordsGroup: 'success-records', grantHours: 8 },
+  },
+}));
 const markers = { Private: '', FullNetwork: '', All: '', adminPrivate: '', comment: '' };
 let allNoteId = '';
 
@@ -36,31 +36,9 @@ const admin = () => signin.cookieFor(ADMIN);
 const advisor = () => signin.cookieFor(AUTHOR, ['success-staff']);
 const record = (student: string, cookie: string) => get(`/admin/students/${student}/record`, cookie);
 
-async function note(cookie: string, audienceType: string, marker: string): Promise<string> {
-  const created = await post('/api/notations/updates/', cookie, {
-    audienceType,
-    canStudentView: false,
-    details: `A note (${marker}).`,
-    student: { identifier: STUDENT },
-  });
-  expect(created.status).toBe(201);
-  return created.headers.get('location')!.split('/').at(-1)!;
-}
+const note = (cookie: string, audienceType: string, marker: string) => postMarkedNote(post, cookie, { student: STUDENT, audienceType, marker });
 
 beforeAll(async () => {
-  const { upstream, close } = seededUpstream();
-  closeDb = close;
-  database = openGatewayDatabase(':memory:');
-  accessLog = databaseAccessLog(database);
-  gateway = createGateway({
-    upstream,
-    auth: signin.auth,
-    logger: createLogger({ level: 'silent' }),
-    accessLog,
-    journal: databaseJournal(database),
-    // Audiences off: the administrator's own reads see every note, the record still withholds others' Private ones.
-    access: { enforce: false, policy: 'all-staff', recordsGroup: 'success-records', grantHours: 8 },
-  });
   const stamp = Math.random().toString(36).slice(2);
   for (const key of Object.keys(markers) as (keyof typeof markers)[]) markers[key] = `marker-${key}-${stamp}`;
   const author = await advisor();
@@ -71,10 +49,6 @@ beforeAll(async () => {
   expect((await post(`/api/notations/updates/${allNoteId}/comments`, author, { details: `A comment (${markers.comment}).` })).status).toBe(201);
   // A read of the student, for the access log.
   expect((await get(`/api/people/${STUDENT}/successNetwork`, author)).status).toBe(200);
-});
-afterAll(async () => {
-  await database.close();
-  closeDb();
 });
 
 /** Every item of an /api list about the student, as the (unfiltered) administrator reads it. */
@@ -153,7 +127,7 @@ describe('one student’s record', () => {
   });
 
   it('is logged as an export before it is given', async () => {
-    const entries = (await accessLog.list({ person: ADMIN, student: STUDENT, limit: 50 })).values.filter((e) => e.operation === 'student.record');
+    const entries = (await gateway.accessLog.list({ person: ADMIN, student: STUDENT, limit: 50 })).values.filter((e) => e.operation === 'student.record');
     expect(entries[0]).toMatchObject<Partial<AccessLogEntry>>({ event: 'export', students: [STUDENT], path: `/admin/students/${STUDENT}/record` });
     expect(entries[0]!.detail).toMatch(/Private notes withheld/);
     expect(Date.parse(entries[0]!.at)).toBeLessThanOrEqual(Date.now());
@@ -181,7 +155,7 @@ describe('who may ask, and for whom', () => {
 
   it('gives no record (503) when its export cannot be logged', async () => {
     const cookie = await admin();
-    await sql`PRAGMA query_only = ON`.execute(database.db);
+    await sql`PRAGMA query_only = ON`.execute(gateway.database.db);
     try {
       const refused = await record(STUDENT, cookie);
       expect(refused.status).toBe(503);
@@ -190,7 +164,7 @@ describe('who may ask, and for whom', () => {
       expect(JSON.parse(text)).toMatchObject({ type: `urn:student-success:problem:${ACCESS_LOG_PROBLEM}` });
       expect(text).not.toContain(markers.All);
     } finally {
-      await sql`PRAGMA query_only = OFF`.execute(database.db);
+      await sql`PRAGMA query_only = OFF`.execute(gateway.database.db);
     }
   });
 });

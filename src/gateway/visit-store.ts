@@ -1,4 +1,5 @@
 import type { GatewayDatabase } from './db/database.ts';
+import { readyFirst } from './db/ready-first.ts';
 
 /** When each person last opened each student's page (#32 item 2). */
 export interface VisitStore {
@@ -15,9 +16,8 @@ const CHUNK = 500;
 
 export function databaseVisits(database: GatewayDatabase, now: () => Date = () => new Date()): VisitStore {
   const { db } = database;
-  return {
+  return readyFirst<VisitStore>(database, {
     visit: async (person, student) => {
-      await database.ready();
       const at = now().toISOString();
       return db.transaction().execute(async (tx) => {
         const before = await tx
@@ -35,7 +35,6 @@ export function databaseVisits(database: GatewayDatabase, now: () => Date = () =
       });
     },
     lastVisits: async (person, students) => {
-      await database.ready();
       const found = new Map<string, string>();
       for (let i = 0; i < students.length; i += CHUNK) {
         const rows = await db
@@ -49,9 +48,8 @@ export function databaseVisits(database: GatewayDatabase, now: () => Date = () =
       return found;
     },
     purge: async (before) => {
-      await database.ready();
       const result = await db.deleteFrom('student_visits').where('visited_at', '<', before).executeTakeFirst();
       return Number(result.numDeletedRows);
     },
-  };
+  });
 }

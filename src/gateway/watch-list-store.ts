@@ -1,4 +1,5 @@
 import type { GatewayDatabase } from './db/database.ts';
+import { readyFirst } from './db/ready-first.ts';
 
 /** The students a person follows (#32 item 3), shared by every instance through the gateway's database. */
 export interface WatchListStore {
@@ -25,9 +26,8 @@ export async function watchedStudents(database: GatewayDatabase, person: string)
 
 export function databaseWatchList(database: GatewayDatabase, now: () => Date = () => new Date()): WatchListStore {
   const { db } = database;
-  return {
+  return readyFirst<WatchListStore>(database, {
     watch: async (person, student) => {
-      await database.ready();
       await db
         .insertInto('watched_students')
         .values({ person, student, created_at: now().toISOString() })
@@ -42,12 +42,10 @@ export function databaseWatchList(database: GatewayDatabase, now: () => Date = (
       return { student, since: row.created_at };
     },
     unwatch: async (person, student) => {
-      await database.ready();
       const result = await db.deleteFrom('watched_students').where('person', '=', person).where('student', '=', student).executeTakeFirst();
       return Number(result.numDeletedRows) > 0;
     },
     list: async (person) => {
-      await database.ready();
       const rows = await db
         .selectFrom('watched_students')
         .select(['student', 'created_at'])
@@ -57,5 +55,5 @@ export function databaseWatchList(database: GatewayDatabase, now: () => Date = (
         .execute();
       return rows.map((r) => ({ student: r.student, since: r.created_at }));
     },
-  };
+  });
 }

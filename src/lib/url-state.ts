@@ -66,6 +66,14 @@ export function hasLegacySpelling(params: URLSearchParams, specs: readonly ListP
 /** Category filters, on every page: `categories=3,7` (and `/alerts`' older `category=3&category=7`). */
 export const CATEGORIES_PARAM: ListParam<number> = { name: 'categories', item: idSchema, legacy: ['category'] };
 
+/** The category filter written in: each once, in id order, so one choice of categories is one URL however it was picked. */
+export const writeCategories = (params: URLSearchParams, categories: readonly number[]) =>
+  writeList(
+    params,
+    CATEGORIES_PARAM,
+    [...new Set(categories)].sort((a, b) => a - b),
+  );
+
 /** An optional single text parameter: trimmed, empty means absent. */
 export function readText(params: URLSearchParams, name: string): string | null {
   const value = params.get(name)?.trim();

@@ -4,7 +4,7 @@ import type { CategoryRecord } from '../api/schemas/index.ts';
 import { useApi } from './api-context.tsx';
 import { isPlainObject, listParamOf, type WriteVariables } from './keys.ts';
 import { optimisticUpdate } from './optimistic.ts';
-import { resourceQueries, withAllPages } from './resource-queries.ts';
+import { resourceQueriesWithAllPages } from './resource-queries.ts';
 
 /**
  * Notation categories (the admin extension lists them with their state; E14 edits one).
@@ -23,11 +23,7 @@ import { resourceQueries, withAllPages } from './resource-queries.ts';
 export const CATEGORY_STALE_TIME = 5 * 60_000;
 
 // `allPages`: every category with its state (a real upstream without the extension answers 404: the administration page says so).
-const categories = withAllPages(
-  resourceQueries('categories', (api) => api.categories, CATEGORY_STALE_TIME),
-  (api) => (params, options) => api.categories.list(params, options),
-  CATEGORY_STALE_TIME,
-);
+const categories = resourceQueriesWithAllPages('categories', (api) => api.categories, CATEGORY_STALE_TIME);
 export const categoryKeys = categories.keys;
 const { all } = categoryKeys;
 

@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { ApiClient } from '../api/client.ts';
-import type { RequestOptions } from '../api/http.ts';
+import type { Page, RequestOptions } from '../api/http.ts';
 import type { PageParams } from '../api/params.ts';
 import { listAll, type FetchPage } from '../api/paging.ts';
 import { resourceKeys } from './keys.ts';
@@ -47,6 +47,19 @@ export function withAllPages<K extends { lists: () => readonly unknown[] }, Q ex
 ) {
   const keys = { ...resource.keys, allPages: () => [...resource.keys.lists(), 'all'] as const };
   return { keys, queries: { ...resource.queries, allPages: (api: ApiClient) => allPagesQuery(keys.allPages(), fetchPage(api), staleTime) } };
+}
+
+/** `resourceQueries` with `allPages` read from the resource's own list (categories, triggers: the administration pages). */
+export function resourceQueriesWithAllPages<const Root extends string, P extends PageParams, T, D, I extends string | number>(
+  root: Root,
+  resource: (api: ApiClient) => ResourceReads<P, Page<T>, D, I>,
+  staleTime: number,
+) {
+  return withAllPages(
+    resourceQueries(root, resource, staleTime),
+    (api) => (params: P, options: RequestOptions) => resource(api).list(params, options),
+    staleTime,
+  );
 }
 
 /**

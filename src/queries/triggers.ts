@@ -3,7 +3,7 @@ import type { ApiClient, Id, PatchTriggerInput } from '../api/client.ts';
 import type { Trigger } from '../api/schemas/index.ts';
 import { useApi } from './api-context.tsx';
 import { isPlainObject, listCovers, type WriteVariables } from './keys.ts';
-import { resourceQueries, withAllPages } from './resource-queries.ts';
+import { resourceQueriesWithAllPages } from './resource-queries.ts';
 
 /**
  * Notation triggers (E12, E13; the admin extension lists them).
@@ -22,11 +22,7 @@ import { resourceQueries, withAllPages } from './resource-queries.ts';
 export const TRIGGER_STALE_TIME = 5 * 60_000;
 
 // `allPages`: every trigger (the admin extension, all pages).
-const triggers = withAllPages(
-  resourceQueries('triggers', (api) => api.triggers, TRIGGER_STALE_TIME),
-  (api) => (params, options) => api.triggers.list(params, options),
-  TRIGGER_STALE_TIME,
-);
+const triggers = resourceQueriesWithAllPages('triggers', (api) => api.triggers, TRIGGER_STALE_TIME);
 export const triggerKeys = triggers.keys;
 const { all } = triggerKeys;
 

@@ -44,3 +44,41 @@ export function gatewayEngines(prefix: string): GatewayEngines {
   };
   return { folder, freshSetting, freshDatabase: async (engine) => openGatewayDatabase(await freshSetting(engine)) };
 }
+
+export interface FreshStore<S> {
+  /** The store on the database as last opened. */
+  readonly store: S;
+  /** The time the store is given; a test moves it. */
+  clock: Date;
+  /** Closes the database and opens it again, as a restart would: the store is then a new one on it. */
+  reopen(): Promise<S>;
+}
+
+/**
+ * A store on a fresh database of `engine` for the enclosing describe block, with a clock the tests
+ * move: opened in its `beforeAll`, closed (as last reopened) in its `afterAll`.
+ */
+export function useFreshStore<S>(engines: GatewayEngines, engine: Engine, open: (database: GatewayDatabase, now: () => Date) => S, clock: Date): FreshStore<S> {
+  let setting = '';
+  let database: GatewayDatabase | undefined;
+  let store: S | undefined;
+  const fixture: FreshStore<S> = {
+    get store() {
+      if (!store) throw new Error('useFreshStore: the store is used before its beforeAll has run');
+      return store;
+    },
+    clock,
+    reopen: async () => {
+      await database?.close();
+      database = openGatewayDatabase(setting);
+      store = open(database, () => fixture.clock);
+      return store;
+    },
+  };
+  beforeAll(async () => {
+    setting = await engines.freshSetting(engine);
+    await fixture.reopen();
+  });
+  afterAll(() => database?.close());
+  return fixture;
+}

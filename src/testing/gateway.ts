@@ -3,14 +3,15 @@ import type { AddressInfo } from 'node:net';
 import type { DatabaseSync } from 'node:sqlite';
 import { serve } from '@hono/node-server';
 import type { Hono } from 'hono';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import type { AuthConfig, OidcSettings } from '../gateway/config.ts';
 import { createApp } from '../backend/app.ts';
 import { openDatabase } from '../backend/db/open.ts';
 import { seededPeople } from '../backend/people-directory.ts';
 import { createDevIdp, type DevIdp } from '../gateway/dev-idp.ts';
 import { createGateway, type GatewayOptions } from '../gateway/gateway.ts';
-import type { AccessLogStore } from '../gateway/access-log-store.ts';
+import { databaseAccessLog, type AccessLogStore } from '../gateway/access-log-store.ts';
+import { openGatewayDatabase, type GatewayDatabase } from '../gateway/db/database.ts';
 import { createLogger, type Logger } from '../gateway/logging.ts';
 import type { Notice, NoticeStore } from '../gateway/notice.ts';
 import { createOidcClient, type OidcClient } from '../gateway/oidc.ts';
@@ -173,6 +174,65 @@ export function useSeededGateway(options: () => Omit<GatewayOptions, 'upstream'>
     request: (...args) => {
       if (!built) throw new Error('useSeededGateway: the gateway is called before its beforeAll has run');
       return built.gateway.request(...args);
+    },
+  };
+}
+
+/**
+ * Writes a note about `student` through a gateway (with the test's own `post`), its text carrying
+ * `marker`, so that a test can search every answer for it; returns the new update's id.
+ */
+export async function postMarkedNote(
+  post: (path: string, cookie: string, body: unknown) => Response | Promise<Response>,
+  cookie: string,
+  note: { student: string; audienceType: string; marker: string },
+): Promise<string> {
+  const created = await post('/api/notations/updates/', cookie, {
+    audienceType: note.audienceType,
+    canStudentView: false,
+    details: `A note (${note.marker}).`,
+    student: { identifier: note.student },
+  });
+  expect(created.status).toBe(201);
+  return created.headers.get('location')!.split('/').at(-1)!;
+}
+
+export interface AccessLoggedGateway extends Pick<Hono, 'request'> {
+  /** The gateway's own records, in memory. */
+  readonly database: GatewayDatabase;
+  readonly accessLog: AccessLogStore;
+}
+
+/**
+ * A silent gateway keeping its access log in an in-memory database, for the enclosing file or
+ * block: built in its `beforeAll` from `setup` (the upstream, what closes it, and the gateway's
+ * other options, which may use the database), closed with its upstream in its `afterAll`.
+ */
+export function useAccessLoggedGateway(
+  setup: (database: GatewayDatabase) => { upstream: Upstream; close: () => void; options: Omit<GatewayOptions, 'upstream' | 'accessLog'> },
+): AccessLoggedGateway {
+  let built: { gateway: Hono; database: GatewayDatabase; accessLog: AccessLogStore; close(): void } | undefined;
+  const current = () => {
+    if (!built) throw new Error('useAccessLoggedGateway: the gateway is used before its beforeAll has run');
+    return built;
+  };
+  beforeAll(() => {
+    const database = openGatewayDatabase(':memory:');
+    const accessLog = databaseAccessLog(database);
+    const { upstream, close, options } = setup(database);
+    built = { gateway: createGateway({ upstream, logger: createLogger({ level: 'silent' }), accessLog, ...options }), database, accessLog, close };
+  });
+  afterAll(async () => {
+    await built?.database.close();
+    built?.close();
+  });
+  return {
+    request: (...args) => current().gateway.request(...args),
+    get database() {
+      return current().database;
+    },
+    get accessLog() {
+      return current().accessLog;
     },
   };
 }

@@ -14,6 +14,12 @@ async function network(id: string): Promise<string[]> {
 function putNetwork(id: string, body: unknown): Promise<Res> {
   return ctx.api.put(`/people/${encodeURIComponent(id)}/successNetwork`, body);
 }
+/** E16 with a network of these people, in this order. */
+const putMembers = (id: string, identifiers: readonly string[]) =>
+  putNetwork(
+    id,
+    identifiers.map((identifier) => ({ identifier })),
+  );
 
 describe('people (decisions §3, §9)', () => {
   it('GET /people/ lists persons { identifier, firstName, lastName, email, role, self }', async () => {
@@ -89,21 +95,12 @@ describe('E16 overwrite success network', () => {
   it('replaces the whole network, keeps the order sent; 204 without body', async () => {
     const who = student(60);
     const next = [staff(5), staff(1), student(61), staff(9)];
-    const r = await putNetwork(
-      who,
-      next.map((identifier) => ({ identifier })),
-    );
+    const r = await putMembers(who, next);
     expectStatus(r, 204);
     expect(r.text).toBe('');
     expect(await network(who)).toEqual(next);
     const smaller = [staff(9), staff(2)];
-    expectStatus(
-      await putNetwork(
-        who,
-        smaller.map((identifier) => ({ identifier })),
-      ),
-      204,
-    );
+    expectStatus(await putMembers(who, smaller), 204);
     expect(await network(who)).toEqual(smaller);
     expectStatus(await putNetwork(who, []), 204);
     const env = await ctx.api.ok(`/people/${who}/successNetwork`);
@@ -121,13 +118,7 @@ describe('E16 overwrite success network', () => {
     const who = student(62);
     const pool = people.all.map((p) => p.identifier).filter((x) => x !== who);
     expect(pool.length).toBeGreaterThan(501);
-    expectStatus(
-      await putNetwork(
-        who,
-        pool.slice(0, 500).map((identifier) => ({ identifier })),
-      ),
-      204,
-    );
+    expectStatus(await putMembers(who, pool.slice(0, 500)), 204);
     const got = await ctx.api.ok(`/people/${who}/successNetwork`, { pageSize: 1000 });
     expect(got.totalValues).toBe(500);
     // whatever the page size, walking the pages gives the 500 in the order sent
@@ -141,26 +132,14 @@ describe('E16 overwrite success network', () => {
     }
     expect(walked).toEqual(pool.slice(0, 500));
     const before = await ctx.api.ok(`/people/${who}/successNetwork`, { pageSize: 1000 });
-    expectProblem(
-      await putNetwork(
-        who,
-        pool.slice(0, 501).map((identifier) => ({ identifier })),
-      ),
-      400,
-    );
+    expectProblem(await putMembers(who, pool.slice(0, 501)), 400);
     expect(await ctx.api.ok(`/people/${who}/successNetwork`, { pageSize: 1000 })).toEqual(before);
   });
 
   it('bad entries → 400 naming the bad identifiers; the network is unchanged', async () => {
     const who = student(63);
     const start = [staff(3), staff(4)];
-    expectStatus(
-      await putNetwork(
-        who,
-        start.map((identifier) => ({ identifier })),
-      ),
-      204,
-    );
+    expectStatus(await putMembers(who, start), 204);
     const cases: Array<[unknown, string[]]> = [
       [[{ identifier: staff(6) }, { identifier: 'NOBODY-9' }], ['NOBODY-9']],
       [
@@ -195,24 +174,13 @@ describe('E16 overwrite success network', () => {
     const who = student(64);
     const A = people.staff.slice(20, 40).map((p) => p.identifier);
     const B = people.staff.slice(40, 60).map((p) => p.identifier);
-    expectStatus(
-      await putNetwork(
-        who,
-        A.map((identifier) => ({ identifier })),
-      ),
-      204,
-    );
+    expectStatus(await putMembers(who, A), 204);
     const seen: string[][] = [];
     const writers: Promise<Res>[] = [];
     const readers: Promise<void>[] = [];
     for (let i = 0; i < 20; i++) {
       const target = i % 2 === 0 ? B : A;
-      writers.push(
-        putNetwork(
-          who,
-          target.map((identifier) => ({ identifier })),
-        ),
-      );
+      writers.push(putMembers(who, target));
       for (let k = 0; k < 3; k++) readers.push(network(who).then((n) => void seen.push(n)));
     }
     const ws = await Promise.all(writers);

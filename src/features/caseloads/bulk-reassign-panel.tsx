@@ -135,6 +135,11 @@ export function BulkReassignPanel({ students, caseloadStaff, permission }: { stu
     if (!x) setX(caseloadStaff);
   }
   const bulk = useBulkReassign();
+  /** Another choice makes the last run's result stale: it goes with the change. */
+  const changed = <T,>(set: (value: T) => void, value: T) => {
+    set(value);
+    bulk.reset();
+  };
   const { state } = bulk;
   const pairs = useMemo(() => parsePairs(pairsText), [pairsText]);
 
@@ -196,60 +201,24 @@ export function BulkReassignPanel({ students, caseloadStaff, permission }: { stu
       <Stack spacing={2}>
         <FormControl>
           <FormLabel id="bulk-operation-label">Operation</FormLabel>
-          <RadioGroup
-            aria-labelledby="bulk-operation-label"
-            value={kind}
-            onChange={(e) => {
-              setKind(e.target.value as BulkOperationKind);
-              bulk.reset();
-            }}
-          >
+          <RadioGroup aria-labelledby="bulk-operation-label" value={kind} onChange={(e) => changed(setKind, e.target.value as BulkOperationKind)}>
             {OPERATIONS.map((op) => (
               <FormControlLabel key={op.kind} value={op.kind} control={<Radio />} label={op.label} disabled={busy} />
             ))}
           </RadioGroup>
         </FormControl>
-        {kind === 'add' && (
-          <ChosenPerson
-            label="Person to add"
-            value={added}
-            onChange={(id) => {
-              setAdded(id);
-              bulk.reset();
-            }}
-          />
-        )}
+        {kind === 'add' && <ChosenPerson label="Person to add" value={added} onChange={(id) => changed(setAdded, id)} />}
         {(kind === 'replace' || kind === 'remove') && (
-          <ChosenPerson
-            label={kind === 'replace' ? 'Person to replace' : 'Person to remove'}
-            value={x}
-            onChange={(id) => {
-              setX(id);
-              bulk.reset();
-            }}
-          />
+          <ChosenPerson label={kind === 'replace' ? 'Person to replace' : 'Person to remove'} value={x} onChange={(id) => changed(setX, id)} />
         )}
-        {kind === 'replace' && (
-          <ChosenPerson
-            label="Replacement"
-            value={y}
-            exclude={x}
-            onChange={(id) => {
-              setY(id);
-              bulk.reset();
-            }}
-          />
-        )}
+        {kind === 'replace' && <ChosenPerson label="Replacement" value={y} exclude={x} onChange={(id) => changed(setY, id)} />}
         {kind === 'pairs' && (
           <TextField
             label="Pairs, one student,staff per line"
             multiline
             minRows={4}
             value={pairsText}
-            onChange={(e) => {
-              setPairsText(e.target.value);
-              bulk.reset();
-            }}
+            onChange={(e) => changed(setPairsText, e.target.value)}
             error={pairs.invalidLines.length > 0}
             helperText={
               pairs.invalidLines.length > 0

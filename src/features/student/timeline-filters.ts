@@ -1,5 +1,5 @@
 import { subMonths } from 'date-fns/subMonths';
-import { CATEGORIES_PARAM, readList, writeList } from '../../lib/url-state.ts';
+import { CATEGORIES_PARAM, readList, writeCategories } from '../../lib/url-state.ts';
 import { dayToDate, formatDay, quoteValue as quote, readDayRange, type DayRange } from '../../lib/dates.ts';
 
 /**
@@ -109,11 +109,7 @@ export function writeTimelineFilters(params: URLSearchParams, filters: TimelineF
   for (const name of FILTER_PARAMS) next.delete(name);
   const kinds = TIMELINE_KINDS.filter((kind) => filters.kinds.includes(kind));
   if (kinds.length > 0 && kinds.length < TIMELINE_KINDS.length) next.set('kinds', kinds.join(','));
-  writeList(
-    next,
-    CATEGORIES_PARAM,
-    [...new Set(filters.categories)].sort((a, b) => a - b),
-  );
+  writeCategories(next, filters.categories);
   if (filters.from !== null) next.set('from', filters.from);
   if (filters.to !== null) next.set('to', filters.to);
   if (filters.q !== '') next.set('q', filters.q);

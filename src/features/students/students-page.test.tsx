@@ -14,10 +14,15 @@ const routes = [
 
 const { backend } = setupTestBackend({ cleanup: true });
 
+/** The students page on the test backend, and its search box once it shows. */
+async function openStudentsPage() {
+  const { router } = await renderApp({ routes, url: '/students', backend: backend() });
+  return { router, search: await screen.findByRole('combobox', { name: 'Find a student by name, identifier or email' }) };
+}
+
 describe('StudentsPage', () => {
   it('takes no focus on load and offers one way to open a student', async () => {
-    await renderApp({ routes, url: '/students', backend: backend() });
-    const search = await screen.findByRole('combobox', { name: 'Find a student by name, identifier or email' });
+    const { search } = await openStudentsPage();
     // No keyboard popping up on a phone.
     expect(search).not.toHaveFocus();
     expect(document.activeElement?.tagName).not.toBe('INPUT');
@@ -27,8 +32,7 @@ describe('StudentsPage', () => {
 
   it('opens a typed identifier on Enter, in the case the service spells it', async () => {
     const user = userEvent.setup();
-    const { router } = await renderApp({ routes, url: '/students', backend: backend() });
-    const search = await screen.findByRole('combobox', { name: 'Find a student by name, identifier or email' });
+    const { router, search } = await openStudentsPage();
     await user.type(search, 's000001');
     // The search finds the one student; Enter opens them under their identifier.
     await screen.findByRole('option', { name: /S000001/ }, { timeout: 10_000 });
@@ -38,8 +42,7 @@ describe('StudentsPage', () => {
 
   it('Enter opens what is typed now, never a suggestion left from earlier text (#31 item 2)', async () => {
     const user = userEvent.setup();
-    const { router } = await renderApp({ routes, url: '/students', backend: backend() });
-    const search = await screen.findByRole('combobox', { name: 'Find a student by name, identifier or email' });
+    const { router, search } = await openStudentsPage();
     await user.type(search, 'S000001');
     await screen.findByRole('option', { name: /S000001/ }, { timeout: 10_000 });
     await user.clear(search);

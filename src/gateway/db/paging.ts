@@ -39,3 +39,14 @@ export function newestFirst<T extends 'journal_entries' | 'access_log', O>(
     .orderBy(sql.ref('id'), 'desc')
     .limit(query.limit + 1);
 }
+
+/** What administrators list of grants and of bulk reassignments: made since `since`, newest first, at most `limit`. */
+export function madeSince<T extends 'access_grants' | 'reassignment_batches', O>(
+  select: SelectQueryBuilder<GatewaySchema, T, O>,
+  madeAt: 'granted_at' | 'created_at',
+  since: string,
+  limit: number,
+): SelectQueryBuilder<GatewaySchema, T, O> {
+  const at = sql.ref<string>(madeAt);
+  return select.where(at, '>=', since).orderBy(at, 'desc').orderBy(sql.ref('id'), 'desc').limit(limit);
+}

@@ -1,14 +1,9 @@
-import type { Hono } from 'hono';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { OutcomesSchema, type OutcomeGroup, type Outcomes } from '../../api/schemas/index.ts';
 import { createApp } from '../../backend/app.ts';
 import { openDatabase } from '../../backend/db/open.ts';
 import { DEMO_CLIENT } from '../../testing/backend.ts';
-import { directSignIn } from '../../testing/gateway.ts';
-import { databaseAccessLog, type AccessLogStore } from '../access-log-store.ts';
-import { openGatewayDatabase, type GatewayDatabase } from '../db/database.ts';
-import { createGateway } from '../gateway.ts';
-import { createLogger } from '../logging.ts';
+import { directSignIn, useAccessLoggedGateway } from '../../testing/gateway.ts';
 import { inProcessUpstream, type Upstream } from '../upstream.ts';
 
 /**
@@ -21,10 +16,6 @@ const ADMIN = 'E0001';
 const STAFF = 'E0010';
 const STUDENT = 'S000007';
 const signin = directSignIn({ publicUrl: ORIGIN });
-let database: GatewayDatabase;
-let accessLog: AccessLogStore;
-let gateway: Hono;
-let closeDb: () => void;
 /** Each upstream answer's path and status, in order. */
 const upstreamLog: { path: string; status: number }[] = [];
 
@@ -36,11 +27,8 @@ const admin = () => signin.cookieFor(ADMIN);
 const today = new Date().toISOString().slice(0, 10);
 const daysAgo = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString().slice(0, 10);
 
-beforeAll(async () => {
+const gateway = useAccessLoggedGateway(() => {
   const { db } = openDatabase({ path: ':memory:', seed: 3, scale: 0.2, now: new Date() });
-  closeDb = () => db.close();
-  database = openGatewayDatabase(':memory:');
-  accessLog = databaseAccessLog(database);
   const inner = inProcessUpstream(createApp({ db, clients: [DEMO_CLIENT], tokenTtlSeconds: 3600, logError: () => {} }), DEMO_CLIENT);
   const upstream: Upstream = {
     ...inner,
@@ -50,14 +38,18 @@ beforeAll(async () => {
       return response;
     },
   };
-  gateway = createGateway({
+  return {
     upstream,
-    auth: signin.auth,
-    logger: createLogger({ level: 'silent' }),
-    accessLog,
-    access: { enforce: false, policy: 'all-staff', recordsGroup: 'success-records', grantHours: 8 },
-    alertResponseDays: 3,
-  });
+    close: () => db.close(),
+    options: {
+      auth: signin.auth,
+      access: { enforce: false, policy: 'all-staff', recordsGroup: 'success-records', grantHours: 8 },
+      alertResponseDays: 3,
+    },
+  };
+});
+
+beforeAll(async () => {
   // An alert lowered with no other comment, and one answered then lowered: both today.
   const cookie = await admin();
   for (const comments of [
@@ -75,10 +67,6 @@ beforeAll(async () => {
     const id = created.headers.get('location')!.split('/').at(-1)!;
     for (const comment of comments) expect((await send('POST', `/api/notations/alerts/${id}/comments`, cookie, comment)).status).toBe(201);
   }
-});
-afterAll(async () => {
-  await database.close();
-  closeDb();
 });
 
 interface E7Alert {
@@ -271,7 +259,7 @@ describe('GET /admin/outcomes', () => {
   });
 
   it('is logged in the access log, as a read of aggregates', async () => {
-    const { values } = await accessLog.list({ person: ADMIN, limit: 50 });
+    const { values } = await gateway.accessLog.list({ person: ADMIN, limit: 50 });
     const entry = values.find((e) => e.operation === 'admin.outcomes');
     expect(entry).toMatchObject({ event: 'read', query: `from=${body.from}&to=${body.to}`, students: [] });
   });

@@ -1,5 +1,5 @@
 import { ALERT_STATUSES, type AlertStatus } from '../../../api/schemas/index.ts';
-import { CATEGORIES_PARAM, readList, writeList } from '../../../lib/url-state.ts';
+import { CATEGORIES_PARAM, readList, writeCategories } from '../../../lib/url-state.ts';
 import { formatDay, quoteValue as quote, readDayRange, shiftDay, type DayRange } from '../../../lib/dates.ts';
 
 /**
@@ -161,11 +161,7 @@ export function writeTriageFilters(params: URLSearchParams, filters: TriageFilte
   const next = new URLSearchParams(params);
   for (const name of TRIAGE_PARAMS) next.delete(name);
   if (filters.status !== 'Open') next.set('status', filters.status.toLowerCase());
-  writeList(
-    next,
-    CATEGORIES_PARAM,
-    [...new Set(filters.categories)].sort((a, b) => a - b),
-  );
+  writeCategories(next, filters.categories);
   if (filters.creator !== null) next.set('creator', filters.creator);
   if (filters.student !== null) next.set('student', filters.student);
   if (filters.q !== '') next.set('q', filters.q);

@@ -1,14 +1,11 @@
-import { useMemo, useRef, useState, type RefObject } from 'react';
-import { useLayoutEffect } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import LinearProgress from '@mui/material/LinearProgress';
 import Link from '@mui/material/Link';
-import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { measureElement, useWindowVirtualizer } from '@tanstack/react-virtual';
 import { Link as RouterLink, useSearchParams } from 'react-router';
@@ -17,6 +14,8 @@ import type { MyStudents } from '../../api/my-students.ts';
 import { PAGES, paths } from '../../app/route-table.ts';
 import { MostOpenAlerts } from '../../components/most-open-alerts.tsx';
 import { PageHeading } from '../../components/page-heading.tsx';
+import { SelectField } from '../../components/select-field.tsx';
+import { useDocumentOffset } from '../../components/use-document-offset.ts';
 import { ProblemMessage } from '../../components/problem-message.tsx';
 import { myStudentsQueries } from '../../queries/my-students.ts';
 import { sessionQueries } from '../../queries/session.ts';
@@ -29,23 +28,6 @@ const ESTIMATED_ROW_HEIGHT = 120;
 const ROW_GAP_PX = 12;
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
-
-function useDocumentOffset(ref: RefObject<HTMLElement | null>): number {
-  const [offset, setOffset] = useState(0);
-  useLayoutEffect(() => {
-    const measure = () => {
-      const element = ref.current;
-      if (!element) return;
-      const next = Math.round(element.getBoundingClientRect().top + window.scrollY);
-      setOffset((previous) => (previous === next ? previous : next));
-    };
-    measure();
-    const observer = typeof ResizeObserver === 'undefined' ? undefined : new ResizeObserver(measure);
-    observer?.observe(document.body);
-    return () => observer?.disconnect();
-  }, [ref]);
-  return offset;
-}
 
 /** Up to 700 students (and more): a window-scrolled virtual list, each card measured as it renders. */
 function StudentList({ answer, sort, show }: { answer: MyStudents; sort: Sort; show: Show }) {
@@ -156,34 +138,22 @@ export function MyStudentsPage() {
           ) : (
             <>
               <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-                <TextField
-                  select
-                  size="small"
+                <SelectField
                   label="Show"
                   value={show}
-                  onChange={(event) => choose(SHOW_PARAM, event.target.value, 'all')}
-                  sx={{ minWidth: 240 }}
-                >
-                  {SHOWS.map((value) => (
-                    <MenuItem key={value} value={value}>
-                      {SHOW_LABELS[value]}
-                    </MenuItem>
-                  ))}
-                </TextField>
-                <TextField
-                  select
-                  size="small"
+                  options={SHOWS}
+                  labels={SHOW_LABELS}
+                  onChange={(value) => choose(SHOW_PARAM, value, 'all')}
+                  minWidth={240}
+                />
+                <SelectField
                   label="Sort by"
                   value={sort}
-                  onChange={(event) => choose(SORT_PARAM, event.target.value, 'attention')}
-                  sx={{ minWidth: 260 }}
-                >
-                  {SORTS.map((value) => (
-                    <MenuItem key={value} value={value}>
-                      {SORT_LABELS[value]}
-                    </MenuItem>
-                  ))}
-                </TextField>
+                  options={SORTS}
+                  labels={SORT_LABELS}
+                  onChange={(value) => choose(SORT_PARAM, value, 'attention')}
+                  minWidth={260}
+                />
               </Stack>
               {shownStudents(answer.students, show).length === 0 && (
                 <Typography color="textSecondary">

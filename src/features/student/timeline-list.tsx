@@ -1,6 +1,7 @@
-import { useCallback, useEffect, useLayoutEffect, useRef, useState, type RefObject } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import Box from '@mui/material/Box';
 import { measureElement, useWindowVirtualizer } from '@tanstack/react-virtual';
+import { useDocumentOffset } from '../../components/use-document-offset.ts';
 import { whenIdle } from '../../lib/after-paint.ts';
 import type { TimelineItem } from './timeline-items.ts';
 import { TimelineRow } from './timeline-row.tsx';
@@ -39,29 +40,6 @@ const ROW_GAP_PX = 12;
 
 function windowRect() {
   return typeof window === 'undefined' ? { width: 0, height: 0 } : { width: window.innerWidth, height: window.innerHeight };
-}
-
-/** The list's distance from the top of the document: the virtualizer's `scrollMargin`. */
-function useDocumentOffset(ref: RefObject<HTMLElement | null>): number {
-  const [offset, setOffset] = useState(0);
-  useLayoutEffect(() => {
-    const measure = () => {
-      const element = ref.current;
-      if (!element) return;
-      const next = Math.round(element.getBoundingClientRect().top + window.scrollY);
-      setOffset((previous) => (previous === next ? previous : next));
-    };
-    measure();
-    // Whatever above the list grows or shrinks (a composer, a notice) moves it.
-    const observer = typeof ResizeObserver === 'undefined' ? undefined : new ResizeObserver(measure);
-    observer?.observe(document.body);
-    window.addEventListener('resize', measure);
-    return () => {
-      observer?.disconnect();
-      window.removeEventListener('resize', measure);
-    };
-  }, [ref]);
-  return offset;
 }
 
 export interface TimelineListProps {

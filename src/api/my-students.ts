@@ -68,26 +68,8 @@ export type WatchList = z.infer<typeof WatchListSchema>;
 
 const watchUrl = (student: string) => `/session/watch/${encodeURIComponent(student)}`;
 
-/** The element of the page `/` carrying the home, when the gateway had it ready (gateway app-serving/home-picture.ts). */
-export const HOME_DATA_ID = 'home-data';
-
 export const myStudentsClient = {
   list: (signal?: AbortSignal): Promise<MyStudents> => getGatewayJson('myStudents.list', '/session/my-students', MyStudentsSchema, signal),
-  /**
-   * The home the page's HTML carried, parsed by the schema like any answer; taken once (the
-   * element goes), so a later opening reads afresh. Undefined when there is none or it does not parse.
-   */
-  fromPage(): MyStudents | undefined {
-    const element = typeof document === 'undefined' ? null : document.getElementById(HOME_DATA_ID);
-    if (!(element instanceof HTMLTemplateElement)) return undefined;
-    element.remove();
-    try {
-      const parsed = MyStudentsSchema.safeParse(JSON.parse(element.content.textContent ?? ''));
-      return parsed.success ? parsed.data : undefined;
-    } catch {
-      return undefined;
-    }
-  },
   /** Records that the person opened the student now; answers the visit before (null the first time). */
   visit: (student: string, signal?: AbortSignal): Promise<Visit> => postGatewayParsed('myStudents.visit', '/session/visits', { student }, VisitSchema, signal),
   watchList: (signal?: AbortSignal): Promise<WatchList> => getGatewayJson('watchList.list', '/session/watch', WatchListSchema, signal),

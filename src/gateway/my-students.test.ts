@@ -263,7 +263,7 @@ describe('the home, visits and the watch list through the gateway', () => {
     expect(alertReads()).toBe(0);
   });
 
-  it('answers the first frame’s timed ask (x-home-wait-ms) within its limit or with 204, logging only what it sends and leaving the reading for the app', async () => {
+  it('answers the first frame’s timed ask (x-home-wait-ms) within its limit or with 204, logging only what it sends, and leaves the reading for the app', async () => {
     // A service that takes its time: the home is not ready within a millisecond.
     const slow: Upstream = {
       ...counted,
@@ -292,12 +292,17 @@ describe('the home, visits and the watch list through the gateway', () => {
     expect(alertReads()).toBe(reading);
     expect(await homeReads()).toBe(1);
 
-    // In time: the answer, logged once, and the reading is taken (the app's next request reads again).
+    // In time: the answer, logged; the app's own request, a moment later, is sent the same reading.
     await served.request(`${ORIGIN}/`, { headers: { cookie, accept: 'text/html' } });
     const inTime = await timed(10_000);
     expect(inTime.status).toBe(200);
-    expect(MyStudentsSchema.parse(await inTime.json()).students.length).toBeGreaterThan(0);
+    const pictured = MyStudentsSchema.parse(await inTime.json());
+    expect(pictured.students.length).toBeGreaterThan(0);
     expect(await homeReads()).toBe(2);
+    const afterPicture = alertReads();
+    expect((await home(cookie, served)).generatedAt).toBe(pictured.generatedAt);
+    expect(alertReads()).toBe(afterPicture);
+    expect(await homeReads()).toBe(3);
     // Out of range or not a number: an ordinary request.
     expect((await timed(0)).status).toBe(200);
     expect((await served.request(`${ORIGIN}/session/my-students`, { headers: { cookie, accept: 'application/json', 'x-home-wait-ms': 'soon' } })).status).toBe(

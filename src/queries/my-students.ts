@@ -11,8 +11,6 @@ export const myStudentsQueries = {
       queryKey: [...myStudentsQueries.all, 'list'] as const,
       queryFn: ({ signal }) => myStudentsClient.list(signal),
       staleTime: 30_000,
-      // The page `/` may carry the home already (read while the app loaded): no second request.
-      initialData: () => myStudentsClient.fromPage(),
     }),
   watchList: () =>
     queryOptions({ queryKey: [...myStudentsQueries.all, 'watch'] as const, queryFn: ({ signal }) => myStudentsClient.watchList(signal), staleTime: 60_000 }),

@@ -20,7 +20,7 @@ import {
 } from '../../app/layout-values.ts';
 import type { MyStudents } from '../../api/my-students.ts';
 import { APP_NAME, ROUTES, START_PATH, documentTitle, pathPattern, type PageRoute } from '../../app/route-table.ts';
-import { HOME_PICTURE_CSS, homeDataHtml, homePictureHtml } from './home-picture.ts';
+import { HOME_PICTURE_CSS, homePictureHtml } from './home-picture.ts';
 
 /**
  * The signed-in shell as plain HTML, painted before any JavaScript has loaded: the app bar, the
@@ -166,12 +166,11 @@ export function withAppShell(
   const nonceAttribute = nonce ? ` nonce="${nonce.replace(/[^A-Za-z0-9+/=_-]/g, '')}"` : '';
   const css = home ? `${SHELL_CSS}${HOME_PICTURE_CSS}` : SHELL_CSS;
   const picture = home ? homePictureHtml(home.answer, home.nowMs) : '';
-  const data = home ? homeDataHtml(home.answer) : '';
   return (
     html
       .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(documentTitle(route.title))}</title>`)
       .replace('</head>', `  <style id="app-shell-style"${nonceAttribute}>${css}</style>\n  </head>`)
       // A function: a heading is data, and `$&` in a replacement string is a pattern.
-      .replace(root, () => `${appShellHtml(route, pathname, heading, picture)}${data}${root}`)
+      .replace(root, () => `${appShellHtml(route, pathname, heading, picture)}${root}`)
   );
 }

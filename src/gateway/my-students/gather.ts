@@ -203,14 +203,15 @@ export async function readNotations(
 
   const alerts = new Map<string, WithComments<Alert>[]>();
   const updates = new Map<string, WithComments<Update>[]>();
-  const visible = async (n: Alert | Update) => (await hiddenReason(c, options.membership, options.person, n)) === undefined;
+  // Most notations are for everyone (`All`): only the others wait for a membership answer.
+  const visible = async (n: Alert | Update) => n.audienceType === 'All' || (await hiddenReason(c, options.membership, options.person, n)) === undefined;
   for (const student of options.students) {
     // Evicted meanwhile by a larger home running at the same time: this one reads it again.
     const copy = cache.of(student, options.updatesSince) ?? (await readAgain(read, c, student, options.updatesSince));
     const seenAlerts: WithComments<Alert>[] = [];
-    for (const a of copy.alerts) if (await visible(a.notation)) seenAlerts.push(a);
+    for (const a of copy.alerts) if (a.notation.audienceType === 'All' || (await visible(a.notation))) seenAlerts.push(a);
     const seenUpdates: WithComments<Update>[] = [];
-    for (const u of copy.updates) if (await visible(u.notation)) seenUpdates.push(u);
+    for (const u of copy.updates) if (u.notation.audienceType === 'All' || (await visible(u.notation))) seenUpdates.push(u);
     if (seenAlerts.length > 0) alerts.set(student, seenAlerts);
     if (seenUpdates.length > 0) updates.set(student, seenUpdates);
   }
@@ -277,13 +278,39 @@ function factorName(read: Read, c: Context, href: string): Promise<string | unde
  * Each student's latest factor scores without a validity concern: from the most recent
  * administrations that have started, whole cohort pages (`results?expand=factors`) filtered here.
  */
+/**
+ * Administrations and their cohorts' results as the home last read them, shared by every person's
+ * home for SCORES_MS: scores change only when students answer an assessment, and reading two
+ * cohorts of factor scores again was most of a second opening's wait.
+ */
+export class ScoresCache {
+  readonly #entries = new Map<string, { at: number; value: Promise<unknown> }>();
+  readonly #now: () => number;
+  constructor(now: () => number = Date.now) {
+    this.#now = now;
+  }
+  /** The cached read of `path`, or a new one (a failed read is not kept). */
+  read<T>(path: string, load: () => Promise<T>): Promise<T> {
+    const entry = this.#entries.get(path);
+    if (entry && this.#now() - entry.at < SCORES_MS) return entry.value as Promise<T>;
+    const value = load();
+    value.catch(() => this.#entries.delete(path));
+    this.#entries.set(path, { at: this.#now(), value });
+    return value;
+  }
+}
+/** How long the administrations and cohorts read for the home are reused. */
+const SCORES_MS = 5 * 60_000;
+
 export async function readScores(
   read: Read,
   c: Context,
   students: ReadonlySet<string>,
   nowMs: number,
+  cache: ScoresCache = new ScoresCache(),
 ): Promise<Map<string, { factor: string; score: number }[]>> {
-  const administrations = await allPages(read, c, pathFor('noncognitive.administrations.list', {}), AdministrationSchema);
+  const listPath = pathFor('noncognitive.administrations.list', {});
+  const administrations = await cache.read(listPath, () => allPages(read, c, listPath, AdministrationSchema));
   const scores = new Map<string, { factor: string; score: number }[]>();
   if (administrations === 'missing') return scores;
   const latest = administrations.values
@@ -292,7 +319,10 @@ export async function readScores(
     .slice(0, ADMINISTRATIONS);
   // Newest first: a student's scores come from the most recent administration they answered.
   const cohorts = await Promise.all(
-    latest.map((a) => allPages(read, c, `${pathFor('noncognitive.administrations.results', { id: a.id })}?expand=factors`, RespondentFactorsSchema)),
+    latest.map((a) => {
+      const path = `${pathFor('noncognitive.administrations.results', { id: a.id })}?expand=factors`;
+      return cache.read(path, () => allPages(read, c, path, RespondentFactorsSchema));
+    }),
   );
   for (const cohort of cohorts) {
     if (cohort === 'missing') continue;

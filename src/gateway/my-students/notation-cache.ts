@@ -62,8 +62,9 @@ export class NotationCache {
   of(student: string, updatesSince: string): { alerts: Synced<Alert>[]; updates: Synced<Update>[] } | undefined {
     const entry = this.#students.get(student);
     if (!entry) return undefined;
+    // ISO instants compare as strings; localeCompare was most of this call's cost for 700 students.
     const newest = <T extends Alert | Update>(a: Synced<T>, b: Synced<T>) =>
-      b.notation.createdOn.localeCompare(a.notation.createdOn) || b.notation.id - a.notation.id;
+      a.notation.createdOn < b.notation.createdOn ? 1 : a.notation.createdOn > b.notation.createdOn ? -1 : b.notation.id - a.notation.id;
     return {
       alerts: [...entry.alerts.values()].sort(newest),
       updates: [...entry.updates.values()].filter((u) => u.notation.createdOn >= updatesSince).sort(newest),

@@ -13,7 +13,7 @@ import type { VisitStore } from '../visit-store.ts';
 import type { WatchListStore } from '../watch-list-store.ts';
 import type { AttentionRules } from './attention.ts';
 import { inAttentionOrder, rowOf } from './facts.ts';
-import { networkAuthors, readCaseload, readNames, readNotations, readScores, type Read } from './gather.ts';
+import { ScoresCache, networkAuthors, readCaseload, readNames, readNotations, readScores, type Read } from './gather.ts';
 import { HOME_WAIT_HEADER } from '../app-serving/home-picture.ts';
 import { NotationCache } from './notation-cache.ts';
 import { ContactNetworks } from './contact-networks.ts';
@@ -114,6 +114,7 @@ export function myStudentsRoutes(options: MyStudentsOptions): { routes: Hono; st
   });
 
   const cache = new NotationCache(CACHED_STUDENTS);
+  const scoresCache = new ScoresCache(now);
   const networks = new ContactNetworks({ read: (c, student) => options.membership.network(c, student), maxStudents: CACHED_STUDENTS });
   /** Everything the home shows for one person, read now (the access log is written when it is sent). */
   const gather = async (c: Context, person: string): Promise<MyStudents> => {
@@ -138,7 +139,7 @@ export function myStudentsRoutes(options: MyStudentsOptions): { routes: Hono; st
       unnamed.length > 0 ? readNames(options.read, c, unnamed) : Promise.resolve(new Map<string, string>()),
       readNotations(options.read, c, { person, membership: options.membership, students, updatesSince: contactSince, cache }),
       options.visits.lastVisits(person, students),
-      readScores(options.read, c, new Set(students), nowMs).then(
+      readScores(options.read, c, new Set(students), nowMs, scoresCache).then(
         (s) => ({ read: true as const, s }),
         (error: unknown) => {
           options.onError?.(error, c);
@@ -195,7 +196,7 @@ export function myStudentsRoutes(options: MyStudentsOptions): { routes: Hono; st
     const actor = await signedIn(c);
     const person = actor.identifier;
     // The page's first frame asks with a time limit (app-serving/home-picture.ts): past it, 204 and
-    // nothing logged, and the reading stays for the app's own request to take.
+    // nothing logged. Either way the reading stays for the app's own request to take.
     const waitMs = Number(c.req.header(HOME_WAIT_HEADER) ?? NaN);
     let answer: MyStudents;
     if (Number.isInteger(waitMs) && waitMs > 0 && waitMs <= EARLY_MS) {
@@ -207,7 +208,7 @@ export function myStudentsRoutes(options: MyStudentsOptions): { routes: Hono; st
       }
       const done = await Promise.race([entry.home.catch(() => undefined), sleep(waitMs).then(() => undefined)]);
       if (!done) return c.body(null, 204);
-      if (early.get(person) === entry) early.delete(person);
+      // Left for the app's own request, a moment later: the page carries only a picture of the first rows.
       answer = done;
     } else answer = await homeOf(c, person);
     if (answer.students.length > 0) {

@@ -8,6 +8,7 @@ import { instrument, CAMPUS_WIFI } from '../e2e/perf/network.ts';
 import { startGatewayProcess, type GatewayProcess } from '../src/testing/gateway-process.ts';
 import { startStrictUpstream, type StrictUpstream } from '../src/testing/proxy-fixtures.ts';
 import { signInThroughProvider } from '../src/testing/sign-in.ts';
+import { watchFirstPaintOf } from '../e2e/perf/element-timing.ts';
 
 /**
  * The home of an advisor with a 700-student caseload (#32, "Done when"): "My students" cold (a
@@ -75,17 +76,10 @@ async function openHome(browser: Browser, origin: string, cookie: string, upstre
     const page = await context.newPage();
     const counter = await instrument(page, CAMPUS_WIFI);
     const before = upstream.answered();
-    await page.addInitScript(() => {
-      const w = window as unknown as { __firstRow?: number };
-      // Element Timing: when the browser painted the first row's name (elementtiming="home-row"), the server's picture or the app's row.
-      new PerformanceObserver((list) => {
-        const first = list.getEntries().find((entry) => (entry as PerformanceEntry & { identifier?: string }).identifier === 'home-row');
-        if (first && w.__firstRow === undefined) w.__firstRow = (first as PerformanceEntry & { renderTime: number }).renderTime || first.startTime;
-      }).observe({ type: 'element', buffered: true });
-    });
+    // The first row's name painted (elementtiming="home-row"): the server's picture or the app's row.
+    const firstRow = await watchFirstPaintOf(page, 'home-row');
     await page.goto('/', { waitUntil: 'commit' });
-    await page.waitForFunction(() => (window as unknown as { __firstRow?: number }).__firstRow !== undefined, undefined, { timeout: 120_000 });
-    const firstRowsMs = await page.evaluate(() => (window as unknown as { __firstRow: number }).__firstRow);
+    const firstRowsMs = await firstRow.paintedAt(120_000);
     await page.waitForSelector('[data-testid="my-student"]', { timeout: 120_000 });
     const liveRowsMs = await page.evaluate(() => performance.now());
     await page.waitForSelector('[data-testid="my-students-source"]', { timeout: 120_000 });

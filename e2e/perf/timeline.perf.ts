@@ -1,4 +1,5 @@
 import { TIMELINE_HEAD_SIZE } from '../../src/queries/timeline.ts';
+import { watchFirstPaintOf } from './element-timing.ts';
 import { withJourney } from './journey.ts';
 import { instrument, LOOPBACK, megabytes, type NetworkProfile } from './network.ts';
 
@@ -58,17 +59,9 @@ export async function measureTimeline(
       const context = await journey.newContext({ width: 1280, height: 900 });
       const page = await context.newPage();
       const counter = await instrument(page, profile);
-      await page.addInitScript(() => {
-        const w = window as unknown as { __firstRow?: number };
-        // Element Timing: the time the browser painted the first row's text (elementtiming="timeline-row").
-        new PerformanceObserver((list) => {
-          const first = list.getEntries().find((entry) => (entry as PerformanceEntry & { identifier?: string }).identifier === 'timeline-row');
-          if (first && w.__firstRow === undefined) w.__firstRow = (first as PerformanceEntry & { renderTime: number }).renderTime || first.startTime;
-        }).observe({ type: 'element', buffered: true });
-      });
+      const rowPaint = await watchFirstPaintOf(page, 'timeline-row');
       await page.goto(url);
-      await page.waitForFunction(() => (window as unknown as { __firstRow?: number }).__firstRow !== undefined);
-      const firstRow = await page.evaluate(() => (window as unknown as { __firstRow: number }).__firstRow);
+      const firstRow = await rowPaint.paintedAt();
       // Every kind in (encouragements included): the summary stops saying "Loading…".
       const allLoaded = (await (
         await page.waitForFunction(

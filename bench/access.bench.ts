@@ -138,6 +138,22 @@ async function triage(origin: string, cookie: string, from: string, to: string, 
     );
     const completeMs = await page.evaluate(() => performance.now());
     await counter.quiet();
+    if (process.env.BENCH_DEBUG)
+      console.log(
+        'triage',
+        completeMs,
+        await page.evaluate(() =>
+          [
+            performance.getEntriesByType('navigation')[0] as PerformanceResourceTiming,
+            ...(performance.getEntriesByType('resource') as PerformanceResourceTiming[]),
+          ]
+            .map(
+              (e) =>
+                `${e.name.slice(-60)} start ${Math.round(e.startTime)}/${Math.round(e.requestStart)} first byte ${Math.round(e.responseStart)} end ${Math.round(e.responseEnd)} ${e.transferSize} B`,
+            )
+            .join('\n'),
+        ),
+      );
     return { completeMs: Math.round(completeMs), bytes: counter.bytes() };
   } finally {
     await browser.close();

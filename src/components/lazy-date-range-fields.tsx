@@ -1,15 +1,16 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import TextField from '@mui/material/TextField';
 import { formatDayField, type DayRange } from '../lib/dates.ts';
 import { useAfterFirstPaint } from './use-after-paint.ts';
+import { lazyFrom, preloadable } from './preloadable.ts';
 
 /**
  * The From/To date pickers, loaded once the page is idle (the pickers are a large module, and
  * parsing them while a page paints its first rows delays those rows): until they are in,
  * read-only fields with the same labels and values stand in.
  */
-const loadPickers = () => import('./date-range-fields.tsx');
-const DateRangeFields = lazy(async () => ({ default: (await loadPickers()).DateRangeFields }));
+const loadPickers = preloadable(() => import('./date-range-fields.tsx'));
+const DateRangeFields = lazyFrom(loadPickers, (m) => m.DateRangeFields);
 
 function RangeFallback({ range }: { range: DayRange }) {
   return (

@@ -1,6 +1,7 @@
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { Suspense, useEffect, useRef, useState } from 'react';
 import Button from '@mui/material/Button';
 import { usePreloadAfterPaint } from '../use-after-paint.ts';
+import { lazyFrom, preloadable } from '../preloadable.ts';
 
 export interface LowerAlertButtonProps {
   alertId: number;
@@ -16,8 +17,8 @@ export interface LowerAlertButtonProps {
 
 // The dialog, its form (react-hook-form), draft and write: loaded once the page has painted, or
 // when the button is first pointed at or focused, so a click finds it in.
-const loadDialog = () => import('./lower-alert-dialog.tsx');
-const LowerAlertDialog = lazy(async () => ({ default: (await loadDialog()).LowerAlertDialog }));
+const loadDialog = preloadable(() => import('./lower-alert-dialog.tsx'));
+const LowerAlertDialog = lazyFrom(loadDialog, (m) => m.LowerAlertDialog);
 const preloadDialog = () => void loadDialog();
 
 /**

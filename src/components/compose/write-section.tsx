@@ -1,4 +1,4 @@
-import { lazy, memo, Suspense, useRef, useState } from 'react';
+import { memo, Suspense, useRef, useState } from 'react';
 import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
@@ -10,11 +10,12 @@ import { usePreloadAfterPaint } from '../use-after-paint.ts';
 import { draftKeys } from './draft-keys.ts';
 import { useFocusRequest } from './use-focus-request.ts';
 import type { WriteTab } from './write-forms.tsx';
+import { lazyFrom, preloadable } from '../preloadable.ts';
 
 // The forms' code is not on the way to a page's first rows: it loads once the page has painted
 // (usePreloadAfterPaint below), so that an opener's click finds it in; a draft waiting opens it at once.
-const loadForms = () => import('./write-forms.tsx');
-const WriteForms = lazy(async () => ({ default: (await loadForms()).WriteForms }));
+const loadForms = preloadable(() => import('./write-forms.tsx'));
+const WriteForms = lazyFrom(loadForms, (m) => m.WriteForms);
 
 const TABS: readonly WriteTab[] = ['update', 'alert'];
 

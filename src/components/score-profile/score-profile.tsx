@@ -1,4 +1,4 @@
-import { lazy, Suspense, useMemo } from 'react';
+import { Suspense, useMemo } from 'react';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
@@ -25,9 +25,10 @@ import { AfterFirstPaint } from '../after-first-paint.tsx';
 import { ProblemMessage } from '../problem-message.tsx';
 import { VALIDITY_CONCERN_TEXT } from '../validity-concern.tsx';
 import { sharedFactorTrend } from './trend.ts';
+import { lazyFrom, preloadable } from '../preloadable.ts';
 
-const loadTrend = () => import('./score-trend-chart.tsx');
-const ScoreTrendChart = lazy(async () => ({ default: (await loadTrend()).ScoreTrendChart }));
+const loadTrend = preloadable(() => import('./score-trend-chart.tsx'));
+const ScoreTrendChart = lazyFrom(loadTrend, (m) => m.ScoreTrendChart);
 
 /** Position on the fixed 1–99 axis, in percent of the track (off-scale values pinned to its ends). */
 const position = (score: number) => (Number.isFinite(score) ? Math.min(100, Math.max(0, score)) : 0);

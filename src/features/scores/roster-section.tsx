@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
@@ -14,9 +14,10 @@ import { readFilter, writeFilter, writePick, type readPick, type RosterFilter } 
 import { plural } from './score-format.ts';
 import { useAfterFirstPaint } from '../../components/use-after-paint.ts';
 import { useStableSearchParams } from './use-stable-search-params.ts';
+import { lazyFrom, preloadable } from '../../components/preloadable.ts';
 
-const loadRoster = () => import('./cohort-roster.tsx');
-const CohortRoster = lazy(async () => ({ default: (await loadRoster()).CohortRoster }));
+const loadRoster = preloadable(() => import('./cohort-roster.tsx'));
+const CohortRoster = lazyFrom(loadRoster, (m) => m.CohortRoster);
 
 /** Names from per-person answers (the fallback for the rows shown). */
 function namesOf(results: readonly { data?: { identifier: string; firstName: string; lastName: string } | undefined }[]): Record<string, PersonName> {

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Stack from '@mui/material/Stack';
 import useMediaQuery from '@mui/material/useMediaQuery';
@@ -34,6 +34,7 @@ import { TriageClaims, useTriageClaims } from './triage-claims.tsx';
 import { RaisedByMePanel } from '../raised/raised-by-me-panel.tsx';
 import { useQuery } from '@tanstack/react-query';
 import { sessionQueries } from '../../../queries/session.ts';
+import { lazyFrom, preloadable } from '../../../components/preloadable.ts';
 
 /**
  * `/alerts`: the alert triage queue. Every alert of a date range (default: the last 30 days) is
@@ -49,13 +50,13 @@ import { sessionQueries } from '../../../queries/session.ts';
  * when needed.
  */
 
-const loadGrid = () => import('./triage-grid.tsx');
-const TriageGrid = lazy(async () => ({ default: (await loadGrid()).TriageGrid }));
-const loadCards = () => import('./triage-cards.tsx');
-const TriageCards = lazy(async () => ({ default: (await loadCards()).TriageCards }));
-const loadActions = () => import('../actions/index.ts');
-const AlertDrawer = lazy(async () => ({ default: (await loadActions()).AlertDrawer }));
-const BulkLowerDialog = lazy(async () => ({ default: (await loadActions()).BulkLowerDialog }));
+const loadGrid = preloadable(() => import('./triage-grid.tsx'));
+const TriageGrid = lazyFrom(loadGrid, (m) => m.TriageGrid);
+const loadCards = preloadable(() => import('./triage-cards.tsx'));
+const TriageCards = lazyFrom(loadCards, (m) => m.TriageCards);
+const loadActions = preloadable(() => import('../actions/index.ts'));
+const AlertDrawer = lazyFrom(loadActions, (m) => m.AlertDrawer);
+const BulkLowerDialog = lazyFrom(loadActions, (m) => m.BulkLowerDialog);
 
 const DENSITIES: readonly GridDensity[] = ['compact', 'standard', 'comfortable'];
 const isDensity = (value: unknown): value is GridDensity => DENSITIES.includes(value as GridDensity);

@@ -1,4 +1,4 @@
-import { lazy, memo, Suspense, useDeferredValue, useEffect, useId, useMemo, useRef } from 'react';
+import { memo, Suspense, useDeferredValue, useEffect, useId, useMemo, useRef } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -11,6 +11,7 @@ import type { AlertStatus } from '../../../api/schemas/index.ts';
 import { STATUS_FILTERS, type StatusFilter } from './triage-filters.ts';
 import type { CategoryCount } from './triage-rows.ts';
 import { useProgressiveCount } from '../../../components/use-progressive-count.ts';
+import { lazyFrom, preloadable } from '../../../components/preloadable.ts';
 
 /**
  * Counts at a glance for the current filters, and the quickest way to change them, in one compact
@@ -21,8 +22,8 @@ import { useProgressiveCount } from '../../../components/use-progressive-count.t
  * chosen state shows as a tick and a filled chip, not by colour alone.
  */
 
-const loadChart = () => import('./triage-chart.tsx');
-const TriageChart = lazy(async () => ({ default: (await loadChart()).TriageChart }));
+const loadChart = preloadable(() => import('./triage-chart.tsx'));
+const TriageChart = lazyFrom(loadChart, (m) => m.TriageChart);
 
 /** Starts loading the chart's code (when it is likely to be opened). */
 export function preloadTriageChart(): void {

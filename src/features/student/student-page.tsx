@@ -1,4 +1,4 @@
-import { lazy, memo, startTransition, Suspense, useCallback, useDeferredValue, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { memo, startTransition, Suspense, useCallback, useDeferredValue, useEffect, useMemo, useState, type ReactNode } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -47,11 +47,14 @@ import { categoriesOf, filterTimeline, type TimelineItem } from './timeline-item
 import { TimelineList } from './timeline-list.tsx';
 import { HiddenNotes } from './hidden-notes.tsx';
 import { useEncouragementTypes, useStudentTimeline, type KindLoad, type StudentTimeline } from './use-student-timeline.ts';
+import { lazyFrom, preloadable } from '../../components/preloadable.ts';
 
 // The side panels load with their data, once the timeline's own lists are in (see StudentView):
 // their code (the score profile, the network list) is not on the way to the first rows.
-const FactorScoresPanel = lazy(async () => ({ default: (await import('./factor-scores-panel.tsx')).FactorScoresPanel }));
-const SuccessNetworkPanel = lazy(async () => ({ default: (await import('./success-network-panel.tsx')).SuccessNetworkPanel }));
+const loadScores = preloadable(() => import('./factor-scores-panel.tsx'));
+const FactorScoresPanel = lazyFrom(loadScores, (m) => m.FactorScoresPanel);
+const loadNetwork = preloadable(() => import('./success-network-panel.tsx'));
+const SuccessNetworkPanel = lazyFrom(loadNetwork, (m) => m.SuccessNetworkPanel);
 
 /** "Now" for relative times, moved on every minute. */
 function useNow(intervalMs = 60_000): Date {
@@ -296,7 +299,11 @@ function StudentView({ student }: { student: string }) {
   // The side panels wait for a commit after the rows' (see `panel` below).
   const [panelsShown, setPanelsShown] = useState(false);
   useEffect(() => {
-    if (ownListsSettled && !panelsShown) startTransition(() => setPanelsShown(true));
+    if (!ownListsSettled || panelsShown) return;
+    // Their code first: a panel that suspended would show its placeholder, and React holds what
+    // comes after a fallback for 300 ms. A failed load renders them all the same (the lazy retries).
+    const show = () => startTransition(() => setPanelsShown(true));
+    void Promise.all([loadScores(), loadNetwork()]).then(show, show);
   }, [ownListsSettled, panelsShown]);
   const failedKinds = TIMELINE_KINDS.filter((kind) => timeline.loads[kind].error !== null).join(',');
   // Keyed on what the counts say, so that the (memoised) header re-renders only when they change.

@@ -42,9 +42,14 @@ export async function signInRequest(request: APIRequestContext, identifier: stri
 export const sameOrigin = (page: Page) => ({ origin: new URL(page.url()).origin });
 
 /** Screenshots for a person to look at (ignored by git), in the given colour scheme. */
-export async function screenshot(page: Page, name: string): Promise<void> {
+/**
+ * A screenshot into e2e/screenshots. `window: true` captures the window only: a full-page capture
+ * resizes the viewport for a moment (to 1×1 at times), which flips a page to its phone layout and
+ * back, remounting its rows and any dialog opened from one.
+ */
+export async function screenshot(page: Page, name: string, options: { window?: boolean } = {}): Promise<void> {
   mkdirSync('e2e/screenshots', { recursive: true });
-  await page.screenshot({ path: `e2e/screenshots/${name}.png`, fullPage: true });
+  await page.screenshot({ path: `e2e/screenshots/${name}.png`, fullPage: !options.window });
 }
 
 /**

@@ -16,7 +16,7 @@ import { MostOpenAlerts } from '../../components/most-open-alerts.tsx';
 import { PageHeading } from '../../components/page-heading.tsx';
 import { SelectField } from '../../components/select-field.tsx';
 import { useDocumentOffset } from '../../components/use-document-offset.ts';
-import { measuredOr, windowListSx, windowRowSx } from '../../components/window-list.ts';
+import { measuredOr, windowListSx, WindowRow } from '../../components/window-list.tsx';
 import { ProblemMessage } from '../../components/problem-message.tsx';
 import { myStudentsQueries } from '../../queries/my-students.ts';
 import { sessionQueries } from '../../queries/session.ts';
@@ -49,17 +49,9 @@ function StudentList({ answer, sort, show }: { answer: MyStudents; sort: Sort; s
         const row = rows[item.index];
         if (!row) return null;
         return (
-          <Box
-            component="li"
-            key={item.key}
-            ref={virtualizer.measureElement}
-            data-index={item.index}
-            aria-setsize={rows.length}
-            aria-posinset={item.index + 1}
-            sx={windowRowSx(item.start, virtualizer.options.scrollMargin)}
-          >
+          <WindowRow key={item.key} row={item} count={rows.length} scrollMargin={virtualizer.options.scrollMargin} measure={virtualizer.measureElement}>
             <MyStudentRow row={row} nowMs={nowMs} contactSince={answer.contactSince} />
-          </Box>
+          </WindowRow>
         );
       })}
     </Box>

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import Box from '@mui/material/Box';
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import { useDocumentOffset } from '../../components/use-document-offset.ts';
-import { measuredOr, windowListSx, windowRowSx } from '../../components/window-list.ts';
+import { measuredOr, windowListSx, WindowRow } from '../../components/window-list.tsx';
 import { whenIdle } from '../../lib/after-paint.ts';
 import type { TimelineItem } from './timeline-items.ts';
 import { TimelineRow } from './timeline-row.tsx';
@@ -91,17 +91,13 @@ export function TimelineList({ items, student, now, label, newSince = null }: Ti
           const item = items[row.index];
           if (!item) return null;
           return (
-            <Box
-              component="li"
+            <WindowRow
               key={row.key}
-              ref={virtualizer.measureElement}
-              data-index={row.index}
-              data-testid="timeline-row"
-              data-kind={item.kind}
-              data-id={item.id}
-              aria-setsize={items.length}
-              aria-posinset={row.index + 1}
-              sx={windowRowSx(row.start, virtualizer.options.scrollMargin)}
+              row={row}
+              count={items.length}
+              scrollMargin={virtualizer.options.scrollMargin}
+              measure={virtualizer.measureElement}
+              data={{ 'data-testid': 'timeline-row', 'data-kind': item.kind, 'data-id': item.id }}
             >
               <TimelineRow
                 item={item}
@@ -111,7 +107,7 @@ export function TimelineList({ items, student, now, label, newSince = null }: Ti
                 now={now}
                 news={newSince ? newsOf(item, newSince) : undefined}
               />
-            </Box>
+            </WindowRow>
           );
         })}
       </Box>

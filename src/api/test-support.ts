@@ -1,4 +1,5 @@
 import type { FetchLike } from './http.ts';
+import { pageEnvelope } from './schemas/common.ts';
 
 /**
  * Test helpers for the client's tests (imported by `*.test.ts` only): a scriptable fake `fetch`
@@ -73,16 +74,7 @@ export function problem(status: number, detail: string, errors?: { in: string; n
 
 /** A collection envelope as the service sends it. */
 export function envelope<T>(values: T[], page = 1, pageSize = 100, totalValues = values.length) {
-  const at = (p: number) => ({ href: `http://test/api/x?page=${p}&pageSize=${pageSize}` });
-  const last = Math.max(1, Math.ceil(totalValues / pageSize));
-  return {
-    page,
-    pageSize,
-    totalValues,
-    self: at(page),
-    links: { first: at(1), last: at(last), ...(page < last ? { next: at(page + 1) } : {}) },
-    values,
-  };
+  return pageEnvelope((p) => ({ href: `http://test/api/x?page=${p}&pageSize=${pageSize}` }), page, pageSize, totalValues, values);
 }
 
 export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));

@@ -1,37 +1,17 @@
-import type { DatabaseSync } from 'node:sqlite';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seededUpstream, startTestGateway, type TestGateway } from '../testing/gateway.ts';
-import { startRedis, type TestRedis } from '../testing/redis.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useGatewaysSharingRedis, type TestGateway } from '../testing/gateway.ts';
 import { signInThroughProvider } from '../testing/sign-in.ts';
-import { redisStore, type SessionStore } from './session-store.ts';
-import type { Upstream } from './upstream.ts';
 
 /**
  * Two gateways behind a load balancer share sessions through one Redis (Debian's redis-server,
  * started here on a free port without persistence and stopped after): a sign-in on one is good
  * on the other, and a sign-out on either ends it everywhere.
  */
-let redis: TestRedis | undefined;
-let db: DatabaseSync;
-let stores: SessionStore[] = [];
+const gateways = useGatewaysSharingRedis(() => ({ first: {}, second: {} }));
 let first: TestGateway;
 let second: TestGateway;
-
-beforeAll(async () => {
-  redis = await startRedis();
-  let upstream: Upstream;
-  ({ db, upstream } = seededUpstream());
-  stores = [await redisStore(redis.url), await redisStore(redis.url)];
-  first = await startTestGateway({ upstream, db, store: stores[0] });
-  second = await startTestGateway({ upstream, db, store: stores[1] });
-});
-
-afterAll(async () => {
-  await first?.close();
-  await second?.close();
-  for (const store of stores) await store.close();
-  db?.close();
-  await redis?.stop();
+beforeAll(() => {
+  ({ first, second } = gateways());
 });
 
 describe('sessions shared through Redis', () => {

@@ -1,59 +1,46 @@
-import type { DatabaseSync } from 'node:sqlite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seededUpstream, startTestGateway, type TestGateway } from '../testing/gateway.ts';
-import { startRedis, type TestRedis } from '../testing/redis.ts';
+import { useGatewaysSharingRedis, type TestGateway } from '../testing/gateway.ts';
 import { signInThroughProvider } from '../testing/sign-in.ts';
 import { databaseAccessLog, type AccessLogStore } from './access-log-store.ts';
 import { openGatewayDatabase, type GatewayDatabase } from './db/database.ts';
 import { createLogger } from './logging.ts';
-import { redisStore, type SessionStore } from './session-store.ts';
-import type { Upstream } from './upstream.ts';
 
 /**
  * #30 item 5: an administrator ends every session of a person, on every instance at once (two
  * gateways sharing one Redis and one gateway database, people signing in through the real
  * development provider); and a session's groups follow the provider within GROUPS_RECHECK_S.
  */
-let redis: TestRedis | undefined;
-let db: DatabaseSync;
 let database: GatewayDatabase;
 let accessLog: AccessLogStore;
-let stores: SessionStore[] = [];
-let first: TestGateway;
-let second: TestGateway;
-/** One instance with GROUPS_RECHECK_S=1. */
-let rechecking: TestGateway;
-
-beforeAll(async () => {
-  redis = await startRedis();
-  let upstream: Upstream;
-  ({ db, upstream } = seededUpstream());
+beforeAll(() => {
   database = openGatewayDatabase(':memory:');
   accessLog = databaseAccessLog(database);
-  stores = [await redisStore(redis.url), await redisStore(redis.url), await redisStore(redis.url, { prefix: 'recheck:' })];
-  const logger = createLogger({ level: 'silent' });
-  first = await startTestGateway({ upstream, db, store: stores[0], accessLog, logger });
-  second = await startTestGateway({ upstream, db, store: stores[1], accessLog, logger });
-  rechecking = await startTestGateway({
-    upstream,
-    db,
-    store: stores[2],
-    accessLog,
-    logger,
-    recheckSeconds: 1,
-    // A page of the app behind the gateway's guard.
-    serveApp: (app) => app.get('*', (c) => c.html('<p>The app</p>')),
-  });
-}, 60_000);
-
+});
+// Registered before the gateways': closed after them.
 afterAll(async () => {
-  await first?.close();
-  await second?.close();
-  await rechecking?.close();
-  for (const store of stores) await store.close();
   await database?.close();
-  db?.close();
-  await redis?.stop();
+});
+const gateways = useGatewaysSharingRedis(() => {
+  const logger = createLogger({ level: 'silent' });
+  return {
+    first: { accessLog, logger },
+    second: { accessLog, logger },
+    /** One instance with GROUPS_RECHECK_S=1. */
+    rechecking: {
+      accessLog,
+      logger,
+      recheckSeconds: 1,
+      prefix: 'recheck:',
+      // A page of the app behind the gateway's guard.
+      serveApp: (app) => app.get('*', (c) => c.html('<p>The app</p>')),
+    },
+  };
+});
+let first: TestGateway;
+let second: TestGateway;
+let rechecking: TestGateway;
+beforeAll(() => {
+  ({ first, second, rechecking } = gateways());
 });
 
 const end = (origin: string, cookie: string, body: unknown, headers: Record<string, string> = {}) =>

@@ -16,10 +16,11 @@ import { createLogger, type Logger } from '../gateway/logging.ts';
 import type { Notice, NoticeStore } from '../gateway/notice.ts';
 import { createOidcClient, type OidcClient } from '../gateway/oidc.ts';
 import { cookieName, sessionStoreKey } from '../gateway/session.ts';
-import { memoryStore, type SessionStore } from '../gateway/session-store.ts';
+import { memoryStore, redisStore, type SessionStore } from '../gateway/session-store.ts';
 import { inProcessUpstream, type Upstream } from '../gateway/upstream.ts';
 import { DEMO_CLIENT } from './backend.ts';
 import { DEFAULT_GROUPS } from './groups.ts';
+import { startRedis, type TestRedis } from './redis.ts';
 
 export { DEFAULT_GROUPS };
 
@@ -175,6 +176,46 @@ export function useSeededGateway(options: () => Omit<GatewayOptions, 'upstream'>
       if (!built) throw new Error('useSeededGateway: the gateway is called before its beforeAll has run');
       return built.gateway.request(...args);
     },
+  };
+}
+
+/** One gateway of `useGatewaysSharingRedis`: `prefix` is its sessions' key prefix in Redis. */
+export type SharingGatewayOptions = Omit<TestGatewayOptions, 'upstream' | 'db' | 'store'> & { prefix?: string };
+
+/**
+ * Gateways in process as behind a load balancer: their sessions in one Redis of the file's own
+ * (Debian's redis-server, without persistence), in front of one seeded service whose people sign
+ * in through the development provider. Started in the file's `beforeAll` (so `instances` may read
+ * what earlier hooks set), stopped in its `afterAll`; read the getter in tests.
+ */
+export function useGatewaysSharingRedis<Name extends string>(instances: () => Record<Name, SharingGatewayOptions>): () => Record<Name, TestGateway> {
+  let redis: TestRedis | undefined;
+  let seeded: SeededUpstream | undefined;
+  const stores: SessionStore[] = [];
+  const started: TestGateway[] = [];
+  let gateways: Record<Name, TestGateway> | undefined;
+  beforeAll(async () => {
+    redis = await startRedis();
+    seeded = seededUpstream();
+    const named: Partial<Record<Name, TestGateway>> = {};
+    for (const [name, { prefix, ...options }] of Object.entries(instances()) as [Name, SharingGatewayOptions][]) {
+      const store = await redisStore(redis.url, prefix === undefined ? {} : { prefix });
+      stores.push(store);
+      const gateway = await startTestGateway({ ...options, upstream: seeded.upstream, db: seeded.db, store });
+      started.push(gateway);
+      named[name] = gateway;
+    }
+    gateways = named as Record<Name, TestGateway>;
+  }, 60_000);
+  afterAll(async () => {
+    for (const gateway of started) await gateway.close();
+    for (const store of stores) await store.close();
+    seeded?.close();
+    await redis?.stop();
+  });
+  return () => {
+    if (!gateways) throw new Error('useGatewaysSharingRedis: the gateways are read before their beforeAll has run');
+    return gateways;
   };
 }
 

@@ -43,6 +43,24 @@ export type Envelope<T> = {
   values: T[];
 };
 
+/** Page `page` of a collection of `totalValues`, as the service envelopes it; `at(p)` is the link to page p. */
+export function pageEnvelope<T>(at: (page: number) => Link, page: number, pageSize: number, totalValues: number, values: T[]): Envelope<T> {
+  const last = Math.max(1, Math.ceil(totalValues / pageSize));
+  return {
+    page,
+    pageSize,
+    totalValues,
+    self: at(page),
+    links: {
+      first: at(1),
+      last: at(last),
+      ...(page < last ? { next: at(page + 1) } : {}),
+      ...(page > 1 ? { previous: at(Math.min(page - 1, last)) } : {}),
+    },
+    values,
+  };
+}
+
 /** An expanded collection property (decisions §2): keeps its href, adds every item. */
 export function expandedCollectionOf<T extends z.ZodType>(item: T) {
   return z.looseObject({ href: z.string(), totalValues: z.number().int(), values: z.array(item) });

@@ -1,4 +1,4 @@
-import type { Envelope, Link } from '../../api/schemas/index.ts';
+import { pageEnvelope, type Envelope, type Link } from '../../api/schemas/index.ts';
 import { DEFAULT_PAGE_SIZE } from './query.ts';
 
 /**
@@ -13,20 +13,7 @@ export function pagedEnvelope<T>(url: URL, accepted: readonly string[], page: nu
     params.set('pageSize', String(pageSize));
     return { href: `${url.origin}${url.pathname}?${params.toString()}` };
   };
-  const last = Math.max(1, Math.ceil(totalValues / pageSize));
-  return {
-    page,
-    pageSize,
-    totalValues,
-    self: at(page),
-    links: {
-      first: at(1),
-      last: at(last),
-      ...(page < last ? { next: at(page + 1) } : {}),
-      ...(page > 1 ? { previous: at(Math.min(page - 1, last)) } : {}),
-    },
-    values,
-  };
+  return pageEnvelope(at, page, pageSize, totalValues, values);
 }
 
 /** A collection the contract does not page (comments, categories of one notation, a network). */

@@ -6,10 +6,8 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
-import IconButton from '@mui/material/IconButton';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import DriveFileRenameOutline from '@mui/icons-material/DriveFileRenameOutline';
@@ -20,6 +18,7 @@ import { hrefOfView, type SavedView, type SavedViewPage } from '../../api/saved-
 import { savedViewQueries, useSavedViewWrites } from '../../queries/saved-views.ts';
 import { ProblemMessage, describeError } from '../problem-message.tsx';
 import { toastBus } from '../toast-bus.ts';
+import { TooltipIconButton } from '../tooltip-icon-button.tsx';
 import { pageLabel } from './view-query.ts';
 import { ViewNameDialog } from './view-name-dialog.tsx';
 
@@ -102,27 +101,22 @@ export function ManageViewsDialog({ page, onClose }: { page: SavedViewPage; onCl
                       </Stack>
                     ) : (
                       <Stack direction="row" sx={{ flexShrink: 0 }}>
-                        <Tooltip title="Copy link">
-                          <IconButton aria-label={`Copy link to ${view.name}`} onClick={() => void copyLink(view)}>
-                            <LinkOutlined />
-                          </IconButton>
-                        </Tooltip>
-                        <Tooltip title="Rename">
-                          <IconButton aria-label={`Rename ${view.name}`} onClick={() => setRenaming(view)}>
-                            <DriveFileRenameOutline />
-                          </IconButton>
-                        </Tooltip>
-                        <Tooltip title="Delete">
-                          <IconButton
-                            aria-label={`Delete ${view.name}`}
-                            onClick={() => {
-                              writes.remove.reset();
-                              setDeleting(view.id);
-                            }}
-                          >
-                            <DeleteOutlined />
-                          </IconButton>
-                        </Tooltip>
+                        <TooltipIconButton tip="Copy link" aria-label={`Copy link to ${view.name}`} onClick={() => void copyLink(view)}>
+                          <LinkOutlined />
+                        </TooltipIconButton>
+                        <TooltipIconButton tip="Rename" aria-label={`Rename ${view.name}`} onClick={() => setRenaming(view)}>
+                          <DriveFileRenameOutline />
+                        </TooltipIconButton>
+                        <TooltipIconButton
+                          tip="Delete"
+                          aria-label={`Delete ${view.name}`}
+                          onClick={() => {
+                            writes.remove.reset();
+                            setDeleting(view.id);
+                          }}
+                        >
+                          <DeleteOutlined />
+                        </TooltipIconButton>
                       </Stack>
                     )}
                   </Stack>

@@ -12,11 +12,11 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import TextField from '@mui/material/TextField';
+import TextField, { type TextFieldProps } from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { PAGES } from '../../app/route-table.ts';
 import { useDeferredQuery } from '../../queries/use-deferred-query.ts';
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import { Controller, useForm, useWatch, type Control } from 'react-hook-form';
 import { Link as RouterLink, useParams } from 'react-router';
 import { fieldErrors } from '../../api/errors.ts';
 import { TriggerFrame } from './trigger-frame.tsx';
@@ -65,6 +65,30 @@ function Fields({ trigger }: { trigger: Trigger }) {
   );
 }
 
+/** One of the form's text fields: its error, when it has one, in place of its hint. */
+function FormTextField({
+  control,
+  name,
+  hint,
+  ...props
+}: { control: Control<TriggerForm>; name: 'name' | 'additionalAdvice'; hint: string } & Omit<TextFieldProps, 'name' | 'error' | 'helperText'>) {
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field, fieldState }) => (
+        <TextField
+          {...field}
+          {...props}
+          error={!!fieldState.error}
+          helperText={fieldState.error?.message ?? hint}
+          slotProps={{ formHelperText: { sx: errorTextOnPaper } }}
+        />
+      )}
+    />
+  );
+}
+
 function EditForm({ trigger, identifier }: { trigger: Trigger; identifier: string }) {
   const save = useUpdateTrigger();
   // A saved edit (or someone else's, refetched) becomes the new baseline; what is being typed is kept.
@@ -97,34 +121,14 @@ function EditForm({ trigger, identifier }: { trigger: Trigger; identifier: strin
         Edit
       </Typography>
       <Stack component="form" spacing={2} onSubmit={(e) => void submit(e)} noValidate>
-        <Controller
-          control={form.control}
-          name="name"
-          render={({ field, fieldState }) => (
-            <TextField
-              {...field}
-              label="Name"
-              required
-              error={!!fieldState.error}
-              helperText={fieldState.error?.message ?? '1–200 characters after trimming.'}
-              slotProps={{ formHelperText: { sx: errorTextOnPaper } }}
-            />
-          )}
-        />
-        <Controller
+        <FormTextField control={form.control} name="name" label="Name" required hint="1–200 characters after trimming." />
+        <FormTextField
           control={form.control}
           name="additionalAdvice"
-          render={({ field, fieldState }) => (
-            <TextField
-              {...field}
-              label="Additional advice"
-              multiline
-              minRows={3}
-              error={!!fieldState.error}
-              helperText={fieldState.error?.message ?? 'Up to 10,000 characters; may be empty.'}
-              slotProps={{ formHelperText: { sx: errorTextOnPaper } }}
-            />
-          )}
+          label="Additional advice"
+          multiline
+          minRows={3}
+          hint="Up to 10,000 characters; may be empty."
         />
         <Controller
           control={form.control}

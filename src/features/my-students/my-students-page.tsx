@@ -7,7 +7,7 @@ import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { measureElement, useWindowVirtualizer } from '@tanstack/react-virtual';
+import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { orderSentence, sourceSentence } from '../../api/my-students-facts.ts';
 import type { MyStudents } from '../../api/my-students.ts';
@@ -16,6 +16,7 @@ import { MostOpenAlerts } from '../../components/most-open-alerts.tsx';
 import { PageHeading } from '../../components/page-heading.tsx';
 import { SelectField } from '../../components/select-field.tsx';
 import { useDocumentOffset } from '../../components/use-document-offset.ts';
+import { measuredOr, windowListSx, WindowRow } from '../../components/window-list.tsx';
 import { ProblemMessage } from '../../components/problem-message.tsx';
 import { myStudentsQueries } from '../../queries/my-students.ts';
 import { sessionQueries } from '../../queries/session.ts';
@@ -25,7 +26,6 @@ import { SHOWS, SHOW_LABELS, SORTS, SORT_LABELS, readShow, readSort, shownStuden
 const SORT_PARAM = 'sort';
 const SHOW_PARAM = 'show';
 const ESTIMATED_ROW_HEIGHT = 120;
-const ROW_GAP_PX = 12;
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
@@ -41,40 +41,17 @@ function StudentList({ answer, sort, show }: { answer: MyStudents; sort: Sort; s
     overscan: 6,
     scrollMargin,
     getItemKey: (index) => rows[index]?.student ?? index,
-    measureElement: (element, entry, instance) => {
-      const size = measureElement(element, entry, instance);
-      return size > 0 ? size : ESTIMATED_ROW_HEIGHT;
-    },
+    measureElement: measuredOr(ESTIMATED_ROW_HEIGHT),
   });
   return (
-    <Box
-      component="ul"
-      ref={listRef}
-      aria-label="My students"
-      sx={{ listStyle: 'none', m: 0, p: 0, position: 'relative', width: '100%', height: virtualizer.getTotalSize() }}
-    >
+    <Box component="ul" ref={listRef} aria-label="My students" sx={windowListSx(virtualizer.getTotalSize())}>
       {virtualizer.getVirtualItems().map((item) => {
         const row = rows[item.index];
         if (!row) return null;
         return (
-          <Box
-            component="li"
-            key={item.key}
-            ref={virtualizer.measureElement}
-            data-index={item.index}
-            aria-setsize={rows.length}
-            aria-posinset={item.index + 1}
-            sx={{
-              position: 'absolute',
-              top: 0,
-              left: 0,
-              width: '100%',
-              pb: `${ROW_GAP_PX}px`,
-              transform: `translateY(${item.start - virtualizer.options.scrollMargin}px)`,
-            }}
-          >
+          <WindowRow key={item.key} row={item} count={rows.length} scrollMargin={virtualizer.options.scrollMargin} measure={virtualizer.measureElement}>
             <MyStudentRow row={row} nowMs={nowMs} contactSince={answer.contactSince} />
-          </Box>
+          </WindowRow>
         );
       })}
     </Box>

@@ -14,6 +14,7 @@ import { DndContext, KeyboardSensor, PointerSensor, closestCenter, useSensor, us
 import { SortableContext, arrayMove, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { usePersonLabel } from '../../components/person-name.tsx';
+import { TooltipIconButton } from '../../components/tooltip-icon-button.tsx';
 
 interface MemberListProps {
   members: readonly string[];
@@ -88,30 +89,27 @@ function MemberRow({ identifier, index, count, isNew, isInvalid, readOnly, onMov
       />
       {!readOnly && (
         <Box sx={{ display: 'flex', gap: { xs: 0, sm: 0.5 }, ml: 'auto', flexShrink: 0 }}>
-          <Tooltip title="Move up">
-            <span>
-              <IconButton id={buttonId(identifier, 'up')} aria-label={`Move ${label.name} up`} disabled={index === 0} onClick={() => onMove(index, index - 1)}>
-                <ArrowUpward />
-              </IconButton>
-            </span>
-          </Tooltip>
-          <Tooltip title="Move down">
-            <span>
-              <IconButton
-                id={buttonId(identifier, 'down')}
-                aria-label={`Move ${label.name} down`}
-                disabled={index === count - 1}
-                onClick={() => onMove(index, index + 1)}
-              >
-                <ArrowDownward />
-              </IconButton>
-            </span>
-          </Tooltip>
-          <Tooltip title="Remove">
-            <IconButton aria-label={`Remove ${label.name}`} onClick={() => onRemove(index)}>
-              <DeleteOutline />
-            </IconButton>
-          </Tooltip>
+          <TooltipIconButton
+            tip="Move up"
+            id={buttonId(identifier, 'up')}
+            aria-label={`Move ${label.name} up`}
+            disabled={index === 0}
+            onClick={() => onMove(index, index - 1)}
+          >
+            <ArrowUpward />
+          </TooltipIconButton>
+          <TooltipIconButton
+            tip="Move down"
+            id={buttonId(identifier, 'down')}
+            aria-label={`Move ${label.name} down`}
+            disabled={index === count - 1}
+            onClick={() => onMove(index, index + 1)}
+          >
+            <ArrowDownward />
+          </TooltipIconButton>
+          <TooltipIconButton tip="Remove" aria-label={`Remove ${label.name}`} onClick={() => onRemove(index)}>
+            <DeleteOutline />
+          </TooltipIconButton>
         </Box>
       )}
     </ListItem>

@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import Box from '@mui/material/Box';
-import { measureElement, useWindowVirtualizer } from '@tanstack/react-virtual';
+import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import { useDocumentOffset } from '../../components/use-document-offset.ts';
+import { measuredOr, windowListSx, WindowRow } from '../../components/window-list.tsx';
 import { whenIdle } from '../../lib/after-paint.ts';
 import type { TimelineItem } from './timeline-items.ts';
 import { TimelineRow } from './timeline-row.tsx';
@@ -35,8 +36,6 @@ function useOverscan(): number {
   }, []);
   return overscan;
 }
-/** Space between rows, inside each measured row. */
-const ROW_GAP_PX = 12;
 
 function windowRect() {
   return typeof window === 'undefined' ? { width: 0, height: 0 } : { width: window.innerWidth, height: window.innerHeight };
@@ -81,45 +80,24 @@ export function TimelineList({ items, student, now, label, newSince = null }: Ti
     scrollMargin,
     initialRect,
     getItemKey: (index) => items[index]?.key ?? index,
-    // No layout (jsdom, a hidden tab) measures 0: keep the estimate rather than collapse the row.
-    measureElement: (element, entry, instance) => {
-      const size = measureElement(element, entry, instance);
-      return size > 0 ? size : ESTIMATED_ROW_HEIGHT;
-    },
+    measureElement: measuredOr(ESTIMATED_ROW_HEIGHT),
   });
 
   const rows = virtualizer.getVirtualItems();
   return (
     <TimelineClaimsProvider items={items}>
-      <Box
-        component="ul"
-        ref={listRef}
-        role="list"
-        aria-label={label}
-        sx={{ listStyle: 'none', m: 0, p: 0, position: 'relative', width: '100%', height: virtualizer.getTotalSize() }}
-      >
+      <Box component="ul" ref={listRef} role="list" aria-label={label} sx={windowListSx(virtualizer.getTotalSize())}>
         {rows.map((row) => {
           const item = items[row.index];
           if (!item) return null;
           return (
-            <Box
-              component="li"
+            <WindowRow
               key={row.key}
-              ref={virtualizer.measureElement}
-              data-index={row.index}
-              data-testid="timeline-row"
-              data-kind={item.kind}
-              data-id={item.id}
-              aria-setsize={items.length}
-              aria-posinset={row.index + 1}
-              sx={{
-                position: 'absolute',
-                top: 0,
-                left: 0,
-                width: '100%',
-                pb: `${ROW_GAP_PX}px`,
-                transform: `translateY(${row.start - virtualizer.options.scrollMargin}px)`,
-              }}
+              row={row}
+              count={items.length}
+              scrollMargin={virtualizer.options.scrollMargin}
+              measure={virtualizer.measureElement}
+              data={{ 'data-testid': 'timeline-row', 'data-kind': item.kind, 'data-id': item.id }}
             >
               <TimelineRow
                 item={item}
@@ -129,7 +107,7 @@ export function TimelineList({ items, student, now, label, newSince = null }: Ti
                 now={now}
                 news={newSince ? newsOf(item, newSince) : undefined}
               />
-            </Box>
+            </WindowRow>
           );
         })}
       </Box>

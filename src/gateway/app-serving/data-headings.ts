@@ -1,8 +1,7 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import type { Hono } from 'hono';
 import { createApiClient, type ApiClient } from '../../api/client.ts';
 import { matchRoute, type PageRoute } from '../../app/route-table.ts';
-import { REQUEST_ID_HEADER } from '../logging.ts';
+import { readAsVisitor } from './read-as-visitor.ts';
 
 /**
  * A page whose h1 is data (a cohort's h1 is its administration's title): the server reads it
@@ -31,26 +30,11 @@ export async function dataHeading(app: Hono, request: Request, pathname: string)
   const match = matchRoute(pathname);
   const from = match?.route.headingFrom;
   if (!match || !from) return undefined;
-  const headers: Record<string, string> = { accept: 'application/json' };
-  for (const name of ['cookie', REQUEST_ID_HEADER]) {
-    const value = request.headers.get(name);
-    if (value) headers[name] = value;
-  }
-  const api = createApiClient({
-    baseUrl: `${new URL(request.url).origin}/api`,
-    // In process, through the gateway's middleware: nothing leaves the server but the upstream call the app would have made.
-    fetch: (input, init) => app.request(input, { ...init, headers: { ...Object.fromEntries(new Headers(init.headers)), ...headers } }),
-    revalidate: false,
-  });
-  // The client's own time limit aborts its request, which a request in process does not heed: the race is the limit.
-  const budget = new AbortController();
-  const late = sleep(BUDGET_MS, undefined, { signal: budget.signal }).catch(() => undefined);
-  try {
-    const heading = (await Promise.race([READERS[from](api, match.params), late]))?.trim();
-    return heading ? heading : undefined;
-  } catch {
-    return undefined;
-  } finally {
-    budget.abort();
-  }
+  const heading = (
+    await readAsVisitor(app, request, BUDGET_MS, (fetch) =>
+      // In process, through the gateway's middleware: nothing leaves the server but the upstream call the app would have made.
+      READERS[from](createApiClient({ baseUrl: `${new URL(request.url).origin}/api`, fetch, revalidate: false }), match.params),
+    )
+  )?.trim();
+  return heading ? heading : undefined;
 }

@@ -1,10 +1,9 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import type { Hono } from 'hono';
 import { factsOf, orderSentence, sourceSentence } from '../../api/my-students-facts.ts';
 import { MyStudentsSchema, type MyStudent, type MyStudents } from '../../api/my-students.ts';
 import { BORDER_RADIUS, BREAKPOINTS, SCHEMES, SPACING, TYPE } from '../../app/layout-values.ts';
 import { paths } from '../../app/route-table.ts';
-import { REQUEST_ID_HEADER } from '../logging.ts';
+import { readAsVisitor } from './read-as-visitor.ts';
 
 /**
  * The home's first rows in the server's first frame (#32: first rows within a second). For `/`
@@ -30,24 +29,12 @@ const escapeHtml = (value: string) => value.replace(/&/g, '&amp;').replace(/</g,
 export async function readHome(app: Hono, request: Request): Promise<MyStudents | undefined> {
   const url = new URL(request.url);
   if (url.pathname !== '/' || url.search !== '' || !request.headers.get('cookie')) return undefined;
-  const headers: Record<string, string> = { accept: 'application/json', [HOME_WAIT_HEADER]: String(BUDGET_MS) };
-  for (const name of ['cookie', REQUEST_ID_HEADER]) {
-    const value = request.headers.get(name);
-    if (value) headers[name] = value;
-  }
-  const budget = new AbortController();
-  const late = sleep(BUDGET_MS + 100, undefined, { signal: budget.signal }).catch(() => undefined);
-  try {
-    const reading = Promise.resolve(app.request(`${url.origin}/session/my-students`, { headers })).then(async (response) =>
-      response.status === 200 ? MyStudentsSchema.safeParse(await response.json()) : undefined,
-    );
-    const answer = await Promise.race([reading, late]);
-    return answer?.success ? answer.data : undefined;
-  } catch {
-    return undefined;
-  } finally {
-    budget.abort();
-  }
+  // The service answers by BUDGET_MS (HOME_WAIT_HEADER); the race only bounds one that does not.
+  const answer = await readAsVisitor(app, request, BUDGET_MS + 100, async (fetch) => {
+    const response = await fetch(`${url.origin}/session/my-students`, { headers: { [HOME_WAIT_HEADER]: String(BUDGET_MS) } });
+    return response.status === 200 ? MyStudentsSchema.safeParse(await response.json()) : undefined;
+  });
+  return answer?.success ? answer.data : undefined;
 }
 
 const rowHtml = (row: MyStudent, answer: MyStudents, nowMs: number) => {

@@ -3,31 +3,21 @@ import type { Alert, Update } from '../../api/schemas/index.ts';
 import { NotationCache } from './notation-cache.ts';
 
 const link = (href: string) => ({ href });
-const alert = (id: number, createdOn: string, status: 'Open' | 'Lowered' = 'Open'): Alert => ({
-  id,
-  status,
-  canStudentView: false,
-  categories: link(`/notations/alerts/${id}/categories`),
-  comments: link(`/notations/alerts/${id}/comments`),
-  createdBy: link('/people/E0001'),
-  audienceType: 'All',
-  createdOn,
-  details: `alert ${id}`,
-  student: link('/people/S000001'),
-  self: link(`/notations/alerts/${id}`),
-});
-const update = (id: number, createdOn: string): Update => ({
+/** The fields an alert and an update share, under the alerts' or the updates' path. */
+const notation = (kind: 'alerts' | 'updates', id: number, createdOn: string) => ({
   id,
   canStudentView: false,
-  categories: link(`/notations/updates/${id}/categories`),
-  comments: link(`/notations/updates/${id}/comments`),
+  categories: link(`/notations/${kind}/${id}/categories`),
+  comments: link(`/notations/${kind}/${id}/comments`),
   createdBy: link('/people/E0001'),
-  audienceType: 'All',
+  audienceType: 'All' as const,
   createdOn,
-  details: `update ${id}`,
+  details: `${kind.slice(0, -1)} ${id}`,
   student: link('/people/S000001'),
-  self: link(`/notations/updates/${id}`),
+  self: link(`/notations/${kind}/${id}`),
 });
+const alert = (id: number, createdOn: string, status: 'Open' | 'Lowered' = 'Open'): Alert => ({ ...notation('alerts', id, createdOn), status });
+const update = (id: number, createdOn: string): Update => notation('updates', id, createdOn);
 const plain = <T>(notation: T) => ({ notation, comments: [] });
 
 describe('the homes’ copy of students’ notations', () => {

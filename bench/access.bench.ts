@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Result } from 'autocannon';
@@ -18,7 +18,8 @@ import { signInThroughProvider } from '../src/testing/sign-in.ts';
  *   through the same gateway build with the rules off (ACCESS_ENFORCEMENT=off; the access log
  *   cannot be turned off: it is the law's record), and straight to the service. Both gateways run
  *   side by side against one service and are measured in alternating rounds, so a busy host slows
- *   both alike; p50 and p99 are the medians of the rounds.
+ *   both alike; p50 and p99 are the medians of the rounds, and each gateway's CPU time per request
+ *   (from /proc) says what the rules cost whatever else the host is doing.
  * - the triage of an advisor whose caseload is 300 students, cold (a new browser context), at
  *   20 Mbit/s and 40 ms, with the rules on, until the queue is complete; and how many calls the
  *   gateway made to the service for it, with the E15 cache cold (a new gateway) and warm (the
@@ -29,7 +30,8 @@ export interface AccessBench {
   scale: number;
   advisor: string;
   caseload: number;
-  reads: { label: string; p50: number; p99: number; requestsPerSecond: number; errors: number }[];
+  /** cpuMsPerRequest: the gateway process's own CPU time (user + system) per answered request; undefined for the service or off Linux. */
+  reads: { label: string; p50: number; p99: number; requestsPerSecond: number; errors: number; cpuMsPerRequest?: number }[];
   /** p50 added by the rules and the log, against the gateway with the rules off. */
   addedP50: number;
   triage: { service: string; cache: 'cold' | 'warm'; completeMs: number; alerts: number; upstreamCalls: number; bytes: number }[];
@@ -42,6 +44,19 @@ const DAY_MS = 86_400_000;
 const student = (n: number) => `S${String(n).padStart(6, '0')}`;
 const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
+/**
+ * A process's CPU time so far (ms, user + system), from /proc: what the rules cost the gateway,
+ * per request, whatever else the host is doing (latency on a busy host of two cores is not).
+ */
+function cpuMs(pid: number | undefined): number | undefined {
+  if (pid === undefined) return undefined;
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+  } catch {
+    return undefined;
+  }
+}
 
 async function load(origin: string, headers: Record<string, string>, paths: string[], seconds: number): Promise<Result> {
   const child = spawn(process.execPath, [LOAD, JSON.stringify({ origin, headers, paths, connections: 10, seconds })], { stdio: ['ignore', 'pipe', 'inherit'] });
@@ -163,7 +178,7 @@ async function triage(origin: string, cookie: string, from: string, to: string, 
 export async function measureAccess(options: { scale?: number; seconds?: number; rounds?: number } = {}): Promise<AccessBench> {
   const scale = options.scale ?? 10;
   const seconds = options.seconds ?? 5;
-  const rounds = options.rounds ?? 3;
+  const rounds = options.rounds ?? 5;
   const dir = mkdtempSync(join(tmpdir(), 'access-bench-'));
   const upstream = await startStrictUpstream({ scale });
   const processes: GatewayProcess[] = [];
@@ -237,15 +252,18 @@ export async function measureAccess(options: { scale?: number; seconds?: number;
         if (status !== 200) throw new Error(`GET ${origin}/api${path} answered ${status}`);
       }
     }
-    const samples: Record<string, { p50: number[]; p99: number[]; rps: number[]; errors: number }> = {};
-    const measure = async (label: string, origin: string, headers: Record<string, string>, prefix: string) => {
+    const samples: Record<string, { p50: number[]; p99: number[]; rps: number[]; cpu: number[]; errors: number }> = {};
+    const measure = async (label: string, origin: string, headers: Record<string, string>, prefix: string, pid?: number) => {
+      const cpuBefore = cpuMs(pid);
       const result = await load(
         origin,
         headers,
         paths.map((p) => `${prefix}${p}`),
         seconds,
       );
-      const entry = (samples[label] ??= { p50: [], p99: [], rps: [], errors: 0 });
+      const cpuAfter = cpuMs(pid);
+      const entry = (samples[label] ??= { p50: [], p99: [], rps: [], cpu: [], errors: 0 });
+      if (cpuBefore !== undefined && cpuAfter !== undefined && result.requests.total > 0) entry.cpu.push((cpuAfter - cpuBefore) / result.requests.total);
       entry.p50.push(result.latency.p50);
       entry.p99.push(result.latency.p99);
       entry.rps.push(result.requests.average);
@@ -253,17 +271,24 @@ export async function measureAccess(options: { scale?: number; seconds?: number;
     };
     const serviceOrigin = new URL(upstream.url).origin;
     // A warm-up of each, then alternating rounds.
-    await measure('warm-up on', on.origin, { cookie: onCookie }, '/api');
-    await measure('warm-up off', off.origin, { cookie: offCookie! }, '/api');
+    await measure('warm-up on', on.origin, { cookie: onCookie }, '/api', on.child.pid);
+    await measure('warm-up off', off.origin, { cookie: offCookie! }, '/api', off.child.pid);
     await measure('warm-up direct', serviceOrigin, serviceHeaders, '/api');
     for (let round = 0; round < rounds; round += 1) {
-      await measure('gateway, rules and access log on', on.origin, { cookie: onCookie }, '/api');
-      await measure('gateway, rules off (access log on)', off.origin, { cookie: offCookie! }, '/api');
+      await measure('gateway, rules and access log on', on.origin, { cookie: onCookie }, '/api', on.child.pid);
+      await measure('gateway, rules off (access log on)', off.origin, { cookie: offCookie! }, '/api', off.child.pid);
       await measure('service direct (no gateway)', serviceOrigin, serviceHeaders, '/api');
     }
     const reads = Object.entries(samples)
       .filter(([label]) => !label.startsWith('warm-up'))
-      .map(([label, s]) => ({ label, p50: median(s.p50), p99: median(s.p99), requestsPerSecond: Math.round(median(s.rps)), errors: s.errors }));
+      .map(([label, s]) => ({
+        label,
+        p50: median(s.p50),
+        p99: median(s.p99),
+        requestsPerSecond: Math.round(median(s.rps)),
+        errors: s.errors,
+        ...(s.cpu.length > 0 ? { cpuMsPerRequest: Math.round(median(s.cpu) * 1000) / 1000 } : {}),
+      }));
     const onP50 = reads[0]!.p50;
     const offP50 = reads[1]!.p50;
     return { scale, advisor: ADVISOR, caseload: CASELOAD, reads, addedP50: offP50 > 0 ? (onP50 - offP50) / offP50 : Number.NaN, triage: triageRuns };
@@ -274,16 +299,26 @@ export async function measureAccess(options: { scale?: number; seconds?: number;
   }
 }
 
+/** What the rules cost the gateway's CPU per request, which a busy host does not blur as it does latency. */
+function cpuLine(on: number | undefined, off: number | undefined): string[] {
+  if (on === undefined || off === undefined || off <= 0) return [];
+  const added = (on - off) / off;
+  return [
+    `- Gateway CPU per request, rules on against off: ${on.toFixed(2)} against ${off.toFixed(2)} ms (${added >= 0 ? '+' : ''}${Math.round(added * 100)} %).`,
+  ];
+}
+
 export function formatAccess(b: AccessBench): string {
   const percent = (v: number) => `${v >= 0 ? '+' : ''}${Math.round(v * 100)} %`;
   return [
     `Reads as an advisor (${b.advisor}, ${b.caseload} students in caseload), 10 connections, medians of alternating rounds:`,
     '',
-    '| path | p50 ms | p99 ms | req/s | errors |',
-    '|---|---:|---:|---:|---:|',
-    ...b.reads.map((r) => `| ${r.label} | ${r.p50} | ${r.p99} | ${r.requestsPerSecond} | ${r.errors} |`),
+    '| path | p50 ms | p99 ms | req/s | gateway CPU ms/request | errors |',
+    '|---|---:|---:|---:|---:|---:|',
+    ...b.reads.map((r) => `| ${r.label} | ${r.p50} | ${r.p99} | ${r.requestsPerSecond} | ${r.cpuMsPerRequest?.toFixed(2) ?? '—'} | ${r.errors} |`),
     '',
     `- Added at p50 by the rules and the log: ${percent(b.addedP50)} (goal ≤ +15 %): ${b.addedP50 <= 0.15 ? 'MET' : 'NOT MET'}.`,
+    ...cpuLine(b.reads[0]?.cpuMsPerRequest, b.reads[1]?.cpuMsPerRequest),
     '',
     `Triage of that advisor in Chromium (a new browser context each time), 20 Mbit/s / 40 ms, rules on:`,
     '',

@@ -22,6 +22,9 @@ export function measuredOr(estimate: number) {
 /** The list: as tall as all its rows, whether they are in the DOM or not. */
 export const windowListSx = (totalSize: number): SxProps<Theme> => ({ listStyle: 'none', m: 0, p: 0, position: 'relative', width: '100%', height: totalSize });
 
+/** Every row's own styles: one class for all rows; each row's position goes in `style` (below). */
+const windowRowSx: SxProps<Theme> = { position: 'absolute', top: 0, left: 0, width: '100%', pb: `${ROW_GAP_PX}px` };
+
 /**
  * One row of the list, placed at its start and measured as it renders (`data-index` is how the
  * virtualizer knows which row it measures); `data` adds attributes of the caller's own.
@@ -51,14 +54,9 @@ export function WindowRow({
       {...data}
       aria-setsize={count}
       aria-posinset={row.index + 1}
-      sx={{
-        position: 'absolute',
-        top: 0,
-        left: 0,
-        width: '100%',
-        pb: `${ROW_GAP_PX}px`,
-        transform: `translateY(${row.start - scrollMargin}px)`,
-      }}
+      sx={windowRowSx}
+      // In `sx`, every row position would make (and insert) a CSS class of its own as the list scrolls.
+      style={{ transform: `translateY(${row.start - scrollMargin}px)` }}
     >
       {children}
     </Box>

@@ -9,9 +9,6 @@ import { getGatewayJson, postGatewayParsed, sendGatewayJson, sendGatewayStatus }
  */
 export const ATTENTION_RULE_NAMES = ['open-alerts', 'silent-alert', 'new-alert', 'bottom-band', 'no-contact'] as const;
 
-export const AttentionReasonSchema = z.looseObject({ rule: z.string(), text: z.string() });
-export type AttentionReason = z.infer<typeof AttentionReasonSchema>;
-
 export const MyStudentSchema = z.looseObject({
   student: z.string(),
   /** "First Last", or the identifier when the people extension is absent. */
@@ -31,7 +28,7 @@ export const MyStudentSchema = z.looseObject({
   /** Latest factor scores in the bottom band, without a validity concern. */
   lowFactors: z.array(z.looseObject({ factor: z.string(), score: z.number() })),
   /** The attention rules that fired, in words, in the rules' order. */
-  reasons: z.array(AttentionReasonSchema),
+  reasons: z.array(z.looseObject({ rule: z.string(), text: z.string() })),
 });
 export type MyStudent = z.infer<typeof MyStudentSchema>;
 

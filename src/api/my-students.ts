@@ -32,22 +32,14 @@ export const MyStudentSchema = z.looseObject({
 });
 export type MyStudent = z.infer<typeof MyStudentSchema>;
 
-export const AttentionRulesSchema = z.looseObject({
-  openAlerts: z.number(),
-  silentAlertDays: z.number(),
-  newAlerts: z.number(),
-  bottomPercent: z.number(),
-  noContactDays: z.number(),
-});
-export type AttentionRulesSettings = z.infer<typeof AttentionRulesSchema>;
-
 export const MyStudentsSchema = z.looseObject({
   /** `caseload`: the service's caseload extension; `known-networks`: the networks the gateway has read lately (no extension). */
   source: z.enum(['caseload', 'known-networks']),
   generatedAt: z.string(),
   /** Updates and comments are read from this moment on (last contact, what is new). */
   contactSince: z.string(),
-  rules: AttentionRulesSchema,
+  /** The attention rules' thresholds, as the gateway's ATTENTION_* settings set them (0: the rule is off). */
+  rules: z.looseObject({ openAlerts: z.number(), silentAlertDays: z.number(), newAlerts: z.number(), bottomPercent: z.number(), noContactDays: z.number() }),
   /** `unavailable`: the scores could not be read, so no score reason can fire. */
   scores: z.enum(['read', 'unavailable']),
   students: z.array(MyStudentSchema),

@@ -9,9 +9,6 @@ import { getGatewayJson, postGatewayParsed, sendGatewayJson, sendGatewayStatus }
  */
 export const ATTENTION_RULE_NAMES = ['open-alerts', 'silent-alert', 'new-alert', 'bottom-band', 'no-contact'] as const;
 
-export const AttentionReasonSchema = z.looseObject({ rule: z.string(), text: z.string() });
-export type AttentionReason = z.infer<typeof AttentionReasonSchema>;
-
 export const MyStudentSchema = z.looseObject({
   student: z.string(),
   /** "First Last", or the identifier when the people extension is absent. */
@@ -31,18 +28,9 @@ export const MyStudentSchema = z.looseObject({
   /** Latest factor scores in the bottom band, without a validity concern. */
   lowFactors: z.array(z.looseObject({ factor: z.string(), score: z.number() })),
   /** The attention rules that fired, in words, in the rules' order. */
-  reasons: z.array(AttentionReasonSchema),
+  reasons: z.array(z.looseObject({ rule: z.string(), text: z.string() })),
 });
 export type MyStudent = z.infer<typeof MyStudentSchema>;
-
-export const AttentionRulesSchema = z.looseObject({
-  openAlerts: z.number(),
-  silentAlertDays: z.number(),
-  newAlerts: z.number(),
-  bottomPercent: z.number(),
-  noContactDays: z.number(),
-});
-export type AttentionRulesSettings = z.infer<typeof AttentionRulesSchema>;
 
 export const MyStudentsSchema = z.looseObject({
   /** `caseload`: the service's caseload extension; `known-networks`: the networks the gateway has read lately (no extension). */
@@ -50,7 +38,8 @@ export const MyStudentsSchema = z.looseObject({
   generatedAt: z.string(),
   /** Updates and comments are read from this moment on (last contact, what is new). */
   contactSince: z.string(),
-  rules: AttentionRulesSchema,
+  /** The attention rules' thresholds, as the gateway's ATTENTION_* settings set them (0: the rule is off). */
+  rules: z.looseObject({ openAlerts: z.number(), silentAlertDays: z.number(), newAlerts: z.number(), bottomPercent: z.number(), noContactDays: z.number() }),
   /** `unavailable`: the scores could not be read, so no score reason can fire. */
   scores: z.enum(['read', 'unavailable']),
   students: z.array(MyStudentSchema),

@@ -86,6 +86,25 @@ function list<const T extends ReadInput & { item: z.ZodType }>(spec: T) {
   };
 }
 
+/**
+ * A list under one person (`/people/{id}/…`, by identifier): nobody of that identifier is a 404, and
+ * its href names them as `identifier` (and keeps its query where it takes one).
+ */
+function personList<const T extends Omit<ReadInput, 'path' | 'tag' | 'pathParams' | 'notFound' | 'href'> & { item: z.ZodType }>(
+  segment: string,
+  hrefKind: string,
+  spec: T,
+) {
+  return list({
+    ...spec,
+    path: `/people/{id}/${segment}`,
+    tag: 'People',
+    pathParams: { id: 'string' },
+    notFound: true,
+    href: { kind: hrefKind, rename: { id: 'identifier' }, ...(spec.query ? { query: true } : {}) },
+  });
+}
+
 /** A single resource (404 for an unknown id unless `notFound: false`). */
 function one<const T extends ReadInput & { schema: z.ZodType }>(spec: T) {
   const { description, schema, notFound = true, ...rest } = spec;
@@ -441,40 +460,25 @@ export const OPERATIONS = {
     description: 'One person',
     href: { kind: 'person', rename: { id: 'identifier' } },
   }),
-  'people.caseload': list({
+  'people.caseload': personList('caseload', 'caseload', {
     ref: 'extension',
-    path: '/people/{id}/caseload',
     summary: "A staff member's caseload: the people whose success network includes them",
-    tag: 'People',
-    pathParams: { id: 'string' },
     query: pageQuery,
     item: S.PersonSchema,
     description: 'A page, by last name, first name, identifier',
-    notFound: true,
-    href: { kind: 'caseload', rename: { id: 'identifier' }, query: true },
   }),
-  'people.encouragements': list({
+  'people.encouragements': personList('encouragements', 'personEncouragements', {
     ref: 'extension',
-    path: '/people/{id}/encouragements',
     summary: "One student's encouragements",
-    tag: 'People',
-    pathParams: { id: 'string' },
     query: encouragementListQuery,
     item: S.EncouragementSchema,
     description: 'A page, newest first',
-    notFound: true,
-    href: { kind: 'personEncouragements', rename: { id: 'identifier' }, query: true },
   }),
-  'people.successNetwork.get': list({
+  'people.successNetwork.get': personList('successNetwork', 'successNetwork', {
     ref: 'E15',
-    path: '/people/{id}/successNetwork',
     summary: "A person's success network",
-    tag: 'People',
-    pathParams: { id: 'string' },
     item: S.LinkSchema,
     description: 'Links to the members, in the order last set',
-    notFound: true,
-    href: { kind: 'successNetwork', rename: { id: 'identifier' } },
   }),
   'people.successNetwork.replace': {
     ref: 'E16',

@@ -100,9 +100,16 @@ export const BOOT_MODULE = 'src/app/boot.tsx';
 /** The shell around every signed-in page: its code is preloaded with theirs. */
 export const SHELL_MODULE = 'src/app/layout.tsx';
 
-/** An entry of the table, given its `href` from its path. */
-function route<const P extends string>(entry: Omit<PageRoute<P>, 'href'>): PageRoute<P> {
-  return { ...entry, href: (params, query) => withQuery(fillPath(entry.path, params), query) };
+/** An entry as the table spells it: a page in the navigation names its icon, and is listed under its title. */
+type RouteEntry<P extends string> = Omit<PageRoute<P>, 'href' | 'nav'> & { navIcon?: NavIcon };
+
+/** An entry of the table, given its `href` from its path (and its navigation entry from its title). */
+function route<const P extends string>({ navIcon, ...entry }: RouteEntry<P>): PageRoute<P> {
+  return {
+    ...entry,
+    ...(navIcon ? { nav: { label: entry.title, icon: navIcon } } : {}),
+    href: (params, query) => withQuery(fillPath(entry.path, params), query),
+  };
 }
 
 /** Every page by name, for links: `PAGES.cohort.href({ administrationId: 6 })`. */
@@ -114,14 +121,14 @@ export const PAGES = {
     component: 'MyStudentsPage',
     prefetch: 'src/features/my-students/prefetch-my-students.ts',
     revalidateOn: [],
-    nav: { label: 'My students', icon: 'home' },
+    navIcon: 'home',
   }),
   students: route({
     path: '/students',
     title: 'Students',
     page: 'src/features/students/students-page.tsx',
     component: 'StudentsPage',
-    nav: { label: 'Students', icon: 'students' },
+    navIcon: 'students',
   }),
   student: route({
     path: '/students/:identifier',
@@ -156,7 +163,7 @@ export const PAGES = {
     title: 'Caseloads',
     page: 'src/features/caseloads/caseloads-page.tsx',
     component: 'CaseloadsPage',
-    nav: { label: 'Caseloads', icon: 'caseloads' },
+    navIcon: 'caseloads',
     intro: { text: 'The students whose success networks include a staff member, and moving them in bulk.', after: 'gutter' },
   }),
   alerts: route({
@@ -167,7 +174,7 @@ export const PAGES = {
     // The queue's filters are applied in the page: only a new range is a new load.
     prefetch: 'src/features/alerts/triage/prefetch-triage-queue.ts',
     revalidateOn: ['from', 'to'],
-    nav: { label: 'Alerts', icon: 'alerts' },
+    navIcon: 'alerts',
     smallHeadingOnPhone: true,
     intro: {
       text: 'Every alert raised in the chosen dates (the last 30 days unless you pick others under Filters): filter them, open one to act on it, or lower several at once.',
@@ -180,7 +187,7 @@ export const PAGES = {
     title: 'Scores',
     page: 'src/features/scores/administrations-page.tsx',
     component: 'AdministrationsPage',
-    nav: { label: 'Scores', icon: 'scores' },
+    navIcon: 'scores',
     heading: 'Non-cognitive scores',
     intro: { text: 'Administrations of the Student Strengths Inventory and the Continuing Student Assessment, newest first.', after: 'none' },
   }),
@@ -209,7 +216,7 @@ export const PAGES = {
     title: 'Categories',
     page: 'src/features/admin-categories/categories-admin-page.tsx',
     component: 'CategoriesAdminPage',
-    nav: { label: 'Categories', icon: 'categories' },
+    navIcon: 'categories',
     intro: {
       text: 'The reasons advisors file updates and alerts under. Renaming relabels every past notation; deactivating hides a category from new notations.',
       after: 'stack',
@@ -220,7 +227,7 @@ export const PAGES = {
     title: 'Triggers',
     page: 'src/features/admin-triggers/triggers-admin-page.tsx',
     component: 'TriggersAdminPage',
-    nav: { label: 'Triggers', icon: 'triggers' },
+    navIcon: 'triggers',
     intro: { text: 'Data-insight definitions: applied to students, each creates a data insight, or an alert when it elevates to alert.', after: 'stack' },
   }),
   trigger: route({
@@ -248,7 +255,7 @@ export const PAGES = {
     title: 'Outcomes',
     page: 'src/features/outcomes/outcomes-page.tsx',
     component: 'OutcomesPage',
-    nav: { label: 'Outcomes', icon: 'outcomes' },
+    navIcon: 'outcomes',
     intro: {
       text: 'Which alerts get answered, how fast, and which categories and triggers only add load: for alerts raised in a window.',
       after: 'stack',
@@ -260,7 +267,7 @@ export const PAGES = {
     title: 'Change journal',
     page: 'src/features/journal/journal-page.tsx',
     component: 'JournalPage',
-    nav: { label: 'Change journal', icon: 'journal' },
+    navIcon: 'journal',
     intro: { text: 'Every change made through the dashboard: who, when, what, and the result. Newest first.', after: 'stack' },
   }),
   accessLog: route({

@@ -8,8 +8,10 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { QueryKey, UseQueryOptions } from '@tanstack/react-query';
+import type { PageRoute } from '../app/route-table.ts';
 import { useDeferredQuery } from '../queries/use-deferred-query.ts';
 import { LogPages, useLogFilters } from './log-pages.tsx';
+import { PageHeading } from './page-heading.tsx';
 import { ProblemMessage } from './problem-message.tsx';
 import { ResponsiveTable, type TableColumn } from './responsive-table.tsx';
 
@@ -23,7 +25,15 @@ export interface LogField<F extends string> {
   options?: Readonly<Record<string, string>>;
 }
 
+/** Every log is read over a window of days: its last two filters. */
+export const LOG_WINDOW_FIELDS: readonly LogField<'since' | 'until'>[] = [
+  { name: 'since', label: 'From', kind: 'day' },
+  { name: 'until', label: 'Until', kind: 'day' },
+];
+
 export interface LogViewProps<F extends string, Row, D extends { values: Row[]; older?: string | undefined }, K extends QueryKey> {
+  /** The page the log is shown on: its heading comes first. */
+  route: PageRoute;
   fields: readonly LogField<F>[];
   /** The page's query for a filter and a `before` cursor. */
   query: (filter: Record<F, string | undefined> & { before: string | undefined }) => UseQueryOptions<D, Error, D, K>;
@@ -34,22 +44,31 @@ export interface LogViewProps<F extends string, Row, D extends { values: Row[]; 
   columns: readonly TableColumn<Row>[];
   rowKey: (row: Row) => string;
   rowTestId: string;
-  empty: (filtered: boolean) => string;
+  /** What an empty log says ("No changes recorded"), before "for these filters" or "yet". */
+  empty: string;
   /** More actions beside Apply and Clear (a download). */
   actions?: (filter: Record<F, string | undefined>) => ReactNode;
 }
 
+/** A log page's parts, its actions aside (they may need the page's hooks): written apart, its filter names still typed by its fields. */
+export function logDefinition<F extends string, Row, D extends { values: Row[]; older?: string | undefined }, K extends QueryKey>(
+  log: Omit<LogViewProps<F, Row, D, K>, 'actions'>,
+) {
+  return log;
+}
+
 /**
- * An administrator's log (the change journal, the access log): filters in a form applied to the
- * URL, the newest entries in a table (cards on a phone), Older/Newest under it, and loading, error
- * and empty states that say which.
+ * An administrator's log page (the change journal, the access log): its heading, filters in a form
+ * applied to the URL, the newest entries in a table (cards on a phone), Older/Newest under it, and
+ * loading, error and empty states that say which.
  */
 export function LogView<F extends string, Row, D extends { values: Row[]; older?: string | undefined }, K extends QueryKey>(props: LogViewProps<F, Row, D, K>) {
   const names = props.fields.map((f) => f.name);
   const { filter, filtered, before, draft, setField, apply, clear, pageTo } = useLogFilters(names);
   const log = useDeferredQuery(props.query({ ...filter, before }));
   return (
-    <>
+    <Stack spacing={2}>
+      <PageHeading route={props.route} />
       <Box component="form" onSubmit={apply} aria-label={`Filter the ${props.name}`} sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'center' }}>
         {props.fields.map((field) => (
           <TextField
@@ -91,7 +110,7 @@ export function LogView<F extends string, Row, D extends { values: Row[]; older?
       ) : log.isError ? (
         <ProblemMessage error={log.error} onRetry={() => void log.refetch()} />
       ) : log.data.values.length === 0 ? (
-        <Typography role="status">{props.empty(filtered)}</Typography>
+        <Typography role="status">{`${props.empty}${filtered ? ' for these filters' : ' yet'}.`}</Typography>
       ) : (
         <Paper variant="outlined">
           <ResponsiveTable
@@ -114,6 +133,6 @@ export function LogView<F extends string, Row, D extends { values: Row[]; older?
           onPage={pageTo}
         />
       ) : null}
-    </>
+    </Stack>
   );
 }

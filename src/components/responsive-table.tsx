@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import Box from '@mui/material/Box';
+import Link from '@mui/material/Link';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import Table from '@mui/material/Table';
@@ -11,6 +12,7 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Breakpoint, Theme } from '@mui/material/styles';
+import { Link as RouterLink } from 'react-router';
 
 export interface TableColumn<T> {
   header: ReactNode;
@@ -22,6 +24,21 @@ export interface TableColumn<T> {
   nowrap?: boolean;
   /** Extra cell styles (a monospace identifier, a capped width). */
   sx?: Record<string, unknown>;
+}
+
+/** A column of links into the app: `link` gives each row's page and the words that lead there (its name, its title). */
+export function linkColumn<T>(header: string, link: (row: T) => { to: string; text: ReactNode }): TableColumn<T> & { header: string } {
+  return {
+    header,
+    cell: (row) => {
+      const { to, text } = link(row);
+      return (
+        <Link component={RouterLink} to={to}>
+          {text}
+        </Link>
+      );
+    },
+  };
 }
 
 const hidden = (below: Breakpoint | undefined) => (below ? { display: { xs: 'none', [below]: 'table-cell' } } : {});

@@ -28,16 +28,12 @@ export function databaseWatchList(database: GatewayDatabase, now: () => Date = (
   const { db } = database;
   return readyFirst<WatchListStore>(database, {
     watch: async (person, student) => {
-      await db
+      // One statement answers the date either way: following again sets the first date to itself.
+      const row = await db
         .insertInto('watched_students')
         .values({ person, student, created_at: now().toISOString() })
-        .onConflict((oc) => oc.columns(['person', 'student']).doNothing())
-        .execute();
-      const row = await db
-        .selectFrom('watched_students')
-        .select('created_at')
-        .where('person', '=', person)
-        .where('student', '=', student)
+        .onConflict((oc) => oc.columns(['person', 'student']).doUpdateSet((eb) => ({ created_at: eb.ref('watched_students.created_at') })))
+        .returning('created_at')
         .executeTakeFirstOrThrow();
       return { student, since: row.created_at };
     },

@@ -1,19 +1,14 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { myStudentsClient, type WatchList } from '../api/my-students.ts';
 import { mapPool } from '../lib/pool.ts';
+import { gatewayRead } from './gateway-read.ts';
 import { sessionQueries } from './session.ts';
 
 export const myStudentsQueries = {
   all: ['my-students'] as const,
   /** The home's list: computed by the gateway in one answer. */
-  list: () =>
-    queryOptions({
-      queryKey: [...myStudentsQueries.all, 'list'] as const,
-      queryFn: ({ signal }) => myStudentsClient.list(signal),
-      staleTime: 30_000,
-    }),
-  watchList: () =>
-    queryOptions({ queryKey: [...myStudentsQueries.all, 'watch'] as const, queryFn: ({ signal }) => myStudentsClient.watchList(signal), staleTime: 60_000 }),
+  list: () => queryOptions({ ...gatewayRead([...myStudentsQueries.all, 'list'], myStudentsClient.list), staleTime: 30_000 }),
+  watchList: () => queryOptions({ ...gatewayRead([...myStudentsQueries.all, 'watch'], myStudentsClient.watchList), staleTime: 60_000 }),
   /**
    * Opening a student records the visit and answers the one before: a query, so that the page's
    * mounts (StrictMode's twice, a tab switch) record it once per student in this app's life and

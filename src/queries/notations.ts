@@ -123,6 +123,8 @@ const MINUTE = 60_000;
 /** Encouragements over a range: 5 min. Types: 1 h (they are predefined). Notations: the default 30 s. */
 export const ENCOURAGEMENT_RANGE_STALE_TIME = 5 * MINUTE;
 export const ENCOURAGEMENT_TYPE_STALE_TIME = 60 * MINUTE;
+/** A type read once is kept as long as it is fresh: a page opened later in the hour needs no request. */
+const ENCOURAGEMENT_TYPE_CACHE = { staleTime: ENCOURAGEMENT_TYPE_STALE_TIME, gcTime: ENCOURAGEMENT_TYPE_STALE_TIME };
 
 /** E10 over a last-modified range (`modifiedOnStart`/`End`), optionally with `expand`. */
 export type EncouragementRange<E extends string> = AllPages<EncouragementFilters & ExpandParams<E>>;
@@ -163,16 +165,14 @@ export const encouragementQueries = {
     queryOptions({
       queryKey: encouragementKeys.typeList(params),
       queryFn: ({ signal }) => api.encouragements.types.list(params, { signal }),
-      staleTime: ENCOURAGEMENT_TYPE_STALE_TIME,
-      gcTime: ENCOURAGEMENT_TYPE_STALE_TIME,
+      ...ENCOURAGEMENT_TYPE_CACHE,
     }),
   /** E11 (1 h fresh). */
   type: (api: ApiClient, id: Id) =>
     queryOptions({
       queryKey: encouragementKeys.type(id),
       queryFn: ({ signal }) => api.encouragements.types.get(id, { signal }),
-      staleTime: ENCOURAGEMENT_TYPE_STALE_TIME,
-      gcTime: ENCOURAGEMENT_TYPE_STALE_TIME,
+      ...ENCOURAGEMENT_TYPE_CACHE,
     }),
 };
 

@@ -1,11 +1,12 @@
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { noticeClient } from '../api/notice.ts';
 import type { Session } from '../api/session.ts';
+import { gatewayRead } from './gateway-read.ts';
 import { sessionQueries } from './session.ts';
 
 export const noticeQueries = {
   all: ['notice'] as const,
-  current: () => queryOptions({ queryKey: [...noticeQueries.all, 'current'] as const, queryFn: ({ signal }) => noticeClient.current(signal) }),
+  current: () => gatewayRead([...noticeQueries.all, 'current'], noticeClient.current),
 };
 
 /**

@@ -100,7 +100,6 @@ export function LowerAlertDialog({ alertId, student, open, onClose, onPendingCha
               error={error}
               hint="Required. Ctrl+Enter lowers the alert."
               onSubmit={submit}
-              minRows={3}
               autoFocus
               readOnly={mutation.isPending}
             />

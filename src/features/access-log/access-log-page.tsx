@@ -1,19 +1,15 @@
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
-import Stack from '@mui/material/Stack';
 import { Link as RouterLink } from 'react-router';
 import { accessLogCsvHref, type AccessLogEntry } from '../../api/access-log.ts';
 import { PAGES } from '../../app/route-table.ts';
-import { PageHeading } from '../../components/page-heading.tsx';
 import type { TableColumn } from '../../components/responsive-table.tsx';
-import { LogView, type LogField } from '../../components/log-view.tsx';
+import { LOG_WINDOW_FIELDS, LogView, logDefinition } from '../../components/log-view.tsx';
 import { SavedViews } from '../../components/saved-views/saved-views.tsx';
 import { accessLogQueries } from '../../queries/access-log.ts';
 import { useIsAdmin } from '../../queries/permissions.ts';
 import { EndSessionsButton } from './end-sessions.tsx';
 import { DateTimeText } from '../../components/relative-time.tsx';
-
-type AccessFilterName = 'person' | 'student' | 'since' | 'until';
 
 const EVENTS: Record<AccessLogEntry['event'], string> = {
   'sign-in': 'Signed in',
@@ -54,40 +50,35 @@ const COLUMNS: readonly TableColumn<AccessLogEntry>[] = [
   { header: 'Request', cell: (entry) => entry.requestId ?? '—', sx: { fontFamily: 'monospace' } },
 ];
 
-const FIELDS: readonly LogField<AccessFilterName>[] = [
-  { name: 'person', label: 'Person', placeholder: 'E0001' },
-  { name: 'student', label: 'Student', placeholder: 'S000001' },
-  { name: 'since', label: 'From', kind: 'day' },
-  { name: 'until', label: 'Until', kind: 'day' },
-];
+const ACCESS_LOG = logDefinition({
+  route: PAGES.accessLog,
+  fields: [{ name: 'person', label: 'Person', placeholder: 'E0001' }, { name: 'student', label: 'Student', placeholder: 'S000001' }, ...LOG_WINDOW_FIELDS],
+  query: accessLogQueries.list,
+  name: 'access log',
+  rows: 'entries',
+  tableLabel: 'Accesses',
+  columns: COLUMNS,
+  rowKey: (entry) => String(entry.id),
+  rowTestId: 'access-entry',
+  empty: 'No access recorded',
+});
 
 export function AccessLogPage() {
   const isAdmin = useIsAdmin();
   return (
-    <Stack spacing={2}>
-      <PageHeading route={PAGES.accessLog} />
-      <LogView
-        fields={FIELDS}
-        query={(filter) => accessLogQueries.list(filter)}
-        name="access log"
-        rows="entries"
-        tableLabel="Accesses"
-        columns={COLUMNS}
-        rowKey={(entry) => String(entry.id)}
-        rowTestId="access-entry"
-        empty={(filtered) => `No access recorded${filtered ? ' for these filters' : ' yet'}.`}
-        // A plain download: the gateway logs the export before it gives the file.
-        actions={(filter) => (
-          <>
-            <Button href={accessLogCsvHref(filter)} download>
-              Download CSV
-            </Button>
-            {/* Filtered by one person: ending their sessions is one step from reading what they did. */}
-            {isAdmin && filter.person ? <EndSessionsButton key={filter.person} person={filter.person} /> : null}
-            <SavedViews page="access-log" />
-          </>
-        )}
-      />
-    </Stack>
+    <LogView
+      {...ACCESS_LOG}
+      // A plain download: the gateway logs the export before it gives the file.
+      actions={(filter) => (
+        <>
+          <Button href={accessLogCsvHref(filter)} download>
+            Download CSV
+          </Button>
+          {/* Filtered by one person: ending their sessions is one step from reading what they did. */}
+          {isAdmin && filter.person ? <EndSessionsButton key={filter.person} person={filter.person} /> : null}
+          <SavedViews page="access-log" />
+        </>
+      )}
+    />
   );
 }

@@ -3,21 +3,20 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import LinearProgress from '@mui/material/LinearProgress';
-import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { PAGES } from '../../app/route-table.ts';
 import { useDeferredQuery } from '../../queries/use-deferred-query.ts';
-import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { isNotFound } from '../../api/errors.ts';
 import { useApi } from '../../queries/api-context.tsx';
 import { ProblemMessage } from '../../components/problem-message.tsx';
 import { ReadOnlyNotice } from '../../components/read-only-notice.tsx';
 import { PageHeading } from '../../components/page-heading.tsx';
 import { RelativeTime } from '../../components/relative-time.tsx';
-import { ResponsiveTable, type TableColumn } from '../../components/responsive-table.tsx';
+import { linkColumn, ResponsiveTable, type TableColumn } from '../../components/responsive-table.tsx';
 import type { Trigger } from '../../api/schemas/index.ts';
 import { SearchField } from '../../components/search-field.tsx';
 import { usePermission } from '../../queries/permissions.ts';
@@ -56,14 +55,7 @@ function OpenById() {
 }
 
 const TRIGGER_COLUMNS: readonly TableColumn<Trigger>[] = [
-  {
-    header: 'Name',
-    cell: (trigger) => (
-      <Link component={RouterLink} to={PAGES.trigger.href({ id: trigger.id })}>
-        {trigger.name}
-      </Link>
-    ),
-  },
+  linkColumn('Name', (trigger) => ({ to: PAGES.trigger.href({ id: trigger.id }), text: trigger.name })),
   {
     header: 'Creates',
     cell: (trigger) => <Chip size="small" label={kindWord(trigger.elevateToAlert)} color={trigger.elevateToAlert ? 'warning' : 'default'} variant="outlined" />,

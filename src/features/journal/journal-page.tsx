@@ -1,9 +1,7 @@
-import Stack from '@mui/material/Stack';
 import { PAGES } from '../../app/route-table.ts';
-import { PageHeading } from '../../components/page-heading.tsx';
 import type { JournalEntry } from '../../api/journal.ts';
 import type { TableColumn } from '../../components/responsive-table.tsx';
-import { LogView, type LogField } from '../../components/log-view.tsx';
+import { LOG_WINDOW_FIELDS, LogView, logDefinition } from '../../components/log-view.tsx';
 import { JournalBatchUndo } from '../../components/batch-undo.tsx';
 import { journalQueries } from '../../queries/journal.ts';
 import { DateTimeText } from '../../components/relative-time.tsx';
@@ -20,8 +18,6 @@ const OPERATIONS: Record<string, string> = {
   'comment.create': 'Comment added',
   'journal.purge': 'Old entries deleted (retention)',
 };
-
-type JournalFilterName = 'target' | 'operation' | 'actor' | 'since' | 'until';
 
 const JOURNAL_COLUMNS: readonly TableColumn<JournalEntry>[] = [
   { header: 'When', nowrap: true, cell: (entry) => <DateTimeText dateTime={entry.at} /> },
@@ -43,30 +39,24 @@ const JOURNAL_COLUMNS: readonly TableColumn<JournalEntry>[] = [
   },
 ];
 
-const JOURNAL_FIELDS: readonly LogField<JournalFilterName>[] = [
-  { name: 'target', label: 'Target', placeholder: 'category/3' },
-  { name: 'operation', label: 'Operation', options: OPERATIONS },
-  { name: 'actor', label: 'Changed by', placeholder: 'E0001' },
-  { name: 'since', label: 'From', kind: 'day' },
-  { name: 'until', label: 'Until', kind: 'day' },
-];
+const JOURNAL_LOG = logDefinition({
+  route: PAGES.journal,
+  fields: [
+    { name: 'target', label: 'Target', placeholder: 'category/3' },
+    { name: 'operation', label: 'Operation', options: OPERATIONS },
+    { name: 'actor', label: 'Changed by', placeholder: 'E0001' },
+    ...LOG_WINDOW_FIELDS,
+  ],
+  query: journalQueries.list,
+  name: 'journal',
+  rows: 'changes',
+  tableLabel: 'Changes',
+  columns: JOURNAL_COLUMNS,
+  rowKey: (entry) => `${entry.id ?? entry.at}-${entry.requestId}`,
+  rowTestId: 'journal-entry',
+  empty: 'No changes recorded',
+});
 
 export function JournalPage() {
-  return (
-    <Stack spacing={2}>
-      <PageHeading route={PAGES.journal} />
-      <LogView
-        fields={JOURNAL_FIELDS}
-        query={(filter) => journalQueries.list(filter)}
-        name="journal"
-        rows="changes"
-        tableLabel="Changes"
-        columns={JOURNAL_COLUMNS}
-        rowKey={(entry) => `${entry.id ?? entry.at}-${entry.requestId}`}
-        rowTestId="journal-entry"
-        empty={(filtered) => `No changes recorded${filtered ? ' for these filters' : ' yet'}.`}
-        actions={() => <SavedViews page="journal" />}
-      />
-    </Stack>
-  );
+  return <LogView {...JOURNAL_LOG} actions={() => <SavedViews page="journal" />} />;
 }

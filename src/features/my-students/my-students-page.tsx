@@ -21,7 +21,7 @@ import { ProblemMessage } from '../../components/problem-message.tsx';
 import { myStudentsQueries } from '../../queries/my-students.ts';
 import { sessionQueries } from '../../queries/session.ts';
 import { MyStudentRow } from './my-student-row.tsx';
-import { SHOWS, SHOW_LABELS, SORTS, SORT_LABELS, readShow, readSort, shownStudents, sortStudents, type Show, type Sort } from './my-students-sort.ts';
+import { SHOWS, SHOW_LABELS, SORTS, SORT_LABELS, readChoice, shownStudents, sortStudents, type Show, type Sort } from './my-students-sort.ts';
 
 const SORT_PARAM = 'sort';
 const SHOW_PARAM = 'show';
@@ -58,23 +58,43 @@ function StudentList({ answer, sort, show }: { answer: MyStudents; sort: Sort; s
   );
 }
 
-/** `/`: the signed-in person's students, those who need attention first, with the reasons in words (#32). */
-export function MyStudentsPage() {
-  const list = useQuery(myStudentsQueries.list());
-  const session = useQuery(sessionQueries.current()).data;
-  const [params, setParams] = useSearchParams();
-  const sort = readSort(params.get(SORT_PARAM));
-  const show = readShow(params.get(SHOW_PARAM));
-  const choose = (name: string, value: string, fallback: string) =>
+/** One of the list's selects, kept in the URL under `param`: its default, the first option, is left out of the URL. */
+function ParamSelect<T extends string>({
+  param,
+  label,
+  value,
+  options,
+  labels,
+  minWidth,
+}: {
+  param: string;
+  label: string;
+  value: T;
+  options: readonly [T, ...T[]];
+  labels: Readonly<Record<T, string>>;
+  minWidth: number;
+}) {
+  const [, setParams] = useSearchParams();
+  const choose = (chosen: T) =>
     setParams(
       (previous) => {
         const next = new URLSearchParams(previous);
-        if (value === fallback) next.delete(name);
-        else next.set(name, value);
+        if (chosen === options[0]) next.delete(param);
+        else next.set(param, chosen);
         return next;
       },
       { replace: true },
     );
+  return <SelectField label={label} value={value} options={options} labels={labels} onChange={choose} minWidth={minWidth} />;
+}
+
+/** `/`: the signed-in person's students, those who need attention first, with the reasons in words (#32). */
+export function MyStudentsPage() {
+  const list = useQuery(myStudentsQueries.list());
+  const session = useQuery(sessionQueries.current()).data;
+  const [params] = useSearchParams();
+  const sort = readChoice(SORTS, params.get(SORT_PARAM));
+  const show = readChoice(SHOWS, params.get(SHOW_PARAM));
   const records = Boolean(session?.requiredGroups.records && session.groups.includes(session.requiredGroups.records));
   const answer = list.data;
   const needing = answer ? answer.students.filter((s) => s.reasons.length > 0).length : 0;
@@ -115,22 +135,8 @@ export function MyStudentsPage() {
           ) : (
             <>
               <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-                <SelectField
-                  label="Show"
-                  value={show}
-                  options={SHOWS}
-                  labels={SHOW_LABELS}
-                  onChange={(value) => choose(SHOW_PARAM, value, 'all')}
-                  minWidth={240}
-                />
-                <SelectField
-                  label="Sort by"
-                  value={sort}
-                  options={SORTS}
-                  labels={SORT_LABELS}
-                  onChange={(value) => choose(SORT_PARAM, value, 'attention')}
-                  minWidth={260}
-                />
+                <ParamSelect label="Show" param={SHOW_PARAM} value={show} options={SHOWS} labels={SHOW_LABELS} minWidth={240} />
+                <ParamSelect label="Sort by" param={SORT_PARAM} value={sort} options={SORTS} labels={SORT_LABELS} minWidth={260} />
               </Stack>
               {shownStudents(answer.students, show).length === 0 && (
                 <Typography color="textSecondary">

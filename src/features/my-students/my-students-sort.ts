@@ -1,6 +1,10 @@
 import type { MyStudent } from '../../api/my-students.ts';
 
-/** The orders a person can pick (`/?sort=`); `attention` is the gateway's, as it came. */
+/** A choice as the URL holds it: one of `options`, else the first (the default, which the URL leaves out). */
+export const readChoice = <T extends string>(options: readonly [T, ...T[]], value: string | null): T =>
+  (options as readonly string[]).includes(value ?? '') ? (value as T) : options[0];
+
+/** The orders a person can pick (`/?sort=`); `attention`, the default, is the gateway's, as it came. */
 export const SORTS = ['attention', 'name', 'open-alerts', 'last-contact', 'new'] as const;
 export type Sort = (typeof SORTS)[number];
 
@@ -11,8 +15,6 @@ export const SORT_LABELS: Record<Sort, string> = {
   'last-contact': 'Last contact, longest ago first',
   new: 'New since your last visit, most first',
 };
-
-export const readSort = (value: string | null): Sort => ((SORTS as readonly string[]).includes(value ?? '') ? (value as Sort) : 'attention');
 
 const byName = (a: MyStudent, b: MyStudent) => a.name.localeCompare(b.name) || a.student.localeCompare(b.student);
 
@@ -26,11 +28,10 @@ export function sortStudents(rows: readonly MyStudent[], sort: Sort): readonly M
   return sorted.sort((a, b) => (a.lastContactOn ?? '').localeCompare(b.lastContactOn ?? '') || byName(a, b));
 }
 
-/** Which students the list shows (`/?show=`): everyone, those with a reason, or those the person follows. */
+/** Which students the list shows (`/?show=`): everyone (the default), those with a reason, or those the person follows. */
 export const SHOWS = ['all', 'attention', 'watching'] as const;
 export type Show = (typeof SHOWS)[number];
 export const SHOW_LABELS: Record<Show, string> = { all: 'All my students', attention: 'With a reason for attention', watching: 'Students I follow' };
-export const readShow = (value: string | null): Show => ((SHOWS as readonly string[]).includes(value ?? '') ? (value as Show) : 'all');
 
 export function shownStudents(rows: readonly MyStudent[], show: Show): readonly MyStudent[] {
   if (show === 'attention') return rows.filter((r) => r.reasons.length > 0);

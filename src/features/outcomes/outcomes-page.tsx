@@ -14,6 +14,7 @@ import { PAGES } from '../../app/route-table.ts';
 import { LazyDateRangeFields } from '../../components/lazy-date-range-fields.tsx';
 import { PageHeading } from '../../components/page-heading.tsx';
 import { ProblemMessage } from '../../components/problem-message.tsx';
+import { linkColumn } from '../../components/responsive-table.tsx';
 import { downloadCsv } from '../../lib/csv.ts';
 import { formatDay, shiftDay, type DayRange } from '../../lib/dates.ts';
 import { useApi } from '../../queries/api-context.tsx';
@@ -31,6 +32,9 @@ const OutcomeTrends = lazy(() => import('./outcome-trends.tsx'));
 
 /** Raisers listed before "Show all": the heaviest burden first, so the first ones are those to look at. */
 const RAISERS_SHOWN = 20;
+
+/** A category's or a trigger's figures: both named, and linked to by id. */
+type NamedGroup = Outcomes['categories'][number];
 
 const DAY_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -111,14 +115,10 @@ function Figures({ data, categories }: { data: Outcomes; categories: readonly Ca
           label="Outcomes per category"
           testId="outcome-category"
           rowKey={(c) => c.id}
-          name={{
-            header: 'Category',
-            cell: (c) => (
-              <Link component={RouterLink} to={PAGES.categories.href({}, { from: data.from, to: data.to, outcome: String(c.id) })}>
-                {c.name}
-              </Link>
-            ),
-          }}
+          name={linkColumn('Category', (c: NamedGroup) => ({
+            to: PAGES.categories.href({}, { from: data.from, to: data.to, outcome: String(c.id) }),
+            text: c.name,
+          }))}
           triage={(c, status) => triageHref(window, { status, category: c.id })}
           actions={(c) => <CategoryToggle id={c.id} categories={categories} permission={editCategories} />}
           empty="No alert in this window has a category."
@@ -139,14 +139,7 @@ function Figures({ data, categories }: { data: Outcomes; categories: readonly Ca
             label="Outcomes per trigger"
             testId="outcome-trigger"
             rowKey={(t) => t.id}
-            name={{
-              header: 'Trigger',
-              cell: (t) => (
-                <Link component={RouterLink} to={PAGES.trigger.href({ id: t.id })}>
-                  {t.name}
-                </Link>
-              ),
-            }}
+            name={linkColumn('Trigger', (t: NamedGroup) => ({ to: PAGES.trigger.href({ id: t.id }), text: t.name }))}
             // Triage has no trigger filter: its text filter finds the alerts that carry the trigger's name.
             triage={(t, status) => triageHref(window, { status, q: t.name })}
             empty="No triggers are defined."

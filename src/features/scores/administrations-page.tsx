@@ -5,7 +5,6 @@ import Chip from '@mui/material/Chip';
 import FormControl from '@mui/material/FormControl';
 import InputLabel from '@mui/material/InputLabel';
 import LinearProgress from '@mui/material/LinearProgress';
-import Link from '@mui/material/Link';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Select from '@mui/material/Select';
@@ -17,12 +16,12 @@ import { keepPreviousData, useQueries, useQuery } from '@tanstack/react-query';
 import { PAGES } from '../../app/route-table.ts';
 import { PageHeading } from '../../components/page-heading.tsx';
 import { useDeferredQuery } from '../../queries/use-deferred-query.ts';
-import { Link as RouterLink, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import type { Administration } from '../../api/schemas/index.ts';
 import { useApi } from '../../queries/api-context.tsx';
 import { InlineForm } from '../../components/inline-form.tsx';
 import { ProblemMessage } from '../../components/problem-message.tsx';
-import { ResponsiveTable, type TableColumn } from '../../components/responsive-table.tsx';
+import { linkColumn, ResponsiveTable, type TableColumn } from '../../components/responsive-table.tsx';
 import { cohortQueries } from '../../queries/cohort.ts';
 import { scoreQueries } from '../../queries/scores.ts';
 import { formatDate } from '../../lib/dates.ts';
@@ -51,14 +50,7 @@ function Respondents({ id }: { id: number }) {
 }
 
 const ADMINISTRATION_COLUMNS: readonly TableColumn<Administration>[] = [
-  {
-    header: 'Title',
-    cell: (a) => (
-      <Link component={RouterLink} to={PAGES.cohort.href({ administrationId: a.id })}>
-        {a.title}
-      </Link>
-    ),
-  },
+  linkColumn('Title', (a) => ({ to: PAGES.cohort.href({ administrationId: a.id }), text: a.title })),
   { header: 'Status', cell: (a) => <Chip size="small" label={a.status} color={statusColor(a.status)} variant="outlined" /> },
   { header: 'Start', cell: (a) => formatDate(a.startDate), nowrap: true },
   { header: 'End', cell: (a) => formatDate(a.endDate), nowrap: true },

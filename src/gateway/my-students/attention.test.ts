@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_ATTENTION_RULES, byAttention, reasonsFor, type AttentionFacts, type Ranked } from './attention.ts';
+import { DEFAULT_ATTENTION_RULES, byAttention, reasonsFor, type AttentionFacts, type AttentionRules, type Ranked } from './attention.ts';
+
+/** The reasons the rules give, as the home words them. */
+const reasonTexts = (facts: AttentionFacts, rules: AttentionRules = DEFAULT_ATTENTION_RULES) => reasonsFor(facts, rules).map((r) => r.text);
 
 const quiet: AttentionFacts = { openAlerts: 0, oldestUncommentedAlertDays: null, newAlerts: 0, factorScores: [], lastContactDays: 3 };
 
@@ -19,12 +22,7 @@ describe('the attention rules', () => {
       ],
       lastContactDays: 2,
     };
-    expect(reasonsFor(facts, DEFAULT_ATTENTION_RULES).map((r) => r.text)).toEqual([
-      '2 open alerts',
-      'alert open 9 days, no comment',
-      'new alert since your last visit',
-      'bottom 25 % in Resiliency',
-    ]);
+    expect(reasonTexts(facts)).toEqual(['2 open alerts', 'alert open 9 days, no comment', 'new alert since your last visit', 'bottom 25 % in Resiliency']);
   });
 
   it('holds each threshold at its edge', () => {
@@ -35,7 +33,7 @@ describe('the attention rules', () => {
       'silent-alert',
       'no-contact',
     ]);
-    expect(reasonsFor({ ...quiet, factorScores: [{ factor: 'Grit', score: 25 }] }, rules).map((r) => r.text)).toEqual(['bottom 25 % in Grit']);
+    expect(reasonTexts({ ...quiet, factorScores: [{ factor: 'Grit', score: 25 }] }, rules)).toEqual(['bottom 25 % in Grit']);
     expect(reasonsFor({ ...quiet, factorScores: [{ factor: 'Grit', score: 25.5 }] }, rules)).toEqual([]);
     // Off the 1–99 scale: never banded.
     expect(reasonsFor({ ...quiet, factorScores: [{ factor: 'Grit', score: 0 }] }, rules)).toEqual([]);
@@ -52,7 +50,7 @@ describe('the attention rules', () => {
       ],
       lastContactDays: null,
     };
-    expect(reasonsFor(facts, DEFAULT_ATTENTION_RULES).map((r) => r.text)).toEqual([
+    expect(reasonTexts(facts)).toEqual([
       '1 open alert',
       '3 new alerts since your last visit',
       'bottom 25 % in Grit, Self-Efficacy',
@@ -64,7 +62,7 @@ describe('the attention rules', () => {
     const facts = { ...quiet, openAlerts: 3, oldestUncommentedAlertDays: 40, newAlerts: 2, factorScores: [{ factor: 'Grit', score: 3 }], lastContactDays: 90 };
     const off = { openAlerts: 0, silentAlertDays: 0, newAlerts: 0, bottomPercent: 0, noContactDays: 0 };
     expect(reasonsFor(facts, off)).toEqual([]);
-    expect(reasonsFor(facts, { ...off, silentAlertDays: 10 }).map((r) => r.text)).toEqual(['alert open 40 days, no comment']);
+    expect(reasonTexts(facts, { ...off, silentAlertDays: 10 })).toEqual(['alert open 40 days, no comment']);
   });
 });
 

@@ -169,7 +169,6 @@ function BulkLowerForm({ alerts, onClose, onFinished, ids, onRunningChange }: Fo
               error={form.error}
               hint={one ? 'Required. Added to the alert. Ctrl+Enter lowers it.' : 'Required. Added to every alert. Ctrl+Enter lowers them.'}
               onSubmit={run}
-              minRows={3}
               autoFocus
               readOnly={running}
             />

@@ -5,11 +5,10 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
-import { Link as RouterLink } from 'react-router';
 import { paths } from '../../../app/route-table.ts';
 import { ProblemMessage } from '../../../components/problem-message.tsx';
 import { DateTimeText } from '../../../components/relative-time.tsx';
-import { ResponsiveTable, type TableColumn } from '../../../components/responsive-table.tsx';
+import { linkColumn, ResponsiveTable, type TableColumn } from '../../../components/responsive-table.tsx';
 import type { DayRange } from '../../../lib/dates.ts';
 import type { TriageAlert } from '../../../queries/alert-queue.ts';
 import { useApi } from '../../../queries/api-context.tsx';
@@ -62,14 +61,7 @@ export function RaisedByMePanel({
   const waiting = rows.filter((r) => r.overdue).length;
   const name = (id: string) => names.get(id) ?? id;
   const columns: TableColumn<RaisedOutcome>[] = [
-    {
-      header: 'Student',
-      cell: (r) => (
-        <Link component={RouterLink} to={paths.student(r.alert.studentId)}>
-          {r.alert.studentName}
-        </Link>
-      ),
-    },
+    linkColumn('Student', (r) => ({ to: paths.student(r.alert.studentId), text: r.alert.studentName })),
     { header: 'Raised', nowrap: true, cell: (r) => <DateTimeText dateTime={r.alert.createdOn} /> },
     {
       header: 'Status',

@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { OPERATIONS, OPERATION_NAMES, type OperationName, type OperationSpec, type PathParamKind } from '../../api/operations.ts';
 import { PATH_PARAMS } from '../../api/query-params.ts';
 import * as S from '../../api/schemas/index.ts';
+import type { ProblemFieldError } from '../../api/schemas/index.ts';
+import { problemBody } from '../../http/problem.ts';
 import type { Examples } from './examples.ts';
 
 /**
@@ -201,59 +203,49 @@ const HEADERS = {
 
 const problemContent = (example: Json) => ({ 'application/problem+json': { schema: ref('Problem'), example } });
 
-function problemExample(status: number, title: string, detail: string, errors?: Json[]): Json {
-  return { type: `urn:student-success:problem:${title.toLowerCase().replace(/ /g, '-')}`, title, status, detail, ...(errors ? { errors } : {}) };
-}
-
 /** An error status: when it is answered, the headers it carries, and its example problem's words. */
 interface ErrorStatus {
   description: string;
   headers?: Json;
-  title: string;
   detail: string;
-  errors?: Json[];
+  errors?: ProblemFieldError[];
   instance?: string;
 }
 
-// The status is the key alone: each example problem takes it from there.
+// The status is the key alone: each example problem takes it, its type and its title from there, as the server's answers do (problemBody).
 const ERROR_STATUSES: Record<number, ErrorStatus> = {
   400: {
     description: 'Invalid parameters or body (decisions §5), naming each field.',
-    title: 'Invalid request',
     detail: 'The request is not valid: query pageSize: must be at most 1000',
     errors: [{ in: 'query', name: 'pageSize', message: 'must be at most 1000' }],
   },
   401: {
     description: 'A missing, unknown or expired token, or a missing or unknown subscription key.',
     headers: { 'WWW-Authenticate': { $ref: '#/components/headers/WWWAuthenticate' } },
-    title: 'Authorization failed',
     detail: 'The Authorization header is missing; send a Bearer token',
   },
-  404: { description: 'Nothing has that id or identifier.', title: 'Not found', detail: 'No alert with id 999999 was found' },
+  404: { description: 'Nothing has that id or identifier.', detail: 'No alert with id 999999 was found' },
   405: {
     description: 'The path is known; the method is not.',
     headers: { Allow: { $ref: '#/components/headers/Allow' } },
-    title: 'Method not allowed',
     detail: 'DELETE is not supported on /api/notations/alerts/12; use GET',
   },
-  409: { description: 'Refused by a rule of the stored state; nothing was changed.', title: 'Conflict', detail: 'Alert 12 is already lowered' },
-  413: { description: 'The body is over 1 MiB.', title: 'Request body too large', detail: 'The request body is larger than 1048576 bytes' },
+  409: { description: 'Refused by a rule of the stored state; nothing was changed.', detail: 'Alert 12 is already lowered' },
+  413: { description: 'The body is over 1 MiB.', detail: 'The request body is larger than 1048576 bytes' },
   415: {
     description: 'A Content-Type that is present and not JSON.',
-    title: 'Unsupported media type',
     detail: "Content-Type 'text/plain' is not supported; send application/json",
   },
   500: {
     description: 'A real fault; the body carries a correlation id and never a stack trace.',
-    title: 'Internal server error',
     detail: 'An internal error occurred. Please contact support and quote the correlation id 0b9c….',
     instance: 'urn:uuid:0b9c6f0e-3f7a-4c1e-9d2b-5b0f3e1f2a7c',
   },
 };
 
 const ERROR_RESPONSES: Record<number, Json> = Object.fromEntries(
-  Object.entries(ERROR_STATUSES).map(([code, { description, headers, title, detail, errors, instance }]) => {
-    const example = { ...problemExample(Number(code), title, detail, errors), ...(instance ? { instance } : {}) };
+  Object.entries(ERROR_STATUSES).map(([code, { description, headers, detail, errors, instance }]) => {
+    const example = problemBody(Number(code), detail, { ...(errors ? { errors } : {}), ...(instance ? { instance } : {}) });
     return [code, { description, ...(headers ? { headers } : {}), content: problemContent(example) }];
   }),
 );

@@ -153,6 +153,34 @@ describe('/openapi.json (issue #17)', () => {
     expect(failures).toEqual([]);
   }, 120_000);
 
+  it('each example problem has the type and title the server answers with for its status', async () => {
+    // What the server itself sends for 401, 404 and 405 (the statuses a client can provoke without a fault).
+    const answered = new Map<number, { type: string; title: string }>();
+    for (const [status, init] of [
+      [401, { headers: {} }],
+      [404, { headers: backend.headers }],
+      [405, { method: 'DELETE', headers: backend.headers }],
+    ] as const) {
+      const path = { 401: '/notations/alerts/', 404: '/notations/alerts/999999', 405: '/notations/alerts/12' }[status];
+      const response = await send(`${backend.baseUrl}${path}`, init);
+      expect(response.status, path).toBe(status);
+      const { type, title } = (await response.json()) as { type: string; title: string };
+      answered.set(status, { type, title });
+    }
+    const examples = new Map<number, { type: string; title: string }>();
+    for (const item of Object.values<J>(doc.paths))
+      for (const op of Object.values<J>(item))
+        for (const [code, response] of Object.entries<J>(op.responses ?? {})) {
+          const example = response.content?.['application/problem+json']?.example;
+          if (example) examples.set(Number(code), { type: example.type, title: example.title });
+        }
+    for (const [status, sent] of answered) expect(examples.get(status), `the ${status} example`).toEqual(sent);
+    // And each example's type names its own status's problem, not one made from its title.
+    expect(examples.get(401)?.type).toBe('urn:student-success:problem:unauthorized');
+    expect(examples.get(413)?.type).toBe('urn:student-success:problem:payload-too-large');
+    expect(examples.get(500)?.type).toBe('urn:student-success:problem:internal-error');
+  });
+
   it('every request example is accepted by the server', async () => {
     let sent = 0;
     for (const [path, item] of Object.entries<J>(doc.paths)) {

@@ -52,8 +52,12 @@ test('sign in lands on the page asked for; act; sign out ends the session (the o
   await expect(page).toHaveURL(/\/dev-idp\/interaction\//);
 });
 
+const IDLE_S = 15;
+
 test('the session ends mid-edit: back on the same page after signing in, the draft kept', async ({ page }) => {
-  const dashboard = await startDashboard({ SESSION_IDLE_S: '4', SEED: '1', SEED_SCALE: '0.3' });
+  // The idle timeout leaves room for a slow host's page load: every request pushes it on, and a gap
+  // between two requests longer than the timeout would end the session before the draft is typed.
+  const dashboard = await startDashboard({ SESSION_IDLE_S: String(IDLE_S), SEED: '1', SEED_SCALE: '0.3' });
   try {
     const url = `${dashboard.origin}/students/S000002`;
     await page.goto(url);
@@ -65,7 +69,7 @@ test('the session ends mid-edit: back on the same page after signing in, the dra
     await page.getByRole('button', { name: 'Write an update' }).click();
     await detailsOf(page).fill(text);
     // Idle past SESSION_IDLE_S: the gateway has ended the session.
-    await page.waitForTimeout(6000);
+    await page.waitForTimeout(IDLE_S * 1000 + 1500);
     expect((await page.request.get(`${dashboard.origin}/session`)).status()).toBe(401);
     const toSignIn = page.waitForRequest((r) => r.url().startsWith(`${dashboard.origin}/auth/sign-in?returnTo=%2Fstudents%2FS000002`));
     await page.getByRole('button', { name: 'Post update' }).click();

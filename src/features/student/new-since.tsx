@@ -42,12 +42,16 @@ export function NewChip({ label }: { label: string }) {
   );
 }
 
-/** Above the timeline: how much is new since the previous visit, and when that was. */
+/**
+ * Above the timeline: how much is new since the previous visit, and when that was. Shown with the
+ * first rows and counted again as later lists arrive, so both wordings are the same length: a new
+ * count does not wrap it onto another line and move the rows below.
+ */
 export function NewSinceNotice({ since, count }: { since: string; count: number }) {
   return (
     <Alert severity={count > 0 ? 'info' : 'success'} data-testid="new-since-notice" icon={<FiberNewOutlined aria-hidden />}>
       {count > 0
-        ? `${count} new ${count === 1 ? 'note' : 'notes'} since your last visit on ${formatDateTime(since)}, marked “New since your last visit” below.`
+        ? `${count} new ${count === 1 ? 'note' : 'notes'} since your last visit on ${formatDateTime(since)}.`
         : `Nothing new since your last visit on ${formatDateTime(since)}.`}
     </Alert>
   );

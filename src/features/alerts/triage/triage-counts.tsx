@@ -92,10 +92,11 @@ const COUNT_CLASS = 'triage-chip-count';
 const HIDDEN_SX = { position: 'absolute', width: '1px', height: '1px', overflow: 'hidden', clipPath: 'inset(50%)', whiteSpace: 'nowrap' } as const;
 /** The groups' words: shown on a desk; on a phone read out only (the chips say what they are, and the room is the queue's). */
 const PHONE_SCROLL_SX = { scrollbarWidth: 'thin', scrollPaddingInline: 8 } as const;
+const PHONE_QUERY = '(max-width: 599.95px)';
 const LABEL_SX = {
   flexShrink: 0,
   color: 'text.secondary',
-  '@media (max-width: 599.95px)': { position: 'absolute', width: '1px', height: '1px', overflow: 'hidden', clipPath: 'inset(50%)', whiteSpace: 'nowrap' },
+  [`@media ${PHONE_QUERY}`]: { position: 'absolute', width: '1px', height: '1px', overflow: 'hidden', clipPath: 'inset(50%)', whiteSpace: 'nowrap' },
 } as const;
 const ROW_SX = {
   position: 'relative',
@@ -111,7 +112,7 @@ const ROW_SX = {
   // 32 px high: a target a thumb finds. Never shrunk by the scrolling row.
   '& > .MuiChip-root': { flexShrink: 0 },
   [`& .${COUNT_CLASS}`]: { fontWeight: 600 },
-  '@media (max-width: 599.95px)': {
+  [`@media ${PHONE_QUERY}`]: {
     py: 0.25,
     '& .triage-phone-hidden': { position: 'absolute', width: '1px', height: '1px', overflow: 'hidden', clipPath: 'inset(50%)', whiteSpace: 'nowrap' },
   },
@@ -127,9 +128,13 @@ const ROW_SX = {
 function usePeekingChips(row: React.RefObject<HTMLElement | null>, shown: number) {
   useEffect(() => {
     const chips = row.current;
-    // The row scrolls itself on a desk; on a phone its parent (statuses and categories together) does.
-    const root = chips && getComputedStyle(chips).overflowX === 'visible' ? chips.parentElement : chips;
-    if (!chips || !root || typeof IntersectionObserver === 'undefined') return;
+    if (!chips || typeof IntersectionObserver === 'undefined') return;
+    // The row scrolls itself on a desk; on a phone (ROW_SX's breakpoint) its parent (statuses and
+    // categories together) does. Asked of the media query, not of the row's computed style: that
+    // forced a layout of the page in the middle of the first render's effects.
+    const phone = typeof matchMedia === 'function' && matchMedia(PHONE_QUERY).matches;
+    const root = phone ? chips.parentElement : chips;
+    if (!root) return;
     const observer = new IntersectionObserver(
       (entries) => {
         for (const entry of entries) entry.target.toggleAttribute('data-peek', entry.intersectionRatio < 0.99);

@@ -6,7 +6,6 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { PAGES, paths } from '../../app/route-table.ts';
-import { useDeferredQuery } from '../../queries/use-deferred-query.ts';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import { isApiError } from '../../api/errors.ts';
 import { useApi } from '../../queries/api-context.tsx';
@@ -27,7 +26,8 @@ export function ProfilePage() {
   const administration = useQuery({ ...scoreQueries.administration(api, id ?? 0), enabled: id !== undefined });
   const who = useQuery(peopleQueries.person(api, person));
   // The same query the profile makes: an identifier nobody has (404) and no administration of theirs is no one.
-  const theirs = useDeferredQuery(cohortQueries.allAdministrations(api, person));
+  // Not deferred: "No such person" must not give way to the profile for a frame while a deferred copy catches up.
+  const theirs = useQuery(cohortQueries.allAdministrations(api, person));
   if (id === undefined) return <ScoresNotFound what={`administration “${administrationId ?? ''}”`} />;
   if (administration.isError && isApiError(administration.error) && (administration.error.status === 404 || administration.error.status === 400)) {
     return <ScoresNotFound what={`administration ${id}`} />;

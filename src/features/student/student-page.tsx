@@ -201,7 +201,7 @@ function TimelineSection({ student, compact, filters, notices, range, timeline, 
 
             {newSince && !waiting && <NewSinceNotice since={newSince.since} count={countNew(timeline.items, newSince)} />}
 
-            <Box aria-busy={!settled} aria-live="off">
+            <Box aria-busy={waiting || !settled} aria-live="off">
               {/* The bar's room stays once loaded, so the rows do not move up when it goes. */}
               {!waiting &&
                 timeline.items.length > 0 &&

@@ -92,8 +92,8 @@ describe('item 5: what the data says, truthfully', () => {
   it('a respondent with no scores in an administration says so', async () => {
     const { id } = await someCohort();
     await renderApp({ routes, url: `/scores/${id}/S999999`, backend: backend() });
-    // Asked again until it holds: the page's deferred read can render the profile for a moment
-    // after the message has appeared, and CI once found the message just before it was replaced.
+    // Asked again until it holds: CI once found the message just before a render replaced it (the
+    // page then decided on a deferred copy of the query; it reads the live one now).
     await waitFor(() => expect(screen.getByText(/No factor scores for S999999 in this administration|There is no administration/)).toBeInTheDocument(), {
       timeout: 15_000,
     });
